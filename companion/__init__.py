@@ -1,0 +1,1 @@
+"""Board Companion: rules engines, session journal and referee protocol (no UI, no hardware)."""

@@ -1,0 +1,1 @@
+"""Time Runners, Legends of the Arena, Chronomage and Block Arena: the game engines."""

@@ -1,0 +1,1 @@
+"""The Kivy app: the composition root where companion and hardware meet."""

@@ -17,7 +17,7 @@ class GameInfo:
     title: str
     min_players: int
     max_players: int
-    module: str | None  # companion.games.<module> defines `GAME`, a Game subclass; None: not built yet
+    module: str | None  # a module defining `GAME`, a Game subclass; None: not built yet
 
     @property
     def available(self) -> bool:
@@ -27,7 +27,7 @@ class GameInfo:
 REGISTRY: dict[str, GameInfo] = {
     info.id: info
     for info in (
-        GameInfo("time-runners", "Time Runners", 2, 6, "time_runners"),
+        GameInfo("time-runners", "Time Runners", 2, 6, "companion.games.time_runners"),
         GameInfo("legends-of-the-arena", "Legends of the Arena", 2, 6, None),
         GameInfo("chronomage", "Chronomage", 1, 4, None),
         GameInfo("block-arena", "Block Arena", 2, 2, None),
@@ -48,7 +48,7 @@ def game_class(game_id: str) -> type[Game]:
     entry = info(game_id)
     if entry.module is None:
         raise Refusal("game-not-available", f"{entry.title} is not playable yet: its rules engine is still being built.", "registry")
-    return importlib.import_module(f"companion.games.{entry.module}").GAME
+    return importlib.import_module(entry.module).GAME
 
 
 def make_game(game_id: str, players: int, options: dict | None = None) -> Game:

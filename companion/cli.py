@@ -1,0 +1,108 @@
+"""The headless subcommands of `companion`: referee, sessions, export, import, bench.
+
+`ui.cli` (the composition root) adds `app`, `screenshot` and `hw`; this module runs alone as
+`python -m companion ...` on a machine without Kivy.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from companion.core import Refusal
+from companion.journal import Journal
+
+
+def default_journal_path() -> Path:
+    """$COMPANION_DATA (the systemd unit's StateDirectory), else the XDG data directory."""
+    base = os.environ.get("COMPANION_DATA") or Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local/share") / "board-companion"
+    return Path(base) / "journal.sqlite"
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("referee", help="speak the JSON-lines referee protocol on stdin/stdout")
+    p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
+    p.set_defaults(run=_referee)
+
+    p = sub.add_parser("sessions", help="list the sessions in a journal")
+    p.add_argument("--journal", default=None)
+    p.set_defaults(run=_sessions)
+
+    p = sub.add_parser("export", help="write a session as JSON lines")
+    p.add_argument("session", type=int)
+    p.add_argument("out", help="output file, - for stdout")
+    p.add_argument("--journal", default=None)
+    p.set_defaults(run=_export)
+
+    p = sub.add_parser("import", help="read a session exported as JSON lines into a journal")
+    p.add_argument("file")
+    p.add_argument("--journal", default=None)
+    p.set_defaults(run=_import)
+
+    p = sub.add_parser("bench", help="print benchmark figures")
+    p.add_argument("what", choices=["journal", "games"])
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(run=_bench)
+
+
+def _journal(args) -> Journal:
+    path = Path(args.journal) if args.journal else default_journal_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return Journal(path)
+
+
+def _referee(args) -> int:
+    from companion.referee import serve
+    return serve(Journal(args.journal) if args.journal else Journal())
+
+
+def _sessions(args) -> int:
+    with _journal(args) as journal:
+        for r in journal.sessions():
+            state = "finished" if r.finished else "unfinished"
+            print(f"{r.id}\t{r.game}\t{r.players} players\t{r.head} actions\t{state}")
+    return 0
+
+
+def _export(args) -> int:
+    from companion.session import Session
+    with _journal(args) as journal:
+        lines = Session(journal, args.session).export_lines()
+        text = "".join(line + "\n" for line in lines)
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+    return 0
+
+
+def _import(args) -> int:
+    from companion.session import Session
+    with _journal(args) as journal, open(args.file, encoding="utf-8") as f:
+        session = Session.import_lines(journal, f)
+        print(f"imported as session {session.id} ({session.head} entries)")
+    return 0
+
+
+def _bench(args) -> int:
+    if args.what == "journal":
+        from companion.bench import main as bench_main
+    else:
+        from companion.games.bench import main as bench_main
+    return bench_main(args.rest)
+
+
+def run(args) -> int:
+    """Run a parsed command; a Refusal (bad journal, bad file) is one clear line and exit code 2."""
+    try:
+        return args.run(args)
+    except Refusal as refusal:
+        print(f"companion: {refusal.reason} [{refusal.code}]", file=sys.stderr)
+        return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description="Board Companion (headless commands)")
+    add_commands(parser.add_subparsers(dest="command", required=True))
+    return run(parser.parse_args(argv))

@@ -1,0 +1,254 @@
+"""The session journal: one SQLite file, power-safe, holding every table that was played on it.
+
+Each accepted action is one transaction (WAL, synchronous=FULL) committed before the referee
+acknowledges it. A session is its game, seats, seed and options plus an ordered list of entries;
+`head` says how many of them are in effect (the rest are the redo stack). Snapshots of the state
+every SNAPSHOT_EVERY entries let a long session resume without replaying from the start.
+
+A file that is not ours, or is damaged, is refused with a clear error and never written to.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from companion.core import Refusal
+
+FORMAT = "board-companion-journal"
+VERSION = 1
+SNAPSHOT_EVERY = 256
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sessions(
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL, players INTEGER NOT NULL, seed TEXT NOT NULL, options TEXT NOT NULL,
+    created REAL NOT NULL, updated REAL NOT NULL,
+    head INTEGER NOT NULL DEFAULT 0,       -- entries 1..head are in effect; later ones can be redone
+    draws INTEGER NOT NULL DEFAULT 0,      -- chance outcomes drawn from the seed so far (RNG position)
+    finished INTEGER NOT NULL DEFAULT 0,
+    summary TEXT NOT NULL DEFAULT '{}'     -- what a resume list shows (players' names, turn, ...)
+);
+CREATE TABLE entries(
+    session INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('action', 'load')),
+    text TEXT NOT NULL,                    -- action notation, or a state as JSON for a correction
+    drawn INTEGER NOT NULL,                -- 1: the session drew this chance outcome from its seed
+    barrier INTEGER NOT NULL,              -- 1: a die, a shuffle or a reveal; undo stops here
+    PRIMARY KEY(session, seq)
+) WITHOUT ROWID;
+CREATE TABLE snapshots(
+    session INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY(session, seq)
+) WITHOUT ROWID;
+"""
+
+
+class JournalError(Refusal):
+    """A journal file that cannot be used; it has not been touched."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    kind: str  # 'action' or 'load'
+    text: str
+    drawn: bool
+    barrier: bool
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    id: int
+    game: str
+    players: int
+    seed: str
+    options: dict[str, Any]
+    created: float
+    updated: float
+    head: int
+    draws: int
+    finished: bool
+    summary: dict[str, Any]
+
+
+class Journal:
+    """An open journal file (or ":memory:" for a referee that keeps nothing)."""
+
+    def __init__(self, path: str | os.PathLike = ":memory:"):
+        self.path = str(path)
+        fresh = self.path == ":memory:" or not os.path.exists(self.path) or os.path.getsize(self.path) == 0
+        if not fresh:
+            _check_magic(self.path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise JournalError("journal-unreadable", f"Cannot open the journal {self.path}: {exc}.", "journal") from None
+        try:
+            if fresh:
+                self._create()
+            else:
+                self._validate()
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            self.db.close()
+            raise
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    def _create(self) -> None:
+        # executescript commits any open transaction, so the script carries its own.
+        self.db.executescript(
+            f"BEGIN IMMEDIATE; {SCHEMA}"
+            f"INSERT INTO meta VALUES ('format', '{FORMAT}'), ('version', '{VERSION}'); COMMIT;"
+        )
+
+    def _validate(self) -> None:
+        try:
+            verdict = self.db.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({exc}); it was left as it is.", "journal") from None
+        if verdict != "ok":
+            raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({verdict}); it was left as it is.", "journal")
+        try:
+            meta = dict(self.db.execute("SELECT key, value FROM meta"))
+        except sqlite3.DatabaseError:
+            meta = {}
+        if meta.get("format") != FORMAT:
+            raise JournalError("journal-foreign", f"{self.path} is an SQLite file of some other program, not a Board Companion journal; it was left as it is.", "journal")
+        if int(meta.get("version", "0")) > VERSION:
+            raise JournalError("journal-too-new", f"{self.path} was written by a newer Board Companion (format {meta['version']}); update the app to open it.", "journal")
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- transactions ------------------------------------------------------------------------------
+
+    def transaction(self) -> "_Transaction":
+        return _Transaction(self.db)
+
+    # -- sessions ----------------------------------------------------------------------------------
+
+    def create_session(self, game: str, players: int, seed: str, options: dict[str, Any]) -> int:
+        now = time.time()
+        cur = self.db.execute(
+            "INSERT INTO sessions(game, players, seed, options, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+            (game, players, seed, json.dumps(options, sort_keys=True), now, now),
+        )
+        return cur.lastrowid
+
+    def session(self, session_id: int) -> SessionRecord:
+        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise JournalError("unknown-session", f"The journal has no session {session_id!r}.", "journal")
+        return _record(row)
+
+    def sessions(self, *, unfinished_only: bool = False) -> list[SessionRecord]:
+        sql = "SELECT * FROM sessions" + (" WHERE finished = 0" if unfinished_only else "") + " ORDER BY updated DESC, id DESC"
+        return [_record(row) for row in self.db.execute(sql)]
+
+    def set_position(self, session_id: int, *, head: int, draws: int, finished: bool, summary: dict[str, Any]) -> None:
+        self.db.execute(
+            "UPDATE sessions SET head = ?, draws = ?, finished = ?, summary = ?, updated = ? WHERE id = ?",
+            (head, draws, int(finished), json.dumps(summary, sort_keys=True), time.time(), session_id),
+        )
+
+    # -- entries -----------------------------------------------------------------------------------
+
+    def append(self, session_id: int, entry: Entry) -> None:
+        """Write `entry`, discarding the redo stack it replaces (entries and snapshots after it)."""
+        self.db.execute("DELETE FROM entries WHERE session = ? AND seq >= ?", (session_id, entry.seq))
+        self.db.execute("DELETE FROM snapshots WHERE session = ? AND seq >= ?", (session_id, entry.seq))
+        self.db.execute(
+            "INSERT INTO entries(session, seq, kind, text, drawn, barrier) VALUES (?, ?, ?, ?, ?, ?)",
+            (session_id, entry.seq, entry.kind, entry.text, int(entry.drawn), int(entry.barrier)),
+        )
+
+    def entry(self, session_id: int, seq: int) -> Entry | None:
+        row = self.db.execute(
+            "SELECT seq, kind, text, drawn, barrier FROM entries WHERE session = ? AND seq = ?", (session_id, seq)
+        ).fetchone()
+        return None if row is None else _entry(row)
+
+    def entries(self, session_id: int, after: int = 0, upto: int | None = None) -> Iterator[Entry]:
+        sql = "SELECT seq, kind, text, drawn, barrier FROM entries WHERE session = ? AND seq > ?"
+        args: list[Any] = [session_id, after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        for row in self.db.execute(sql + " ORDER BY seq", args):
+            yield _entry(row)
+
+    def last_seq(self, session_id: int) -> int:
+        row = self.db.execute("SELECT MAX(seq) FROM entries WHERE session = ?", (session_id,)).fetchone()
+        return row[0] or 0
+
+    # -- snapshots ---------------------------------------------------------------------------------
+
+    def save_snapshot(self, session_id: int, seq: int, state: dict[str, Any]) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO snapshots(session, seq, state) VALUES (?, ?, ?)",
+            (session_id, seq, json.dumps(state, separators=(",", ":"))),
+        )
+
+    def latest_snapshot(self, session_id: int, upto: int) -> tuple[int, dict[str, Any]] | None:
+        row = self.db.execute(
+            "SELECT seq, state FROM snapshots WHERE session = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (session_id, upto),
+        ).fetchone()
+        return None if row is None else (row[0], json.loads(row[1]))
+
+    def integrity(self) -> str:
+        return self.db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")
+
+
+def _check_magic(path: str) -> None:
+    try:
+        with open(path, "rb") as f:
+            magic = f.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise JournalError("journal-unreadable", f"Cannot read the journal {path}: {exc.strerror}.", "journal") from None
+    if magic != SQLITE_MAGIC:
+        raise JournalError("journal-foreign", f"{path} is not a Board Companion journal (not an SQLite database); it was left as it is.", "journal")
+
+
+def _entry(row) -> Entry:
+    seq, kind, text, drawn, barrier = row
+    return Entry(seq, kind, text, bool(drawn), bool(barrier))
+
+
+def _record(row) -> SessionRecord:
+    (id_, game, players, seed, options, created, updated, head, draws, finished, summary) = row
+    return SessionRecord(id_, game, players, seed, json.loads(options), created, updated, head, draws, bool(finished), json.loads(summary))

@@ -1,0 +1,181 @@
+"""Backend base class, trace recording and `open_backend`, which picks gpio/serial/emulated/trace.
+
+Choice mirrors gpiozero's pin factory: an explicit spec wins, else COMPANION_HW_BACKEND (the
+systemd unit sets it), else GPIO on a Pi where gpiozero can drive /dev/gpiochip*, else the emulator
+with a logged warning, so the app always starts on a laptop.
+"""
+from __future__ import annotations
+
+import glob
+import importlib.util
+import json
+import logging
+import os
+import threading
+import time
+from typing import Callable
+
+from .events import LinkDown
+
+log = logging.getLogger("hardware")
+
+ENV_BACKEND = "COMPANION_HW_BACKEND"
+Callback = Callable[[object], None]
+
+
+class Recorder:
+    """Appends each event as one JSON line (flushed, so a crash keeps the trace up to it)."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = os.fspath(path)
+        self._f = open(self.path, "a", encoding="utf-8")
+        self._lock = threading.Lock()
+
+    def write(self, event) -> None:
+        line = json.dumps(event.to_dict(), separators=(",", ":"))
+        with self._lock:
+            if not self._f.closed:
+                self._f.write(line + "\n")
+                self._f.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            self._f.close()
+
+
+class Backend:
+    """Base class. Subclasses call `self._emit(event)`; the consumer's callback never breaks them.
+
+    Lifecycle: construct (no events yet) -> `start()` -> events on background threads -> `close()`.
+    Callbacks arrive on backend threads (the emulator: on the caller's thread); consumers must
+    marshal them to their UI thread before touching widgets or the session.
+    """
+
+    name = "backend"
+
+    def __init__(self, on_event: Callback, *, clock: Callable[[], float] = time.monotonic,
+                 record: str | os.PathLike | None = None):
+        self._on_event = on_event
+        self.clock = clock
+        self._recorder = Recorder(record) if record else None
+        self._status = "idle"
+        self._status_lock = threading.Lock()
+        self.closed = False
+
+    @property
+    def status(self) -> str:
+        """Short human status: "emulated", "gpio up", "serial up", "serial down", "reconnecting", ..."""
+        with self._status_lock:
+            return self._status
+
+    def _set_status(self, s: str) -> None:
+        with self._status_lock:
+            self._status = s
+
+    def _emit(self, event) -> None:
+        if self._recorder is not None:
+            self._recorder.write(event)
+        try:
+            self._on_event(event)
+        except Exception:  # a consumer bug must not kill the reader or ticker thread
+            log.exception("hardware event callback failed for %r", event)
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop threads, release pins/ports, close the trace. Idempotent."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self._close()
+        finally:
+            self._set_status("closed")
+            if self._recorder is not None:
+                self._recorder.close()
+
+    def _close(self) -> None:
+        pass
+
+    def _link_down(self, reason: str) -> None:
+        self._emit(LinkDown(reason, self.clock()))
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} status={self.status!r}>"
+
+
+def gpio_available() -> tuple[bool, str]:
+    """Whether GPIO looks usable here, with the reason when not (for the fallback warning)."""
+    if os.environ.get("GPIOZERO_PIN_FACTORY"):
+        return True, "GPIOZERO_PIN_FACTORY is set"
+    if not glob.glob("/dev/gpiochip*"):
+        return False, "no /dev/gpiochip*"
+    for mod in ("lgpio", "RPi.GPIO", "pigpio"):
+        try:
+            if importlib.util.find_spec(mod) is not None:
+                return True, f"gpiochip and {mod} present"
+        except (ImportError, ValueError):
+            continue
+    return False, "/dev/gpiochip* present but no gpiozero pin library (lgpio, RPi.GPIO, pigpio)"
+
+
+def resolve_spec(spec: str | None = None, env=None) -> tuple[str, bool]:
+    """Return (spec, automatic). `None`/"auto" -> env var -> GPIO if usable -> "emulated"."""
+    env = os.environ if env is None else env
+    if spec and spec != "auto":
+        return spec, False
+    spec = env.get(ENV_BACKEND, "").strip()
+    if spec and spec != "auto":
+        return spec, False
+    ok, why = gpio_available()
+    if ok:
+        return "gpio", True
+    log.warning("no usable GPIO (%s); falling back to emulated hardware", why)
+    return "emulated", True
+
+
+def open_backend(spec: str | None, on_event: Callback, *,
+                 clock: Callable[[], float] = time.monotonic,
+                 record: str | os.PathLike | None = None, **options) -> Backend:
+    """Build a backend (not started: call `start()` once you hold the reference).
+
+    spec: "gpio" | "serial:PORT" | "emulated" | "trace:FILE" | "auto" | None.
+    options go to the backend: gpio(pinmap=, pin_factory=, button_settle=, hand_settle=),
+    serial(baudrate=, heartbeat_timeout=, backoff=, backoff_max=), trace(realtime=, speed=).
+    An automatic GPIO choice that fails to set up falls back to the emulator with a warning.
+    """
+    spec, auto = resolve_spec(spec)
+    kind, _, arg = spec.partition(":")
+    common = dict(clock=clock, record=record)
+    if kind == "emulated":
+        from .emulated import EmulatedBackend
+        return EmulatedBackend(on_event, **common, **options)
+    if kind == "trace":
+        from .emulated import TraceBackend
+        if not arg:
+            raise ValueError("trace backend needs a file: trace:FILE")
+        return TraceBackend(arg, on_event, **common, **options)
+    if kind == "serial":
+        from .serial_link import SerialBackend
+        if not arg:
+            raise ValueError("serial backend needs a port: serial:/dev/companion-hand")
+        return SerialBackend(arg, on_event, **common, **options)
+    if kind == "gpio":
+        try:
+            from .gpio import GpioBackend
+            return GpioBackend(on_event, **common, **options)
+        except Exception as e:
+            if not auto:
+                raise
+            log.warning("GPIO backend unavailable (%s); falling back to emulated hardware", e)
+            from .emulated import EmulatedBackend
+            return EmulatedBackend(on_event, **common)
+    raise ValueError(f"unknown hardware backend {spec!r} (gpio, serial:PORT, emulated, trace:FILE)")

@@ -74,6 +74,13 @@ class DiceButton(_Device):
         with self._lock:
             return self._core.is_pressed
 
+    def reset(self, level: bool, t: float | None = None) -> None:
+        """Take `level` as the stable state without an event (e.g. the level found at start-up)."""
+        with self._lock:
+            f = self._core._f
+            f.value = f.raw = bool(level)
+            f.since = self._clock() if t is None else t
+
     def feed(self, level: bool, t: float | None = None) -> list:
         """Raw level (True = down) observed at t (default: now)."""
         return self._feed(bool(level), t)

@@ -1,0 +1,6 @@
+"""`python -m hardware monitor ...` (same as `companion hw ...`)."""
+import sys
+
+from .cli import main
+
+sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Install Board Companion as a kiosk service on Raspberry Pi OS Bookworm.
+#
+#   sudo systemd/install.sh [--start]          from the repository checkout
+#   systemd/install.sh --root DIR [--no-venv]  into a throwaway tree (tests)
+#   systemd/install.sh --dry-run               print every step, change nothing
+#
+# Running it again is harmless: every step checks or overwrites.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+usage: install.sh [--root DIR] [--dry-run] [--no-venv] [--start]
+  --root DIR  install under DIR; skip apt, users, udevadm and systemctl (printed as skipped)
+  --dry-run   print every step and change nothing
+  --no-venv   do not create the virtualenv or pip install the package
+  --start     (re)start the service at the end
+EOF
+}
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+checkout=$(dirname "$here")
+root=""
+dry_run=0
+with_venv=1
+start=0
+
+while (($#)); do
+    case $1 in
+        --root) root=${2:?--root needs a directory}; shift ;;
+        --root=*) root=${1#--root=} ;;
+        --dry-run) dry_run=1 ;;
+        --no-venv) with_venv=0 ;;
+        --start) start=1 ;;
+        -h | --help) usage; exit 0 ;;
+        *) usage >&2; exit 2 ;;
+    esac
+    shift
+done
+if [[ -n $root ]]; then
+    root=$(realpath -m "$root")
+elif ((!dry_run)) && ((EUID != 0)); then
+    echo "install.sh: run it with sudo (or use --root DIR / --dry-run)" >&2
+    exit 1
+fi
+
+# Must match board-companion.service.
+user=companion
+groups=(video render input gpio dialout)
+opt=$root/opt/board-companion
+venv=$opt/venv
+kivy_home=$root/etc/board-companion/kivy
+unit=$root/etc/systemd/system/board-companion.service
+rules=$root/etc/udev/rules.d/99-board-companion.rules
+modules=$root/etc/modules-load.d/board-companion.conf
+apt_packages=(
+    python3-venv  # the venv itself
+    python3-lgpio # gpiozero's pin factory; pip's lgpio build is broken (PI-NOTES)
+    libmtdev1     # Kivy's mtdev touch provider
+    libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
+)
+
+# Print a step, then run it unless --dry-run.
+run() {
+    printf '+ %s\n' "$*"
+    if ((!dry_run)); then "$@"; fi
+}
+
+# A step on the live system (packages, users, udev, systemd): not under --root.
+system() {
+    if [[ -n $root ]]; then
+        printf '+ (skipped under --root) %s\n' "$*"
+    else
+        run "$@"
+    fi
+}
+
+echo "== packages"
+system apt-get install -y --no-install-recommends "${apt_packages[@]}"
+
+echo "== user $user"
+for group in "${groups[@]}"; do
+    # The Pi image has them all; elsewhere create a harmless empty group.
+    getent group "$group" >/dev/null || system groupadd --system "$group"
+done
+if ! id "$user" >/dev/null 2>&1; then
+    # The home is the state directory, where Kivy and Mesa look for ~ things.
+    system useradd --system --user-group --no-create-home \
+        --home-dir /var/lib/board-companion --shell /usr/sbin/nologin "$user"
+fi
+system usermod --append --groups "$(IFS=,; echo "${groups[*]}")" "$user"
+
+echo "== application"
+if ((with_venv)); then
+    # --system-site-packages: use Debian's python3-lgpio.
+    [[ -x $venv/bin/python ]] || run python3 -m venv --system-site-packages "$venv"
+    run "$venv/bin/pip" install --quiet --upgrade "$checkout"
+else
+    echo "+ (skipped: --no-venv) python3 -m venv --system-site-packages $venv; pip install $checkout"
+fi
+
+echo "== configuration"
+run install -D -m 0644 "$here/board-companion.service" "$unit"
+run install -D -m 0644 "$here/99-board-companion.rules" "$rules"
+run install -D -m 0644 "$here/modules-load.conf" "$modules"
+run install -D -m 0644 "$here/kivy/config.ini" "$kivy_home/config.ini"
+# Kivy creates these at start-up if missing, and /etc is read-only to the service.
+run install -d -m 0755 "$kivy_home/mods" "$kivy_home/icon"
+
+echo "== activation"
+system modprobe -a drm cdc_acm
+system udevadm control --reload
+system udevadm trigger --action=change --subsystem-match=tty --subsystem-match=input
+system systemctl daemon-reload
+system systemctl enable board-companion.service
+if ((start)); then
+    system systemctl restart board-companion.service
+else
+    echo "Installed. Start it with: sudo systemctl start board-companion (or reboot)."
+fi

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Remove what install.sh added. The game journal in /var/lib/board-companion and
+# the companion user that owns it stay, unless --purge.
+#
+#   sudo systemd/uninstall.sh [--purge]
+#   systemd/uninstall.sh --root DIR | --dry-run
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+usage: uninstall.sh [--root DIR] [--dry-run] [--purge]
+  --root DIR  remove from DIR; skip users, udevadm and systemctl (printed as skipped)
+  --dry-run   print every step and change nothing
+  --purge     also delete the state directory (the game journal), drop-ins and the user
+EOF
+}
+
+root=""
+dry_run=0
+purge=0
+
+while (($#)); do
+    case $1 in
+        --root) root=${2:?--root needs a directory}; shift ;;
+        --root=*) root=${1#--root=} ;;
+        --dry-run) dry_run=1 ;;
+        --purge) purge=1 ;;
+        -h | --help) usage; exit 0 ;;
+        *) usage >&2; exit 2 ;;
+    esac
+    shift
+done
+if [[ -n $root ]]; then
+    root=$(realpath -m "$root")
+elif ((!dry_run)) && ((EUID != 0)); then
+    echo "uninstall.sh: run it with sudo (or use --root DIR / --dry-run)" >&2
+    exit 1
+fi
+
+# Must match install.sh.
+user=companion
+unit=$root/etc/systemd/system/board-companion.service
+
+run() {
+    printf '+ %s\n' "$*"
+    if ((!dry_run)); then "$@"; fi
+}
+
+system() {
+    if [[ -n $root ]]; then
+        printf '+ (skipped under --root) %s\n' "$*"
+    else
+        run "$@"
+    fi
+}
+
+if [[ -e $unit ]]; then
+    system systemctl disable --now board-companion.service
+fi
+run rm -f "$unit" \
+    "$root/etc/udev/rules.d/99-board-companion.rules" \
+    "$root/etc/modules-load.d/board-companion.conf"
+run rm -rf "$root/etc/board-companion" "$root/opt/board-companion" \
+    "$root/var/cache/board-companion"
+if ((purge)); then
+    run rm -rf "$root/etc/systemd/system/board-companion.service.d" \
+        "$root/var/lib/board-companion"
+    if id "$user" >/dev/null 2>&1; then
+        system userdel "$user"
+    fi
+else
+    echo "Kept $root/var/lib/board-companion (the game journal); --purge deletes it."
+fi
+system udevadm control --reload
+system systemctl daemon-reload

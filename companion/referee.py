@@ -65,7 +65,7 @@ class Referee:
     def play(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
         events = session.play(req.get("action"))
-        return {"events": events, "state": session.full_state()}
+        return {"action": session.last_action, "events": events, "state": session.full_state()}
 
     def undo(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()

@@ -42,6 +42,7 @@ class Session:
         self.head = record.head
         self.draws = record.draws
         self._observations: dict[str, Any] = {}
+        self.last_action: str | None = None  # the notation `play` journaled, chance filled in
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------
@@ -107,7 +108,9 @@ class Session:
         completed = self.state.complete(action, self._rng())
         drawn = str(completed) != str(action)
         events = self._guarded(lambda: self.state.apply(completed))
-        return events + self._commit([_entry(completed, events, drawn)], self.state)
+        events = events + self._commit([_entry(completed, events, drawn)], self.state)
+        self.last_action = str(completed)
+        return events
 
     def load(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         """A table's correction: replace the state with `data`, checked against the invariants (ALL-3)."""

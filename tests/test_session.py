@@ -1,0 +1,242 @@
+"""The session and its journal, on the test-only Lucky Draw game (tests/toy_game.py)."""
+import hashlib
+import json
+import sqlite3
+
+import pytest
+
+from companion import journal as journal_mod
+from companion.core import Refusal
+from companion.journal import Journal, JournalError
+from companion.session import Session
+
+
+def open_journal(tmp_path):
+    return Journal(tmp_path / "journal.sqlite")
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_new_session_is_dealt_and_waits_for_seat_one(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 3, seed=1)
+    assert s.state.cards is not None and len(s.state.cards) == 3
+    assert s.state.current_player() == 1
+    assert s.head == 1  # the deal is journaled as an entry of its own
+
+
+def test_reopening_the_journal_resumes_exactly_where_the_table_was(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed="abc")
+    for text in ["step", "roll", "pass", "roll", "pass"]:
+        s.play(text)
+    before = s.full_state()
+    s.journal.close()
+
+    resumed = Session.resume(open_journal(tmp_path), s.id)
+    assert resumed.full_state() == before
+    assert resumed.head == s.head and resumed.draws == s.draws
+
+
+def test_resumed_session_draws_the_same_dice_as_an_uninterrupted_one(tmp_path, lucky_registered):
+    script = ["roll", "pass", "step", "roll", "pass", "roll", "pass", "roll"]
+    straight = Session.start(Journal(), lucky_registered, 2, seed=99)
+    for text in script:
+        straight.play(text)
+
+    path = tmp_path / "j.sqlite"
+    s = Session.start(Journal(path), lucky_registered, 2, seed=99)
+    for i, text in enumerate(script):
+        if i % 3 == 2:  # close and reopen the journal every few actions
+            s.journal.close()
+            s = Session.resume(Journal(path), s.id)
+        s.play(text)
+    assert s.full_state() == straight.full_state()
+
+
+def test_undo_takes_back_an_ordinary_move_and_redo_plays_it_again(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=3)
+    s.play("step")
+    assert s.state.scores == [1, 0] and s.can_undo
+    s.undo()
+    assert s.state.scores == [0, 0] and s.can_redo
+    s.redo()
+    assert s.state.scores == [1, 0]
+
+
+def test_undo_never_rerolls_a_die(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=3)
+    s.play("roll 4")
+    before = s.full_state()
+    with pytest.raises(Refusal) as err:
+        s.undo()
+    assert err.value.code == "undo-blocked-by-chance" and err.value.rule == "ALL-2"
+    assert s.full_state() == before and not s.can_undo
+
+
+def test_undo_never_takes_back_the_deal(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=3)
+    with pytest.raises(Refusal) as err:
+        s.undo()
+    assert err.value.code == "undo-blocked-by-chance"
+
+
+def test_a_new_action_after_undo_discards_the_redo_stack(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=3)
+    s.play("step")
+    s.play("step")
+    s.undo()
+    s.play("roll 2")
+    assert not s.can_redo
+    with pytest.raises(Refusal) as err:
+        s.redo()
+    assert err.value.code == "nothing-to-redo"
+    assert [e.text for e in s.journal.entries(s.id)][1:] == ["step", "roll 2"]
+
+
+def test_undo_survives_a_restart(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=3)
+    s.play("step")
+    s.undo()
+    s.journal.close()
+    resumed = Session.resume(open_journal(tmp_path), s.id)
+    assert resumed.state.scores == [0, 0] and resumed.can_redo
+
+
+def test_refused_action_changes_neither_state_nor_journal(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=3)
+    s.play("roll 3")
+    before, head = s.full_state(), s.head
+    for text in ["step", "roll 5", "fly", "", "roll x"]:
+        with pytest.raises(Refusal):
+            s.play(text)
+    assert s.full_state() == before and s.head == head == s.journal.last_seq(s.id)
+
+
+def test_snapshots_let_a_long_session_resume_without_replaying_everything(tmp_path, lucky_registered, monkeypatch):
+    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 8)
+    s = Session.start(open_journal(tmp_path), lucky_registered, 4, seed=5)
+    while s.outcome() is None:
+        s.play("roll" if not s.state.rolled else "pass")
+    assert s.journal.latest_snapshot(s.id, s.head) is not None
+    final = s.full_state()
+    s.journal.close()
+    assert Session.resume(open_journal(tmp_path), s.id).full_state() == final
+
+
+def test_a_finished_session_leaves_the_resume_list(tmp_path, lucky_registered):
+    j = open_journal(tmp_path)
+    s = Session.start(j, lucky_registered, 1, seed=5)
+    assert [r.id for r in j.sessions(unfinished_only=True)] == [s.id]
+    while s.outcome() is None:
+        s.play("roll" if not s.state.rolled else "pass")
+    assert j.sessions(unfinished_only=True) == []
+
+
+def test_correction_is_checked_journaled_and_undoable(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=3)
+    bad = dict(s.full_state(), current=7)
+    with pytest.raises(Refusal) as err:
+        s.load(bad)
+    assert err.value.code == "invalid-state"
+    good = dict(s.full_state(), scores=[12, 4])
+    s.load(good)
+    assert s.state.scores == [12, 4]
+    s.journal.close()
+    s = Session.resume(open_journal(tmp_path), s.id)
+    assert s.state.scores == [12, 4]
+    s.undo()
+    assert s.state.scores == [0, 0]
+
+
+def test_export_then_import_reproduces_the_session(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 3, seed=8, table={"names": ["Ann", "Bo", "Cy"]})
+    for text in ["step", "roll", "pass", "roll 6", "pass"]:
+        s.play(text)
+    lines = list(s.export_lines())
+    copy = Session.import_lines(Journal(tmp_path / "other.sqlite"), lines)
+    assert copy.full_state() == s.full_state()
+    assert copy.table == {"names": ["Ann", "Bo", "Cy"]}
+    # the copy goes on drawing the same dice as the original
+    assert copy.play("roll") == s.play("roll")
+
+
+def test_import_of_a_tampered_export_is_refused_whole(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=8)
+    s.play("roll 2")
+    lines = list(s.export_lines()) + [json.dumps({"kind": "action", "action": "roll 6", "drawn": False})]
+    target = Journal(tmp_path / "other.sqlite")
+    with pytest.raises(Refusal) as err:
+        Session.import_lines(target, lines)
+    assert err.value.reason.startswith("Line 4:")
+    assert target.sessions() == []
+
+
+@pytest.mark.parametrize("content", [b"hello, this is my shopping list\n", b"\x00" * 4096])
+def test_a_foreign_file_is_refused_and_left_untouched(tmp_path, content):
+    path = tmp_path / "notes.sqlite"
+    path.write_bytes(content)
+    with pytest.raises(JournalError) as err:
+        Journal(path)
+    assert err.value.code == "journal-foreign"
+    assert path.read_bytes() == content
+
+
+def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "other.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE recipes(name TEXT)")
+    db.commit()
+    db.close()
+    before = digest(path)
+    with pytest.raises(JournalError) as err:
+        Journal(path)
+    assert err.value.code == "journal-foreign"
+    assert digest(path) == before
+
+
+def test_a_damaged_journal_is_refused_and_left_untouched(tmp_path, lucky_registered):
+    path = tmp_path / "journal.sqlite"
+    s = Session.start(Journal(path), lucky_registered, 2, seed=1)
+    for _ in range(200):
+        s.play("step")
+    s.journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    s.journal.close()
+    raw = bytearray(path.read_bytes())
+    for page in range(4096, len(raw), 4096):  # scribble over every b-tree page header but the first
+        raw[page: page + 12] = b"\xff" * 12
+    path.write_bytes(bytes(raw))
+    before = digest(path)
+    with pytest.raises(JournalError) as err:
+        Journal(path)
+    assert err.value.code == "journal-corrupt"
+    assert digest(path) == before
+
+
+def test_a_journal_from_a_newer_app_is_refused(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    Journal(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(journal_mod.VERSION + 1),))
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError) as err:
+        Journal(path)
+    assert err.value.code == "journal-too-new"
+
+
+def test_journal_uses_wal_and_full_sync(tmp_path):
+    j = Journal(tmp_path / "j.sqlite")
+    assert j.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert j.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_unknown_game_and_bad_seat_count_are_clear_refusals(tmp_path):
+    j = Journal()
+    with pytest.raises(Refusal) as err:
+        Session.start(j, "tic-tac-toe", 2)
+    assert err.value.code == "unknown-game"
+    with pytest.raises(Refusal) as err:
+        Session.start(j, "chronomage", 2)
+    assert err.value.code == "game-not-available"
+    assert j.sessions() == []

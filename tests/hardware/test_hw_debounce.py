@@ -1,0 +1,114 @@
+"""Debounce and hand decoding with a fake clock: what a player would notice at the table."""
+from hypothesis import given, strategies as st
+
+from hardware.debounce import ButtonDebouncer, HandDecoder, classify_mask, hour_bit
+from hardware.events import DiceHeld, DicePressed, HandBetween, HandFault, HandLost, HandSettled
+
+
+def bounce(deb, t, n, step=0.0007):
+    """n alternating edges starting with 'down', ending down when n is odd."""
+    out = []
+    for i in range(n):
+        out += deb.feed(t + i * step, i % 2 == 0)
+    return out, t + (n - 1) * step
+
+
+def test_a_30_edge_bounce_storm_is_exactly_one_press():
+    d = ButtonDebouncer(0.020)
+    events, last = bounce(d, 1.0, 31)       # 31 edges = 30 bounces after the first contact
+    assert events == []
+    assert d.tick(last + 0.019) == []       # not yet stable long enough
+    assert d.tick(last + 0.020) == [DicePressed(last + 0.020, "button")]
+    assert d.tick(last + 0.5) == []         # held down: still one press
+
+
+def test_release_is_debounced_too_and_reports_how_long_it_was_held():
+    d = ButtonDebouncer(0.020)
+    d.feed(0.0, True)
+    d.tick(0.020)
+    ev, last = bounce(d, 0.5, 10)           # release bounces (ends up = False on even count)
+    assert ev == []
+    [held] = d.tick(last + 0.020)
+    assert isinstance(held, DiceHeld) and abs(held.duration - last) < 1e-6
+
+
+def test_a_blip_shorter_than_the_settle_time_is_no_press():
+    d = ButtonDebouncer(0.020)
+    assert d.feed(0.0, True) == [] and d.feed(0.010, False) == []
+    assert d.tick(1.0) == [] and not d.is_pressed
+
+
+def test_a_stable_press_is_accepted_even_if_the_next_edge_comes_before_any_tick():
+    d = ButtonDebouncer(0.020)
+    d.feed(0.0, True)
+    assert d.feed(0.100, False) == [DicePressed(0.020, "button")]
+
+
+def test_hand_settles_only_after_being_still_for_the_settle_time():
+    h = HandDecoder(0.050)
+    assert h.feed(0.0, hour_bit(3)) == []
+    assert h.deadline == 0.050
+    assert h.tick(0.049) == []
+    assert h.tick(0.050) == [HandSettled(3, 0.050)]
+    assert h.tick(1.0) == [] and h.deadline is None
+
+
+def test_a_hand_sweeping_past_sensors_only_reports_where_it_stops():
+    h = HandDecoder(0.050)
+    t = 0.0
+    for hour in (1, 2, 3, 4, 5):
+        assert h.feed(t, hour_bit(hour)) == []
+        t += 0.010
+    assert h.tick(t + 0.1) == [HandSettled(5, t - 0.010 + 0.050)]
+
+
+def test_between_two_adjacent_hours_keeps_the_last_stable_hour():
+    h = HandDecoder(0.0)
+    assert h.feed(0, hour_bit(4)) == [HandSettled(4, 0)]
+    assert h.feed(1, hour_bit(4) | hour_bit(5)) == [HandBetween((4, 5), 4, 1)]
+    assert h.last_hour == 4
+    assert h.feed(2, hour_bit(12) | hour_bit(1)) == [HandBetween((12, 1), 4, 2)]
+
+
+def test_non_adjacent_bits_are_a_fault_and_no_bits_is_lost():
+    h = HandDecoder(0.0)
+    h.feed(0, hour_bit(6))
+    assert h.feed(1, hour_bit(2) | hour_bit(6)) == [HandFault(hour_bit(2) | hour_bit(6), 1)]
+    assert h.feed(2, 0) == [HandLost(2)]
+    assert h.feed(3, 0b111) == [HandFault(0b111, 3)]
+    assert h.last_hour == 6
+
+
+def test_the_same_reading_is_not_announced_twice():
+    h = HandDecoder(0.0)
+    assert len(h.feed(0, hour_bit(9))) == 1
+    assert h.feed(1, hour_bit(9)) == []
+
+
+@given(st.integers(0, 0xFFF))
+def test_every_mask_decodes_to_exactly_one_reading(mask):
+    what, arg = classify_mask(mask)
+    n = bin(mask).count("1")
+    if n == 0:
+        assert what == "lost"
+    elif n == 1:
+        assert what == "hour" and hour_bit(arg) == mask
+    elif what == "between":
+        a, b = arg
+        assert n == 2 and b % 12 == (a + 1) % 12 and hour_bit(a) | hour_bit(b) == mask
+    else:
+        assert what == "fault" and arg == mask
+
+
+@given(st.lists(st.tuples(st.floats(0.0, 0.05), st.booleans()), max_size=60))
+def test_random_edges_never_give_two_presses_without_a_release(edges):
+    d = ButtonDebouncer(0.020)
+    t, out = 0.0, []
+    for dt, level in edges:
+        t += dt
+        out += d.feed(t, level)
+        out += d.tick(t)
+    out += d.tick(t + 1)
+    kinds = [type(e) for e in out]
+    assert all(a is not b for a, b in zip(kinds, kinds[1:]))   # press/release alternate
+    assert not kinds or kinds[0] is DicePressed

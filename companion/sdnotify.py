@@ -12,7 +12,8 @@ The UI owns one :class:`Notifier`:
 - ``tick()`` from ``Clock.schedule_interval(notifier.tick, 1)``. Ping from the
   UI thread, never from a helper thread: the watchdog is there to notice a
   frozen UI, and a thread that keeps pinging while the Kivy loop is stuck would
-  hide exactly that.
+  hide exactly that. systemd arms the watchdog only after READY=1; until then
+  the unit's TimeoutStartSec= bounds a slow start.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .actions import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON
+from .actions import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, Play, Roll
 from .state import CARDS, OVER, ROLL, ROLL_OFF
 
 
@@ -41,9 +41,15 @@ def random_legal_action(state, rng: random.Random, instant_rate: float = 0.1, en
     """Like `random_action` but chosen from `legal_actions()` (slower; kinds weighted so games finish)."""
     legal = state.legal_actions()
     cur = state.current
-    rolls = [a for a in legal if type(a).__name__ == "Roll"]
-    own = [a for a in legal if type(a).__name__ == "Play" and a.seat == cur]
-    instants = [a for a in legal if type(a).__name__ == "Play" and a.instant and a.seat != cur]
+    rolls, own, instants, can_end = [], [], [], False
+    for a in legal:
+        t = type(a)
+        if t is Play:
+            (own if a.seat == cur else instants).append(a)
+        elif t is Roll:
+            rolls.append(a)
+        elif t is End:
+            can_end = True
     if (instants or own) and state.phase != CARDS and rng.random() < instant_rate:
         return rng.choice(instants + own)
     if rolls:
@@ -51,7 +57,7 @@ def random_legal_action(state, rng: random.Random, instant_rate: float = 0.1, en
     if state.phase == CARDS:
         if instants and rng.random() < instant_rate:
             return rng.choice(instants)
-        if END in legal and (not own or rng.random() < end_rate):
+        if can_end and (not own or rng.random() < end_rate):
             return END
         if own:
             return rng.choice(own)

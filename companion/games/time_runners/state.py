@@ -169,8 +169,9 @@ class TRState(State):
     def _play(self, a: Play):
         seat, code, arg = a.seat, a.code, a.arg
         instant = code[-1] == "!"
-        self._running("cards are played", "TR-15" if instant else "TR-16")
         ph = self.phase
+        if ph != CARDS and ph != ROLL:
+            self._running("cards are played", "TR-15" if instant else "TR-16")
         if ph == ROLL_OFF:
             if instant:
                 _refuse("setup-not-finished", "Instant cards may be played once the first player is known.", "TR-15")
@@ -218,8 +219,9 @@ class TRState(State):
         return [ev, {"type": "hour", "from": old, "to": self.hour}]
 
     def _roll(self, a: Roll):
-        self._running("the die is rolled", "TR-6")
         ph = self.phase
+        if ph != ROLL:
+            self._running("the die is rolled", "TR-6")
         v = a.value
         if ph == ROLL_OFF:
             if v is None:
@@ -284,8 +286,9 @@ class TRState(State):
         return ev
 
     def _end(self):
-        self._running("a turn ends", "TR-6")
         ph = self.phase
+        if ph != CARDS:
+            self._running("a turn ends", "TR-6")
         if ph == ROLL_OFF:
             _refuse("setup-not-finished", "The first player is still being rolled for.", "TR-8")
         if ph == ROLL:

@@ -653,3 +653,28 @@ def test_view_next_field_walks_through_a_turn():
     v = st.view(None)
     assert v["last_roll"] == {"seat": 1, "value": 2} and v["positions"] == [2, 0]
     assert v["backward"] == [False, False] and v["zones"] == [1, 1]
+
+
+def test_TR18_sense_is_an_observation_not_part_of_the_journaled_state():
+    st = table(3, hour=5)
+    d = st.to_dict()
+    ev = st.sense({"hand": 5})
+    assert ev == [{"type": "sensed", "hand": 5, "in_sync": True}]
+    assert st.to_dict() == d and st.observations == {"hand": 5}
+    assert st.clone().observations == {"hand": 5}
+    assert GAME(3).state_from_dict(st.to_dict()).observations == {}
+
+
+def test_ruling_no_swap_can_reach_60_because_a_runner_on_60_has_already_ended_the_game():
+    st = table(3, hour=1, positions=[58, 0, 0], hands={2: ["swap!"]})
+    play(st, "roll 2")
+    refused(st, "play 2 swap! 1", "game-over")
+    with pytest.raises(Refusal) as e:
+        table(3, positions=[0, 60, 0])
+    assert e.value.rule == "time-runners/TR-12"
+
+
+def test_ruling_end_and_roll_act_for_the_player_in_turn_without_a_seat():
+    st = table(3, current=2, hands={2: ["+1"]})
+    play(st, "roll 4", "play 2 +1", "end")
+    assert st.pos == [0, 4, 0] and st.current == 3

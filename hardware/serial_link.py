@@ -69,14 +69,15 @@ class SerialBackend(Backend):
             reason = self._session()
             if self._stop.is_set():
                 break
+            if self._was_up:          # a working session resets the back-off
+                delay = self.backoff
+            self._set_status("serial down")
             for e in self.link.disconnected(reason, self.clock()):
                 self._emit(e)
-            self._set_status("serial down")
             if self._stop.wait(delay):
                 break
+            delay = min(delay * 2, self.backoff_max)
             self._set_status("reconnecting")
-            # Back off while the port stays away; a session that reached "up" resets the delay.
-            delay = self.backoff if self._was_up else min(delay * 2, self.backoff_max)
 
     def _session(self) -> str:
         """Open the port and read until it fails; returns why the session ended."""
@@ -99,11 +100,12 @@ class SerialBackend(Backend):
                 if data:
                     for item in parser.feed(data):
                         events, replies = self.link.handle(item, now)
-                        for out in replies:
-                            ser.write(out)
+                        self._sync_status()   # before delivery: consumers may read status
+                        # Deliver before ACKing: an ACK promises the press reached the consumer.
                         for e in events:
                             self._emit(e)
-                    self._sync_status()
+                        for out in replies:
+                            ser.write(out)
                 if self.link.state == "waiting" and now - hi_at > HI_RETRY:
                     # The device may have missed HI while booting; HELLO gates everything.
                     for out in hi:

@@ -200,3 +200,37 @@ def test_ALL3_reachable_states_round_trip_and_broken_ones_are_refused(players, s
     with pytest.raises(Refusal) as e:
         game.state_from_dict(bad)
     assert e.value.code == "invalid-state"
+
+
+json_values = st_.recursive(
+    st_.one_of(st_.none(), st_.booleans(), st_.integers(-3, 70), st_.sampled_from(CODES + ("roll", "over", "x"))),
+    lambda inner: st_.one_of(st_.lists(inner, max_size=4), st_.dictionaries(st_.text(max_size=6), inner, max_size=3)),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(players=st_.integers(2, 6), seed=st_.integers(0, 10**6), steps=st_.integers(0, 300),
+       path_pick=st_.integers(0, 10**6), value=json_values)
+def test_ALL3_corrupted_states_are_refused_as_invalid_state_never_crash(players, seed, steps, path_pick, value):
+    game, s = reachable(players, seed, steps)
+    d = s.to_dict()
+    # pick a random place (a field, or an item / key inside one) and put an arbitrary JSON value there
+    places = []
+
+    def walk(node):
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for k, v in items:
+            places.append((node, k))
+            walk(v)
+
+    walk(d)
+    node, key = places[path_pick % len(places)]
+    node[key] = value
+    try:
+        st = game.state_from_dict(d)
+    except Refusal as e:
+        assert e.code == "invalid-state" and e.reason and e.rule
+        return
+    assert st.to_dict() == json.loads(json.dumps(d))
+    assert len(st.draw) + len(st.discard) + sum(map(len, st.hands)) == 70

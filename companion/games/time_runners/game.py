@@ -72,7 +72,7 @@ def _from_dict(game: TimeRunners, d: dict[str, Any]) -> TRState:
     if d["players"] != n or not _is_int(d["players"]):
         _bad(f"it is for {d['players']!r} players, this table has {n}", "TR-4")
     phase = d["phase"]
-    if phase not in PHASES:
+    if not isinstance(phase, str) or phase not in PHASES:
         _bad(f"there is no phase {phase!r}")
     hour = d["hour"]
     if not _is_int(hour) or not 1 <= hour <= 12:
@@ -120,9 +120,10 @@ def _from_dict(game: TimeRunners, d: dict[str, Any]) -> TRState:
             _bad('cards_played entries are {"seat", "code", "arg", "after_move"}')
         s = _seat(e["seat"], n, "a played card's seat")
         c, g, m = e["code"], e["arg"], e["after_move"]
-        if c not in CODE_SET or type(m) is not bool:
-            _bad(f"a played card has an unknown code {c!r}" if c not in CODE_SET else "after_move must be true/false",
-                 "TR-5")
+        if not isinstance(c, str) or c not in CODE_SET:
+            _bad(f"a played card has an unknown code {c!r}", "TR-5")
+        if type(m) is not bool:
+            _bad("after_move must be true or false")
         if c in WITH_ARG:
             if not _is_int(g) or not (1 <= g <= (12 if c[:3] == "set" else n)) or (c[:4] == "swap" and g == s):
                 _bad(f"a played {c} card has a bad argument {g!r}", "TR-14")

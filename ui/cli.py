@@ -16,6 +16,16 @@ def _hw(args) -> int:
     return hw_main(args.rest)
 
 
+def _app(args) -> int:
+    from ui.cli_app import main as app_main
+    return app_main(args)
+
+
+def _screenshot(args) -> int:
+    from ui.screenshot import main as shot_main
+    return shot_main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Board Companion: a referee beside your board game")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -23,6 +33,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("hw", help="hardware tools: companion hw monitor [--backend ...]")
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(run=_hw)
+
+    p = sub.add_parser("app", help="start the touchscreen app")
+    p.add_argument("--backend", default=None,
+                   help="gpio | serial:PORT | emulated | trace:FILE (default: $COMPANION_HW_BACKEND, else GPIO on a Pi, else emulated)")
+    p.add_argument("--journal", default=None, help="journal file (default: $COMPANION_DATA/journal.sqlite or the XDG data dir)")
+    p.add_argument("--size", default=None, help="window size WxH, e.g. 800x480 or 1280x720")
+    p.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi kiosk)")
+    p.add_argument("--record", default=None, help="append every hardware event to this trace file")
+    p.set_defaults(run=_app)
+
+    p = sub.add_parser("screenshot", help="render a screen offscreen to a PNG and exit")
+    p.add_argument("screen", help="home | time-runners | curtain | hand | set-hour")
+    p.add_argument("out", help="the PNG file to write")
+    p.add_argument("--size", default="800x480", help="WxH (default 800x480)")
+    p.set_defaults(run=_screenshot)
     return parser
 
 

@@ -1,0 +1,206 @@
+"""CompanionApp: the composition root. It opens the journal and the hardware backend, shows the
+home screen, opens sessions on their game's table screen and routes hardware events to it.
+
+systemd: READY=1 after the first frame is drawn, WATCHDOG=1 from Kivy's clock on the UI thread.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: F401  (kv uses ScreenManager)
+
+from companion import games, sdnotify
+from companion.core import Refusal
+from companion.journal import Journal
+from companion.session import Session
+
+from . import kvload, palette
+from .controller import TableController
+from .hw_bridge import HardwareBridge
+from .widgets.toast import Toast
+
+log = logging.getLogger("ui.app")
+
+#: game id -> (screen name, class path); a game without an entry is shown as "coming"
+TABLE_SCREENS = {"time-runners": "ui.screens.time_runners:TimeRunnersScreen"}
+KEY_HOURS = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "0": 10, "-": 11, "=": 12}
+KEY_LEFT, KEY_RIGHT, KEY_SPACE = 276, 275, 32
+
+
+class RootLayout(FloatLayout):
+    def on_touch_down(self, touch):
+        app = App.get_running_app()
+        if app is not None and getattr(app, "toast", None) is not None and app.toast.shown:
+            app.toast.dismiss()  # any tap clears the last note, and still does what it does
+        return super().on_touch_down(touch)
+
+
+def playable_games() -> set[str]:
+    return {gid for gid, info in games.REGISTRY.items() if info.available and gid in TABLE_SCREENS}
+
+
+class CompanionApp(App):
+    title = "Board Companion"
+    hw = ObjectProperty(None, allownone=True)
+    controller = ObjectProperty(None, allownone=True)
+    journal_note = StringProperty("")
+
+    def __init__(self, journal_path: str | Path, backend: str | None = None, record: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.journal_path = str(journal_path)
+        self.backend_spec = backend
+        self.record = record
+        self.notifier = sdnotify.Notifier()
+        self.journal: Journal | None = None
+        self.frames = 0
+        self._screens: dict[str, object] = {}
+        self._hand_seen = False
+        self._hand: int | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------------
+    def build(self):
+        from .screens.home import HomeScreen
+        from .widgets import clock_face, common, die, hand_curtain  # noqa: F401  (register kv classes)
+        kvload.load("widgets", "home", "time_runners")
+        Window.clearcolor = palette.BG
+        if self.journal_path != ":memory:":
+            Path(self.journal_path).parent.mkdir(parents=True, exist_ok=True)
+        self.journal = Journal(self.journal_path)
+        self.journal_note = f"journal: {self.journal_path}"
+        self.hw = HardwareBridge(self.backend_spec, record=self.record)
+        self.hw.bind(on_dice=self._on_dice, on_hand=self._on_hand)
+        root = RootLayout()
+        self.sm = root.ids.sm
+        self.sm.transition = NoTransition()
+        self.overlay = root.ids.overlay
+        self.toast = Toast()
+        self.home = HomeScreen(playable_games(), name="home")
+        self.sm.add_widget(self.home)
+        Window.bind(on_key_down=self._on_key)
+        return root
+
+    def on_start(self):
+        self.hw.open()
+        self.refresh_home()
+        Window.bind(on_flip=self._on_flip)
+        self._tick = Clock.schedule_interval(self.notifier.tick, 1.0)
+
+    def on_stop(self):
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Release the window bindings, the hardware and the journal (idempotent)."""
+        Window.unbind(on_key_down=self._on_key, on_flip=self._on_flip)
+        if getattr(self, "_tick", None) is not None:
+            self._tick.cancel()
+            self._tick = None
+        if self.hw is not None:
+            self.hw.close()
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        sdnotify.stopping()
+
+    def _on_flip(self, *_):
+        self.frames += 1
+        if self.frames == 1:
+            self.notifier.first_frame()
+
+    # -- navigation ---------------------------------------------------------------------------------
+    def refresh_home(self) -> None:
+        self.home.refresh(self.journal.sessions(unfinished_only=True))
+
+    def go_home(self) -> None:
+        screen = self.table_screen
+        if screen is not None:
+            screen.curtain.close()
+        self.refresh_home()
+        self.sm.current = "home"
+
+    def start_game(self, game_id: str, players: int, table: dict, options: dict | None = None,
+                   seed=None) -> Refusal | None:
+        try:
+            session = Session.start(self.journal, game_id, players, seed=seed, options=options, table=table)
+        except Refusal as refusal:
+            return refusal
+        self.open_session(session)
+        return None
+
+    def resume(self, session_id: int) -> Refusal | None:
+        try:
+            session = Session.resume(self.journal, session_id)
+        except Refusal as refusal:
+            self.show_note(self.home.ids.sessions, refusal.reason)
+            return refusal
+        self.open_session(session)
+        return None
+
+    def open_session(self, session: Session) -> None:
+        controller = TableController(session)
+        if self._hand_seen:
+            controller.sense(self._hand)
+        self.controller = controller
+        screen = self._screen_for(session.game.id)
+        screen.attach(controller, self.hw)
+        self.sm.current = screen.name
+
+    def _screen_for(self, game_id: str):
+        if game_id not in self._screens:
+            module, _, cls = TABLE_SCREENS[game_id].partition(":")
+            import importlib
+            screen = getattr(importlib.import_module(module), cls)(name=game_id)
+            self.sm.add_widget(screen)
+            self._screens[game_id] = screen
+        return self._screens[game_id]
+
+    @property
+    def table_screen(self):
+        if self.controller is None:
+            return None
+        return self._screens.get(self.controller.game_id)
+
+    # -- notes next to what was tapped --------------------------------------------------------------
+    def show_note(self, widget, text: str, bg=palette.DANGER) -> None:
+        if self.toast.parent is not None:
+            self.toast.parent.remove_widget(self.toast)  # re-add on top of any curtain
+        self.toast.show(self.overlay, widget, text, bg)
+
+    # -- hardware -----------------------------------------------------------------------------------
+    def _on_dice(self, _bridge) -> None:
+        screen = self.table_screen
+        if screen is not None and self.sm.current == screen.name:
+            screen.dice_pressed()
+        else:
+            self.show_note(self.home.ids.start, "Start or resume a game first: the dice button rolls at the table.",
+                           palette.PANEL_HI)
+
+    def _on_hand(self, _bridge, hour) -> None:
+        self._hand_seen, self._hand = True, hour
+        if self.controller is not None:
+            self.controller.sense(hour)
+
+    def _on_key(self, _window, key, _scancode, codepoint, modifiers):
+        if self.hw is None or not self.hw.emulated:
+            return False
+        from kivy.uix.textinput import TextInput
+        focused = [w for w in self.home.walk() if isinstance(w, TextInput) and w.focus]
+        if focused:
+            return False
+        engine_hour = self.controller.view.get("hour", 12) if self.controller else 12
+        if key == KEY_SPACE:
+            self.hw.press()
+        elif codepoint in KEY_HOURS and not modifiers:
+            self.hw.set_hand(KEY_HOURS[codepoint])
+        elif key == KEY_LEFT:
+            self.hw.step_hand(-1, engine_hour)
+        elif key == KEY_RIGHT:
+            self.hw.step_hand(+1, engine_hour)
+        else:
+            return False
+        return True

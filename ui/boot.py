@@ -1,0 +1,38 @@
+"""Kivy's settings that must be made before its Window exists (size, fullscreen, headless rendering)."""
+from __future__ import annotations
+
+import os
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(p) for p in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"a size is WIDTHxHEIGHT such as 800x480, not {text!r}") from None
+    if w < 320 or h < 240:
+        raise ValueError(f"{text} is too small; the smallest screen is 800x480")
+    return w, h
+
+
+def configure(size: tuple[int, int] | None = None, fullscreen: bool = False, headless: bool = False,
+              maxfps: int | None = None) -> None:
+    """Call before anything imports kivy.core.window."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    from kivy.config import Config
+    if size is None and not fullscreen:
+        size = (800, 480)
+    if size is not None:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("graphics", "resizable", "0" if headless else "1")
+    if maxfps is not None:
+        Config.set("graphics", "maxfps", str(maxfps))
+    Config.set("kivy", "exit_on_escape", "0")
+    # Right-click must not leave multitouch dots on a laptop; the Pi's config has no mouse provider.
+    if Config.has_option("input", "mouse"):
+        Config.set("input", "mouse", "mouse,disable_multitouch")

@@ -1,0 +1,13 @@
+"""`companion app`: start the app on this machine's screen and hardware."""
+from __future__ import annotations
+
+
+def main(args) -> int:
+    from . import boot
+    boot.configure(size=boot.parse_size(args.size), fullscreen=args.fullscreen)
+    from companion.cli import default_journal_path
+
+    from .app import CompanionApp
+    journal = args.journal or str(default_journal_path())
+    CompanionApp(journal, backend=args.backend, record=args.record).run()
+    return 0

@@ -1,0 +1,130 @@
+"""Hardware events -> the UI thread -> the table.
+
+The backend calls `_on_event` on its own threads (the emulator on the caller's thread); everything is
+handed to Kivy's main thread before any widget or the session is touched. The bridge only translates:
+a dice press is offered to the table (`on_dice`), a settled hand reading becomes an observation
+(`on_hand`, None when the hand is lost or the sensors report a fault), link events set `status`.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from functools import partial
+
+from kivy.clock import Clock
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+
+import hardware
+from hardware import (DicePressed, EmulatedBackend, HandBetween, HandFault, HandLost, HandSettled,
+                      LinkDown, LinkUp, LinkVersionMismatch)
+
+log = logging.getLogger("ui.hw")
+
+STATUS_TEXT = {
+    "emulated": "Emulated hardware (on-screen dice and hand)",
+    "gpio ready": "GPIO ready", "gpio up": "GPIO up",
+    "serial connecting": "Serial connecting...", "serial up": "Serial link up",
+    "serial down": "Serial link DOWN", "reconnecting": "Serial link down - reconnecting...",
+    "serial version mismatch": "Serial: firmware speaks another protocol version",
+    "trace replay": "Replaying a hardware trace", "trace done": "Hardware trace finished",
+    "closed": "Hardware closed",
+}
+
+
+class HardwareBridge(EventDispatcher):
+    status = StringProperty("hardware starting")
+    link_ok = BooleanProperty(False)
+    emulated = BooleanProperty(False)
+    #: the last hand reading: an hour 1..12, or None (unknown, lost, fault)
+    hand = ObjectProperty(None, allownone=True)
+    hand_note = StringProperty("")
+
+    __events__ = ("on_dice", "on_hand")
+
+    def __init__(self, spec: str | None = None, record: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.record = record
+        self.backend = None
+        self._main = threading.main_thread()
+        self._poll = None
+        self.last_event_at: float | None = None  # perf_counter of the last event handled (bench)
+
+    def open(self) -> None:
+        try:
+            self.backend = hardware.open_backend(self.spec, self._on_event, record=self.record)
+            self.emulated = isinstance(self.backend, EmulatedBackend)
+            self.backend.start()
+        except Exception as exc:  # the table must still be usable by hand
+            log.exception("hardware backend failed")
+            self.status = f"hardware unavailable: {exc}"
+            self.link_ok = False
+            return
+        self._refresh_status()
+        self._poll = Clock.schedule_interval(self._refresh_status, 1.0)
+
+    def close(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+        if self.backend is not None:
+            self.backend.close()
+
+    # -- the emulator's controls (on-screen button, dragged hand, keys) ------------------------------
+    def press(self) -> None:
+        if self.emulated:
+            self.backend.press()
+
+    def set_hand(self, hour: int) -> None:
+        if self.emulated:
+            self.backend.set_hand((int(hour) - 1) % 12 + 1)
+
+    def step_hand(self, delta: int, fallback: int = 12) -> None:
+        if self.emulated:
+            current = self.backend.hour or fallback
+            self.set_hand(current + delta)
+
+    # -- events -----------------------------------------------------------------------------------
+    def _on_event(self, event) -> None:
+        if threading.current_thread() is self._main:
+            self._handle(event)
+        else:
+            Clock.schedule_once(partial(self._handle_later, event), -1)
+
+    def _handle_later(self, event, _dt) -> None:
+        self._handle(event)
+
+    def _handle(self, event) -> None:
+        import time
+        self.last_event_at = time.perf_counter()
+        if isinstance(event, DicePressed):
+            self.dispatch("on_dice")
+        elif isinstance(event, HandSettled):
+            self.hand_note = ""
+            self.hand = event.hour
+            self.dispatch("on_hand", event.hour)
+        elif isinstance(event, HandLost):
+            self.hand_note = "hand not seen"
+            self.hand = None
+            self.dispatch("on_hand", None)
+        elif isinstance(event, HandFault):
+            self.hand_note = "hand sensor fault"
+            self.hand = None
+            self.dispatch("on_hand", None)
+        elif isinstance(event, HandBetween):
+            self.hand_note = "hand between hours"
+        elif isinstance(event, (LinkUp, LinkDown, LinkVersionMismatch)):
+            self._refresh_status()
+
+    def _refresh_status(self, *_):
+        if self.backend is None:
+            return
+        s = self.backend.status
+        self.status = STATUS_TEXT.get(s, s)
+        self.link_ok = s.endswith((" up", " ready")) or s in ("emulated", "trace replay", "trace done")
+
+    def on_dice(self, *_):
+        pass
+
+    def on_hand(self, *_):
+        pass

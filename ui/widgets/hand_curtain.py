@@ -1,0 +1,149 @@
+"""Pass-the-device curtain for one seat's hidden hand (Time Runners).
+
+closed -> "Hand the screen to Blue" (pass) -> tap -> the cards (hand) -> hides again after
+HIDE_AFTER seconds without a touch, on "Hide", or when a card needs an argument: an hour picker for
+`set`, a runner picker for `swap`. Cards come from the seat's own view (`controller.seat_view(seat)`),
+never from the full state; whether a card is playable now is the engine's `legal()` list, and a tap on
+any card sends the action so a refusal explains itself.
+"""
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.properties import ColorProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.floatlayout import FloatLayout
+
+from companion.games.time_runners.actions import WITH_ARG, card_name
+
+from .. import palette
+from ..texts import refusal_text
+from .common import FlatButton
+
+HIDE_AFTER = 20  # seconds without a touch before the hand hides again
+
+
+class CardButton(FlatButton):
+    code = StringProperty("")
+
+
+class HandCurtain(FloatLayout):
+    seat = NumericProperty(0)
+    who = StringProperty("")
+    who_color = ColorProperty(palette.MUTED)
+    mode = StringProperty("closed")  # closed | pass | hand | hour | target
+    remaining = NumericProperty(HIDE_AFTER)
+    cards = ListProperty([])
+    pending = StringProperty("")  # the card code waiting for its argument
+    controller = ObjectProperty(None, allownone=True)
+    #: called with (widget, text) to show a refusal next to the card that was tapped
+    notify = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._timer = None
+
+    # -- opening and closing ------------------------------------------------------------------------
+    def open_for(self, overlay, controller, seat: int) -> None:
+        self.controller, self.seat = controller, seat
+        self.who, self.who_color = controller.name(seat), controller.color(seat)
+        self.mode, self.pending, self.cards = "pass", "", []
+        if self.parent is None:
+            overlay.add_widget(self)
+
+    def reveal(self) -> None:
+        self.mode = "hand"
+        self.refresh()
+        self.poke()
+        if self._timer is None:
+            self._timer = Clock.schedule_interval(self.tick, 1.0)
+
+    def close(self, *_) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.mode, self.cards, self.pending = "closed", [], ""
+        if self.parent is not None:
+            self.parent.remove_widget(self)
+
+    @property
+    def is_open(self) -> bool:
+        return self.parent is not None
+
+    def poke(self) -> None:
+        """A touch: the player is still looking."""
+        self.remaining = HIDE_AFTER
+
+    def tick(self, dt: float = 1.0) -> None:
+        self.remaining -= 1
+        if self.remaining <= 0:
+            self.close()
+
+    # -- the hand -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        view = self.controller.seat_view(self.seat)
+        self.cards = list(view.get("hand", []))
+        legal = {t for t in self.controller.legal() if t.startswith(f"play {self.seat} ")}
+        grid = self.ids.cards
+        grid.clear_widgets()
+        for code in self.cards:
+            playable = any(t.split()[2] == code for t in legal)
+            instant = code.endswith("!")
+            title = card_name(code).replace(" (Instant)", "")
+            badge = "INSTANT - any time" if instant else "after moving"
+            grid.add_widget(CardButton(
+                code=code, markup=True,
+                text=f"[size=22sp][b]{title}[/b][/size]\n[size=13sp]{badge}[/size]",
+                bg=(palette.ACCENT if playable else palette.PANEL_HI),
+                fg=(palette.DIAL_INK if playable else palette.TEXT),
+                on_release=self.card_tapped))
+        if not self.cards:
+            grid.add_widget(FlatButton(text="No cards in this hand", disabled=True))
+
+    def card_tapped(self, button) -> None:
+        self.poke()
+        code = button.code
+        if code in WITH_ARG:
+            self.pending = code
+            if code.rstrip("!") == "set":
+                self.mode = "hour"
+            else:
+                self._build_targets()
+                self.mode = "target"
+            return
+        self._play(f"play {self.seat} {code}", button)
+
+    def choose(self, arg: int, button) -> None:
+        self.poke()
+        code, self.pending = self.pending, ""
+        self.mode = "hand"
+        self._play(f"play {self.seat} {code} {arg}", self.ids.cards)
+
+    def cancel_choice(self) -> None:
+        self.poke()
+        self.pending, self.mode = "", "hand"
+
+    def _build_targets(self) -> None:
+        box = self.ids.targets
+        box.clear_widgets()
+        view = self.controller.view
+        for seat in self.controller.seats:
+            if seat == self.seat:
+                continue
+            rgba = self.controller.color(seat)
+            box.add_widget(FlatButton(
+                text=f"{self.controller.name(seat)}  (space {view['positions'][seat - 1]})",
+                bg=rgba, fg=palette.text_on(rgba),
+                on_release=lambda b, s=seat: self.choose(s, b)))
+
+    def _play(self, text: str, anchor) -> None:
+        refusal = self.controller.play(text)
+        if refusal is not None:
+            if self.notify:
+                self.notify(anchor if anchor.parent is not None else self.ids.cards, refusal_text(refusal))
+            return
+        self.refresh()
+
+    def on_touch_down(self, touch):
+        if self.mode != "closed":
+            self.poke()
+        super().on_touch_down(touch)
+        return True  # nothing under the curtain may be touched

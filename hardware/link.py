@@ -14,7 +14,7 @@ from collections import OrderedDict, Counter
 
 from .devices import ClockHand
 from .events import DicePressed, LineError, LinkDown, LinkUp, LinkVersionMismatch
-from .protocol import (PROTOCOL_VERSION, SEQ_MOD, Ack, BadLine, Button, Hand, Heartbeat, Hello, Hi,
+from .protocol import (PROTOCOL_VERSION, SEQ_MOD, Ack, BadLine, Button, Hand, Hello, Hi,
                        frame)
 
 SEEN_PRESSES = 256   # remembered press seqs per boot; far more than firmware keeps unacked

@@ -72,6 +72,7 @@ class SerialBackend(Backend):
             if self._was_up:          # a working session resets the back-off
                 delay = self.backoff
             self._set_status("serial down")
+            log.info("serial link %s: %s; retry in %.2f s", self.port, reason, delay)
             for e in self.link.disconnected(reason, self.clock()):
                 self._emit(e)
             if self._stop.wait(delay):

@@ -1,5 +1,4 @@
 """The serial line parser and link rules, fed bytes directly (no threads, no port)."""
-import os
 import random
 import time
 

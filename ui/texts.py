@@ -41,7 +41,7 @@ def hint(view: dict[str, Any], names: list[str], last_move: dict[str, Any] | Non
         then = "play at least one card" if nxt == "play-card" else "play more cards or end the turn"
         if last_move and last_move.get("seat") == view.get("current") and last_move["from"] != last_move["to"]:
             return f"Move {who} from {last_move['from']} to {last_move['to']}, then {then}"
-        return f"{who}: {then[0].upper()}{then[1:]}"
+        return f"{who}: {then}"
     if nxt == "shuffle":
         return "Shuffling the cards..."
     return ""

@@ -1,0 +1,124 @@
+"""One offscreen Kivy window for the whole UI test session; each test runs its own CompanionApp in it.
+
+Kivy's Window is a process singleton, so apps are started with `App._run_prepare()` into the shared
+window and advanced frame by frame with `EventLoop.idle()` (no sleeps); `stop()` detaches them.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "offscreen"
+os.environ["KIVY_NO_ARGS"] = "1"
+os.environ["KIVY_NO_CONSOLELOG"] = "1"
+os.environ["KIVY_NO_FILELOG"] = "1"
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+os.environ["COMPANION_HW_BACKEND"] = "emulated"
+os.environ.pop("NOTIFY_SOCKET", None)
+
+import pytest  # noqa: E402
+
+
+class Runner:
+    """Drives the app like a player: taps on real widgets, frames instead of sleeps."""
+
+    def __init__(self):
+        from ui import boot
+        boot.configure(size=(800, 480), headless=True, maxfps=0)
+        from kivy.base import EventLoop
+        EventLoop.ensure_window()
+        self.loop = EventLoop
+        self.window = EventLoop.window
+        self.app = None
+
+    def start(self, journal_path, backend="emulated"):
+        from ui.app import CompanionApp
+        assert self.app is None, "stop the previous app first"
+        self.app = CompanionApp(str(journal_path), backend=backend)
+        self.app._run_prepare()
+        self.frames(3)
+        return self.app
+
+    def stop(self):
+        app, self.app = self.app, None
+        if app is None:
+            return
+        app.shutdown()
+        self.window.remove_widget(app.root)
+        self.frames(1)
+
+    def frames(self, n: int = 2) -> None:
+        for _ in range(n):
+            self.loop.idle()
+
+    def tap(self, widget, frames: int = 2):
+        """A finger down and up at the widget's centre, in window coordinates."""
+        from kivy.tests.common import UnitTestTouch
+        assert widget.get_root_window() is not None, f"{widget!r} is not on screen"
+        assert widget.opacity > 0 and not widget.disabled, f"{widget!r} cannot be tapped"
+        x, y = widget.to_window(*widget.center)
+        assert 0 <= x < self.window.width and 0 <= y < self.window.height, f"{widget!r} is off screen at {(x, y)}"
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(frames)
+
+    def tap_at(self, x: float, y: float, frames: int = 2):
+        from kivy.tests.common import UnitTestTouch
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(frames)
+
+    # -- what a player sees -------------------------------------------------------------------------
+    @property
+    def table(self):
+        return self.app.table_screen
+
+    @property
+    def toast(self) -> str:
+        return self.app.toast.text if self.app.toast.shown else ""
+
+    def start_game(self, players: int = 3):
+        home = self.app.home
+        while home.players < players:
+            self.tap(home.ids.more)
+        while home.players > players:
+            self.tap(home.ids.fewer)
+        self.tap(home.ids.start)
+        assert self.app.sm.current == "time-runners"
+        return self.table
+
+    def dice(self):
+        self.tap(self.table.ids.dice_button)
+
+    def seat_button(self, seat: int):
+        grid = self.table.ids.seats
+        return list(reversed(grid.children))[seat - 1]
+
+    def open_hand(self, seat: int):
+        self.tap(self.seat_button(seat))
+        curtain = self.table.curtain
+        assert curtain.mode == "pass"
+        self.tap(curtain.ids.reveal)
+        assert curtain.mode == "hand"
+        return curtain
+
+    def card_buttons(self):
+        return list(reversed(self.table.curtain.ids.cards.children))
+
+
+@pytest.fixture(scope="session")
+def _runner():
+    return Runner()
+
+
+@pytest.fixture
+def ui(_runner):
+    yield _runner
+    _runner.stop()
+
+
+@pytest.fixture
+def journal_path(tmp_path):
+    return tmp_path / "journal.sqlite"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.journal import Journal
+from referee_client import RefereeProcess
 
 TESTS = Path(__file__).parent
 # The child registers the test-only Lucky Draw game, then runs the real referee entry point.
@@ -27,19 +28,8 @@ def start(*args):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
 
 
-class Referee:
-    def __init__(self, *args):
-        self.proc = start(*args)
-
-    def send(self, request):
-        line = request if isinstance(request, str) else json.dumps(request)
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        return json.loads(self.proc.stdout.readline())
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=10)
+def Referee(*args):
+    return RefereeProcess(*args, command=[sys.executable, "-c", CHILD])
 
 
 @pytest.fixture

@@ -1,36 +1,17 @@
 """Time Runners through the real referee protocol (`python -m companion referee` as a subprocess)."""
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 
 import pytest
 
 from companion.games.time_runners import CODES
-
-
-class Referee:
-    def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "referee"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(self, **request):
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        assert line, self.proc.stderr.read()
-        return json.loads(line)
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=10)
+from referee_client import RefereeProcess
 
 
 @pytest.fixture
 def referee():
-    r = Referee()
+    r = RefereeProcess()
     yield r
     r.close()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from functools import partial
 
 from kivy.clock import Clock
@@ -49,7 +50,8 @@ class HardwareBridge(EventDispatcher):
         self.backend = None
         self._main = threading.main_thread()
         self._poll = None
-        self.last_event_at: float | None = None  # perf_counter of the last event handled (bench)
+        self.last_event_at: float | None = None  # perf_counter when the last event reached the UI thread
+        self.handled_at: float | None = None  # perf_counter when its handling (the roll, the sense) returned
 
     def open(self) -> None:
         try:
@@ -95,7 +97,6 @@ class HardwareBridge(EventDispatcher):
         self._handle(event)
 
     def _handle(self, event) -> None:
-        import time
         self.last_event_at = time.perf_counter()
         if isinstance(event, DicePressed):
             self.dispatch("on_dice")
@@ -115,6 +116,7 @@ class HardwareBridge(EventDispatcher):
             self.hand_note = "hand between hours"
         elif isinstance(event, (LinkUp, LinkDown, LinkVersionMismatch)):
             self._refresh_status()
+        self.handled_at = time.perf_counter()
 
     def _refresh_status(self, *_):
         if self.backend is None:

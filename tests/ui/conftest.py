@@ -51,7 +51,7 @@ class Runner:
         for _ in range(n):
             self.loop.idle()
 
-    def tap(self, widget, frames: int = 2):
+    def tap(self, widget, frames: int = 1):
         """A finger down and up at the widget's centre, in window coordinates."""
         from kivy.tests.common import UnitTestTouch
         assert widget.get_root_window() is not None, f"{widget!r} is not on screen"
@@ -63,7 +63,7 @@ class Runner:
         touch.touch_up()
         self.frames(frames)
 
-    def tap_at(self, x: float, y: float, frames: int = 2):
+    def tap_at(self, x: float, y: float, frames: int = 1):
         from kivy.tests.common import UnitTestTouch
         touch = UnitTestTouch(x, y)
         touch.touch_down()

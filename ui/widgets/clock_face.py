@@ -82,19 +82,19 @@ class ClockFace(Widget):
         self.canvas.clear()
         with self.canvas:
             Color(*palette.LINE)
-            Ellipse(pos=(cx - R - dp(3), cy - R - dp(3)), size=(2 * R + dp(6), 2 * R + dp(6)))
+            Ellipse(pos=(cx - R - dp(3), cy - R - dp(3)), size=(2 * R + dp(6), 2 * R + dp(6)), segments=120)
             Color(*palette.DIAL)
-            Ellipse(pos=(cx - R, cy - R), size=(2 * R, 2 * R))
+            Ellipse(pos=(cx - R, cy - R), size=(2 * R, 2 * R), segments=120)
             # the spaces of the hour the hand points at: runners there move backward (shown by the engine)
             zone = set(self.zone_spaces)
             for s in range(SPACES):
                 x, y = self.space_point(s)
                 if s in zone:
                     Color(*palette.ZONE)
-                    Ellipse(pos=(x - step * 0.48, y - step * 0.48), size=(step * 0.96, step * 0.96))
+                    Ellipse(pos=(x - step * 0.48, y - step * 0.48), size=(step * 0.96, step * 0.96), segments=20)
                 Color(*palette.DIAL_INK)
                 d = dot * (1.7 if s % 5 == 0 else 1.0)
-                Ellipse(pos=(x - d, y - d), size=(2 * d, 2 * d))
+                Ellipse(pos=(x - d, y - d), size=(2 * d, 2 * d), segments=12)
             # space numbers every five, just inside the track
             for s in range(5, SPACES, 5):
                 x, y = self.point(s / SPACES, R * 0.84 - step * 1.05)
@@ -117,7 +117,7 @@ class ClockFace(Widget):
             Line(points=[cx, cy, x, y], width=max(dp(3), R * 0.025), cap="round")
             Color(*palette.DANGER)
             hub = R * 0.06
-            Ellipse(pos=(cx - hub, cy - hub), size=(2 * hub, 2 * hub))
+            Ellipse(pos=(cx - hub, cy - hub), size=(2 * hub, 2 * hub), segments=32)
             # runners: stacked outward when they share a space
             token = max(dp(7), step * 0.62)
             stack: dict[int, int] = {}
@@ -129,13 +129,13 @@ class ClockFace(Widget):
                 x, y = self.space_point(s, lift=k * token * 1.15 - (token * 0.6 if k else 0))
                 rgba = self.colors[i] if i < len(self.colors) else palette.MUTED
                 Color(*palette.DIAL_INK)
-                Ellipse(pos=(x - token - dp(1.5), y - token - dp(1.5)), size=(2 * token + dp(3), 2 * token + dp(3)))
+                Ellipse(pos=(x - token - dp(1.5), y - token - dp(1.5)), size=(2 * token + dp(3), 2 * token + dp(3)), segments=28)
                 Color(*rgba)
-                Ellipse(pos=(x - token, y - token), size=(2 * token, 2 * token))
+                Ellipse(pos=(x - token, y - token), size=(2 * token, 2 * token), segments=28)
                 self._blit(self._text(str(i + 1), token * 1.1, palette.text_on(rgba), True), x, y)
                 if i + 1 == self.current:
                     Color(*palette.TEXT)
-                    Line(circle=(x, y, token + dp(4)), width=dp(1.6))
+                    Line(circle=(x, y, token + dp(4), 0, 360, 32), width=dp(1.6))
 
     # -- the emulated physical hand -------------------------------------------------------------------
     def _dial_hit(self, touch) -> bool:

@@ -40,5 +40,5 @@ class Die(Widget):
             r = s * 0.09
             for col, row in PIPS.get(int(self.value), []):
                 px, py = x0 + s * (0.25 + 0.25 * col), y0 + s * (0.25 + 0.25 * row)
-                Ellipse(pos=(px - r, py - r), size=(2 * r, 2 * r))
+                Ellipse(pos=(px - r, py - r), size=(2 * r, 2 * r), segments=16)
             PopMatrix()

@@ -20,6 +20,8 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False, hea
               maxfps: int | None = None) -> None:
     """Call before anything imports kivy.core.window."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    # TextInput would otherwise probe xclip/xsel/dbus clipboards with subprocesses at start-up
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "offscreen"
     from kivy.config import Config

@@ -40,7 +40,7 @@ CREATE TABLE entries(
     kind TEXT NOT NULL CHECK (kind IN ('action', 'load')),
     text TEXT NOT NULL,                    -- action notation, or a state as JSON for a correction
     drawn INTEGER NOT NULL,                -- 1: the session drew this chance outcome from its seed
-    barrier INTEGER NOT NULL,              -- 1: a die, a shuffle or a reveal; undo stops here
+    barrier INTEGER NOT NULL,              -- 1: a die or a shuffle, 2: a reveal; undo stops at either
     PRIMARY KEY(session, seq)
 ) WITHOUT ROWID;
 CREATE TABLE snapshots(
@@ -62,7 +62,7 @@ class Entry:
     kind: str  # 'action' or 'load'
     text: str
     drawn: bool
-    barrier: bool
+    barrier: int  # 0: undoable; 1: chance; 2: a reveal (see companion.session)
 
 
 @dataclass(frozen=True)
@@ -246,7 +246,7 @@ def _check_magic(path: str) -> None:
 
 def _entry(row) -> Entry:
     seq, kind, text, drawn, barrier = row
-    return Entry(seq, kind, text, bool(drawn), bool(barrier))
+    return Entry(seq, kind, text, bool(drawn), int(barrier))
 
 
 def _record(row) -> SessionRecord:

@@ -240,3 +240,19 @@ def test_unknown_game_and_bad_seat_count_are_clear_refusals(tmp_path):
         Session.start(j, "chronomage", 2)
     assert err.value.code == "game-not-available"
     assert j.sessions() == []
+
+
+
+def test_undo_stops_where_a_player_drew_cards_and_says_so(tmp_path):
+    """Time Runners: ending a turn makes the next runner draw to 6; undo must not un-see those cards."""
+    s = Session.start(open_journal(tmp_path), "time-runners", 2, seed=7)
+    s.play("roll 5")
+    s.play("roll 2")  # seat 1 starts
+    for seat in (1, 2):
+        s.play("roll 1")
+        s.play(next(a for a in s.legal() if a.startswith(f"play {seat} ")))
+        s.play("end")
+    assert any(e.barrier == 2 for e in s.journal.entries(s.id))
+    with pytest.raises(Refusal) as err:
+        s.undo()
+    assert err.value.code == "undo-blocked-by-reveal" and err.value.rule == "LA-7"

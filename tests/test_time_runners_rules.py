@@ -651,7 +651,7 @@ def test_view_next_field_walks_through_a_turn():
     play(st, "roll 2")
     assert st.view(2)["next"] == "play-card"
     v = st.view(None)
-    assert v["last_roll"] == {"seat": 1, "value": 2} and v["positions"] == [2, 0]
+    assert v["last_roll"] == {"seat": 1, "value": 2, "from": 0, "to": 2} and v["positions"] == [2, 0]
     assert v["backward"] == [False, False] and v["zones"] == [1, 1]
 
 

@@ -26,7 +26,6 @@ class TableController(EventDispatcher):
     can_redo = BooleanProperty(False)
     revision = NumericProperty(0)
     #: the last "moved" event of the current turn (the board's token must follow it)
-    last_move = ObjectProperty(None, allownone=True)
     #: the last "rolled" event, for the die animation (None after a resume)
     last_roll_event = ObjectProperty(None, allownone=True)
 
@@ -90,7 +89,6 @@ class TableController(EventDispatcher):
             self.session.undo()
         except Refusal as refusal:
             return refusal
-        self.last_move = None
         self._publish([], undo=True)
         return None
 
@@ -113,12 +111,7 @@ class TableController(EventDispatcher):
     # -- inside -------------------------------------------------------------------------------------
     def _publish(self, events: list[dict[str, Any]], undo: bool = False) -> None:
         for e in events:
-            kind = e.get("type")
-            if kind == "moved":
-                self.last_move = dict(e)
-            elif kind in ("turn", "turn-ended"):
-                self.last_move = None
-            if kind == "rolled":
+            if e.get("type") == "rolled":
                 self.last_roll_event = dict(e)
         self.view = self.session.view(None)
         self.can_undo = self.session.can_undo

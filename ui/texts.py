@@ -25,7 +25,7 @@ def refusal_text(refusal: Refusal) -> str:
     return f"{refusal.reason}{rule}"
 
 
-def hint(view: dict[str, Any], names: list[str], last_move: dict[str, Any] | None = None) -> str:
+def hint(view: dict[str, Any], names: list[str]) -> str:
     """What the table should do next, in one short sentence."""
     nxt = view.get("next")
     who = seat_name(names, view.get("current"))
@@ -39,8 +39,9 @@ def hint(view: dict[str, Any], names: list[str], last_move: dict[str, Any] | Non
         return f"{who}: press the dice button"
     if nxt in ("play-card", "play-or-end"):
         then = "play at least one card" if nxt == "play-card" else "play more cards or end the turn"
-        if last_move and last_move.get("seat") == view.get("current") and last_move["from"] != last_move["to"]:
-            return f"Move {who} from {last_move['from']} to {last_move['to']}, then {then}"
+        moved = view.get("last_roll") or {}
+        if moved.get("seat") == view.get("current") and moved.get("from") not in (None, moved.get("to")):
+            return f"Move {who} from {moved['from']} to {moved['to']}, then {then}"
         return f"{who}: {then}"
     if nxt == "shuffle":
         return "Shuffling the cards..."

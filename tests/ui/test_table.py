@@ -55,8 +55,8 @@ def test_start_roll_play_undo_redo(ui, journal_path):
     assert v["phase"] == "cards"
     assert table.roll_text == f"{who} rolled {v['last_roll']['value']}"
     assert table.ids.roll.text == table.roll_text and table.ids.die.value == v["last_roll"]["value"]
-    if c.last_move["from"] != c.last_move["to"]:
-        assert table.hint_text.startswith(f"Move {who} from {c.last_move['from']} to {c.last_move['to']}")
+    if v["last_roll"]["from"] != v["last_roll"]["to"]:
+        assert table.hint_text.startswith(f"Move {who} from {v['last_roll']['from']} to {v['last_roll']['to']}")
     assert "play at least one card" in table.hint_text
 
     # a second press is not a roll: the table is waiting for cards

@@ -76,7 +76,7 @@ class TimeRunnersScreen(Screen):
             self.turn_color = c.color(current)
         else:
             self.turn_text, self.turn_color = "Setting up", palette.TEXT
-        self.hint_text = hint(v, c.names, c.last_move)
+        self.hint_text = hint(v, c.names)
         self.roll_text, self.piles_text = roll_text(v, c.names), piles_text(v)
         last = v.get("last_roll")
         rolls = (v.get("roll_off") or {}).get("rolls") or []

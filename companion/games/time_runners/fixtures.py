@@ -38,7 +38,7 @@ def table_dict(players: int = 3, *, phase: str = "roll", hour: int = 12, positio
         "positions": list(positions or [0] * players), "current": current, "winner": winner,
         "hands": [list(hands[s]) for s in range(1, players + 1)],
         "draw_pile": list(draw_pile), "discard_pile": discard_pile,
-        "last_roll": None if last_roll is None else {"seat": current, "value": last_roll},
+        "last_roll": None if last_roll is None else {"seat": current, "value": last_roll, "from": None, "to": None},
         "cards_played": [dict(zip(("seat", "code", "arg", "after_move"), p)) for p in cards_played],
         "roll_off": {"round": 1, "seats": list(range(1, players + 1)), "rolls": [6] + [1] * (players - 1),
                      "starter": 1},

@@ -106,8 +106,11 @@ def _from_dict(game: TimeRunners, d: dict[str, Any]) -> TRState:
     at_goal = [i for i, p in enumerate(pos, 1) if p == GOAL]
     lr = d["last_roll"]
     if lr is not None:
-        if not isinstance(lr, dict) or set(lr) != {"seat", "value"}:
-            _bad('last_roll must be null or {"seat", "value"}')
+        if not isinstance(lr, dict) or set(lr) not in ({"seat", "value"}, {"seat", "value", "from", "to"}):
+            _bad('last_roll must be null or {"seat", "value"[, "from", "to"]}')
+        for key in ("from", "to"):
+            if lr.get(key) is not None and (not _is_int(lr[key]) or not 0 <= lr[key] <= GOAL):
+                _bad(f"last_roll.{key} must be a space 0..60 or null", "TR-1")
         _seat(lr["seat"], n, "last_roll.seat")
         if not _is_int(lr["value"]) or not 1 <= lr["value"] <= 6:
             _bad(f"a die shows 1..6, not {lr['value']!r}", "TR-10")
@@ -196,7 +199,7 @@ def _from_dict(game: TimeRunners, d: dict[str, Any]) -> TRState:
     st.hands = hands
     st.draw = draw[::-1]
     st.discard = discard[::-1]
-    st.last_roll = None if lr is None else (lr["seat"], lr["value"])
+    st.last_roll = None if lr is None else (lr["seat"], lr["value"], lr.get("from"), lr.get("to"))
     st.plays = tuples
     st.counted = sum(1 for s, _, _, m in tuples if m and s == current)
     st.ro_round, st.ro_seats, st.ro_rolls, st.starter = ro["round"], list(ro_seats), list(ro_rolls), starter

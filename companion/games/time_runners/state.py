@@ -52,7 +52,7 @@ class TRState(State):
         self.hands = [[] for _ in range(n)]
         self.draw = list(reversed(DECK))  # the box order, top first
         self.discard = []
-        self.last_roll = None  # (seat, value) of the last turn roll
+        self.last_roll = None  # (seat, value, from, to) of the last turn roll; from/to None if unknown
         self.plays = []  # cards played this turn: (seat, code, arg, after_move)
         self.counted = 0  # cards P played after moving (TR-13)
         self.ro_round, self.ro_seats, self.ro_rolls, self.starter = 0, [], [], None
@@ -244,7 +244,6 @@ class TRState(State):
         # ---- mutate: TR-17 the hour is read now
         cur = self.current
         p = self.pos[cur - 1]
-        self.last_roll = (cur, v)
         hour = self.hour
         backward = hour == (1 if p <= 5 else (p + 4) // 5)
         if backward:
@@ -254,6 +253,7 @@ class TRState(State):
             if to > GOAL:
                 to = 2 * GOAL - to
         self.pos[cur - 1] = to
+        self.last_roll = (cur, v, p, to)
         ev = [{"type": "rolled", "seat": cur, "value": v},
               {"type": "moved", "seat": cur, "from": p, "to": to, "backward": backward, "hour": hour}]
         if to == GOAL:
@@ -363,6 +363,12 @@ class TRState(State):
         return [{"type": "sensor", "check": "on" if a.on else "off"}]
 
     # ------------------------------------------------------------------ serialisation and views
+    def _last_roll_dict(self) -> dict[str, Any] | None:
+        if self.last_roll is None:
+            return None
+        seat, value, start, end = self.last_roll
+        return {"seat": seat, "value": value, "from": start, "to": end}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": "time-runners",
@@ -375,7 +381,7 @@ class TRState(State):
             "hands": [h[:] for h in self.hands],
             "draw_pile": self.draw[::-1],
             "discard_pile": self.discard[::-1],
-            "last_roll": None if self.last_roll is None else {"seat": self.last_roll[0], "value": self.last_roll[1]},
+            "last_roll": self._last_roll_dict(),
             "cards_played": [{"seat": s, "code": c, "arg": g, "after_move": m} for s, c, g, m in self.plays],
             "roll_off": {"round": self.ro_round, "seats": self.ro_seats[:], "rolls": self.ro_rolls[:],
                          "starter": self.starter},
@@ -411,7 +417,7 @@ class TRState(State):
             "draw_count": len(self.draw),
             "discard_count": len(self.discard),
             "discard_top": self.discard[-1] if self.discard else None,
-            "last_roll": None if self.last_roll is None else {"seat": self.last_roll[0], "value": self.last_roll[1]},
+            "last_roll": self._last_roll_dict(),
             "cards_played": [{"seat": s, "code": c, "arg": g, "after_move": m} for s, c, g, m in self.plays],
             "cards_counted": self.counted,
             "roll_off": {"round": self.ro_round, "seats": self.ro_seats[:], "rolls": self.ro_rolls[:],

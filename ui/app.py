@@ -6,11 +6,13 @@ systemd: READY=1 after the first frame is drawn, WATCHDOG=1 from Kivy's clock on
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics.opengl import glFinish
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: F401  (kv uses ScreenManager)
@@ -62,6 +64,10 @@ class CompanionApp(App):
         self._screens: dict[str, object] = {}
         self._hand_seen = False
         self._hand: int | None = None
+        #: the offscreen video driver draws into an EGL pbuffer, whose "swap" neither waits nor flushes:
+        #: without a bound, Mesa keeps queueing frame after frame (a die tumble is ~27 of them) and renders
+        #: the whole backlog at the next texture upload, i.e. in the frame that shows the next roll.
+        self._finish_frames = os.environ.get("SDL_VIDEODRIVER") == "offscreen"
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def build(self):
@@ -108,6 +114,8 @@ class CompanionApp(App):
         sdnotify.stopping()
 
     def _on_flip(self, *_):
+        if self._finish_frames:
+            glFinish()  # like a real display's swap: this frame is drawn before the next one starts
         self.frames += 1
         if self.frames == 1:
             self.notifier.first_frame()

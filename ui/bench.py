@@ -3,7 +3,8 @@
 Every figure is measured in this run, in child processes started the same way (same interpreter,
 same window size, same video driver), so the comparison is fair:
 
-1. start-up: wall time from spawning the process to its first rendered frame (Window on_flip);
+1. start-up: wall time from spawning the process to its first rendered frame (Window on_flip, after
+   glFinish so the frame is drawn, not just issued);
    the floor is a minimal Kivy app that only shows a Label.
 2. memory: each child's own peak RSS (getrusage(RUSAGE_SELF).ru_maxrss) after a few frames.
 3. dice latency: the app's real loop (App.run, 60 fps cap) with a game in progress; a DicePressed is
@@ -41,6 +42,7 @@ def _child_minimal(size) -> None:
             return Label(text="Board Companion")
 
         def _flip(self, *_):
+            _drawn()
             self.n += 1
             if self.n == 1:
                 print("FIRST_FRAME", flush=True)
@@ -56,12 +58,21 @@ def _child_app(journal: str) -> None:
     state = {"n": 0}
 
     def flip(*_):
+        _drawn()
         state["n"] += 1
         if state["n"] == 1:
             print("FIRST_FRAME", flush=True)
             _finish_after_frames(app)
     Window.bind(on_flip=flip)
     app.run()
+
+
+def _drawn() -> None:
+    """Wait until the frame is really drawn. Offscreen, Window.flip() swaps an EGL pbuffer, which neither
+    waits nor flushes: on_flip only means the frame's commands were issued, and Mesa may still be
+    rasterising it (and earlier ones). Same call in every child, so the comparison stays fair."""
+    from kivy.graphics.opengl import glFinish
+    glFinish()
 
 
 def _finish_after_frames(app) -> None:
@@ -91,7 +102,7 @@ def _child_latency(journal: str, samples: int) -> None:
     pending = {}
     frames = {"n": 0}
 
-    def flip(*_):
+    def flip(*_):  # no glFinish of its own: the app's loop is measured as it runs (it bounds its frames)
         frames["n"] += 1
         if pending and app.table_screen.ids.roll.text != pending["before"]:
             t = time.perf_counter()

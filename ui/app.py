@@ -72,8 +72,8 @@ class CompanionApp(App):
     # -- lifecycle ----------------------------------------------------------------------------------
     def build(self):
         from .screens.home import HomeScreen
-        from .widgets import clock_face, common, die, hand_curtain  # noqa: F401  (register kv classes)
-        kvload.load("widgets", "home", "time_runners")
+        from .widgets import common  # noqa: F401  (register kv classes)
+        kvload.load("widgets", "home")  # a table screen loads its own kv when first opened
         Window.clearcolor = palette.BG
         if self.journal_path != ":memory:":
             Path(self.journal_path).parent.mkdir(parents=True, exist_ok=True)

@@ -13,10 +13,14 @@ from kivy.uix.screenmanager import Screen
 
 from companion.games.time_runners import zone
 
-from .. import palette
+from .. import kvload, palette
 from ..texts import hint, piles_text, refusal_text, roll_text
+from ..widgets import clock_face, die  # noqa: F401  (classes used by time_runners.kv)
 from ..widgets.common import FlatButton
 from ..widgets.hand_curtain import HandCurtain
+
+# built on first use (the home screen comes first), so its rules load with it, not at start-up
+kvload.load("time_runners")
 
 
 class TimeRunnersScreen(Screen):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -20,12 +21,13 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: F401  (k
 from companion import games, sdnotify
 from companion.core import Refusal
 from companion.journal import Journal
-from companion.session import Session
 
 from . import kvload, palette
-from .controller import TableController
 from .hw_bridge import HardwareBridge
 from .widgets.toast import Toast
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 log = logging.getLogger("ui.app")
 
@@ -133,6 +135,7 @@ class CompanionApp(App):
 
     def start_game(self, game_id: str, players: int, table: dict, options: dict | None = None,
                    seed=None) -> Refusal | None:
+        from companion.session import Session  # with the first game, not before the first frame
         try:
             session = Session.start(self.journal, game_id, players, seed=seed, options=options, table=table)
         except Refusal as refusal:
@@ -141,6 +144,7 @@ class CompanionApp(App):
         return None
 
     def resume(self, session_id: int) -> Refusal | None:
+        from companion.session import Session
         try:
             session = Session.resume(self.journal, session_id)
         except Refusal as refusal:
@@ -150,6 +154,7 @@ class CompanionApp(App):
         return None
 
     def open_session(self, session: Session) -> None:
+        from .controller import TableController
         controller = TableController(session)
         if self._hand_seen:
             controller.sense(self._hand)

@@ -179,15 +179,15 @@ class Session:
                 continue
             try:
                 record = json.loads(line)
-                entry = Entry(len(entries) + 1, record["kind"],
-                              record["action"] if record["kind"] == "action" else json.dumps(record["state"], sort_keys=True),
-                              bool(record.get("drawn")), int(record.get("barrier", OPEN)))
-                if entry.kind not in ("action", "load"):
-                    raise KeyError("kind")
-                if entry.kind == "load":
-                    state = game.state_from_dict(json.loads(entry.text))
+                drawn = bool(record.get("drawn"))
+                if record["kind"] == "load":
+                    state = game.state_from_dict(record["state"])
+                    entry = Entry(0, "load", json.dumps(state.to_dict(), sort_keys=True), False, OPEN)
+                elif record["kind"] == "action":
+                    action = game.parse_action(record["action"])
+                    entry = _entry(action, state.apply(action), drawn)  # barriers recomputed, not trusted
                 else:
-                    _apply_text(state, game, entry.text)
+                    raise KeyError("kind")
             except Refusal as refusal:
                 raise Refusal(refusal.code, f"Line {number}: {refusal.reason}", refusal.rule) from None
             except (ValueError, KeyError, TypeError):
@@ -196,8 +196,8 @@ class Session:
             draws += entry.drawn
         with journal.transaction():
             session_id = journal.create_session(game.id, game.players, str(header.get("seed", "")), game.options)
-            for entry in entries:
-                journal.append(session_id, entry)
+            for seq, entry in enumerate(entries, 1):
+                journal.append(session_id, Entry(seq, entry.kind, entry.text, entry.drawn, entry.barrier))
             journal.set_position(session_id, head=len(entries), draws=draws, finished=state.is_over(),
                                  summary={"table": header.get("table") or {}})
         return cls.resume(journal, session_id)
@@ -263,15 +263,11 @@ class Session:
     def _replay(self, state: State, entry: Entry) -> tuple[State, list[dict[str, Any]]]:
         if entry.kind == "load":
             return self.game.state_from_dict(json.loads(entry.text)), [{"type": "corrected"}]
-        return state, _apply_text(state, self.game, entry.text)
+        return state, state.apply(self.game.parse_action(entry.text))
 
     def _resense(self, state: State) -> None:
         if self._observations:
             state.sense(self._observations)
-
-
-def _apply_text(state: State, game: Game, text: str) -> list[dict[str, Any]]:
-    return state.apply(game.parse_action(text))
 
 
 def _entry(action: Action, events: list[dict[str, Any]], drawn: bool) -> Entry:

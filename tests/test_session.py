@@ -161,6 +161,16 @@ def test_export_then_import_reproduces_the_session(tmp_path, lucky_registered):
     assert copy.play("roll") == s.play("roll")
 
 
+def test_an_export_cannot_make_a_die_roll_undoable(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=8)
+    s.play("roll 2")
+    lines = [line.replace('"barrier": 1', '"barrier": 0') for line in s.export_lines()]
+    copy = Session.import_lines(Journal(), lines)
+    with pytest.raises(Refusal) as err:
+        copy.undo()
+    assert err.value.code == "undo-blocked-by-chance"
+
+
 def test_import_of_a_tampered_export_is_refused_whole(tmp_path, lucky_registered):
     s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=8)
     s.play("roll 2")

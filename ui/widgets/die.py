@@ -20,7 +20,15 @@ class Die(Widget):
     def __init__(self, **kwargs):
         self._redraw = Clock.create_trigger(self.redraw, -1)
         super().__init__(**kwargs)
-        self.bind(pos=self._redraw, size=self._redraw, value=self._redraw, angle=self._redraw)
+        self._rotate = None
+        self.bind(pos=self._redraw, size=self._redraw, value=self._redraw, angle=self._turn)
+
+    def _turn(self, *_):
+        """A tumble frame only turns the die already drawn."""
+        if self._rotate is None:
+            self._redraw()
+        else:
+            self._rotate.angle = -self.angle
 
     def tumble(self) -> None:
         Animation.cancel_all(self, "angle")
@@ -33,7 +41,7 @@ class Die(Widget):
         self.canvas.clear()
         with self.canvas:
             PushMatrix()
-            Rotate(angle=-self.angle, origin=self.center)
+            self._rotate = Rotate(angle=-self.angle, origin=self.center)
             Color(*(palette.DIAL if self.value else palette.PANEL_HI))
             RoundedRectangle(pos=(x0, y0), size=(s, s), radius=[s * 0.18])
             Color(*palette.DIAL_INK)

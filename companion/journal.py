@@ -14,6 +14,7 @@ import os
 import sqlite3
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterator
 
 from companion.core import Refusal
@@ -232,6 +233,26 @@ class _Transaction:
             self.db.execute("COMMIT")
         else:
             self.db.execute("ROLLBACK")
+
+
+def open_or_set_aside(path: str | os.PathLike) -> tuple[Journal, Path | None]:
+    """The journal at `path`; if it is unusable, move it aside untouched and start a new one there.
+
+    For a kiosk that must come up whatever it finds: the damaged file (and its -wal/-shm companions)
+    is renamed, never written to, and its new name is returned so the app can say where it is.
+    """
+    try:
+        return Journal(path), None
+    except JournalError as exc:
+        if exc.code not in ("journal-corrupt", "journal-foreign", "journal-too-new"):
+            raise
+    original = Path(path)
+    aside = original.with_name(f"{original.stem}.set-aside-{time.strftime('%Y%m%d-%H%M%S')}{original.suffix}")
+    for suffix in ("", "-wal", "-shm"):
+        companion_file = Path(f"{original}{suffix}")
+        if companion_file.exists():
+            companion_file.rename(f"{aside}{suffix}")
+    return Journal(original), aside
 
 
 def _check_magic(path: str) -> None:

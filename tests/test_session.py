@@ -266,3 +266,15 @@ def test_undo_stops_where_a_player_drew_cards_and_says_so(tmp_path):
     with pytest.raises(Refusal) as err:
         s.undo()
     assert err.value.code == "undo-blocked-by-reveal" and err.value.rule == "LA-7"
+
+
+def test_a_kiosk_sets_a_damaged_journal_aside_untouched_and_starts_a_new_one(tmp_path):
+    from companion.journal import open_or_set_aside
+    path = tmp_path / "journal.sqlite"
+    path.write_bytes(b"scrambled by a power cut")
+    journal, aside = open_or_set_aside(path)
+    assert aside.read_bytes() == b"scrambled by a power cut" and aside.parent == tmp_path
+    assert journal.sessions() == [] and Journal(path).sessions() == []
+    journal.close()
+    again, aside_again = open_or_set_aside(path)  # the new journal is healthy: nothing more is moved
+    assert aside_again is None

@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: F401  (k
 
 from companion import games, sdnotify
 from companion.core import Refusal
-from companion.journal import Journal
+from companion.journal import Journal, open_or_set_aside
 
 from . import kvload, palette
 from .hw_bridge import HardwareBridge
@@ -79,8 +79,9 @@ class CompanionApp(App):
         Window.clearcolor = palette.BG
         if self.journal_path != ":memory:":
             Path(self.journal_path).parent.mkdir(parents=True, exist_ok=True)
-        self.journal = Journal(self.journal_path)
-        self.journal_note = f"journal: {self.journal_path}"
+        self.journal, aside = open_or_set_aside(self.journal_path)
+        self.journal_note = (f"journal: {self.journal_path}" if aside is None else
+                             f"The journal was unreadable: kept untouched as {aside.name}; a new one was started")
         self.hw = HardwareBridge(self.backend_spec, record=self.record)
         self.hw.bind(on_dice=self._on_dice, on_hand=self._on_hand)
         root = RootLayout()

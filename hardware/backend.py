@@ -1,8 +1,9 @@
 """Backend base class, trace recording and `open_backend`, which picks gpio/serial/emulated/trace.
 
 Choice mirrors gpiozero's pin factory: an explicit spec wins, else COMPANION_HW_BACKEND (the
-systemd unit sets it), else GPIO on a Pi where gpiozero can drive /dev/gpiochip*, else the emulator
-with a logged warning, so the app always starts on a laptop.
+systemd unit sets it), else a hand board on USB (the udev rule's /dev/companion-hand, or a Pico's
+/dev/serial/by-id name), else GPIO on a Pi where gpiozero can drive /dev/gpiochip*, else the
+emulator with a logged warning, so the app always starts on a laptop.
 """
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ from .events import LinkDown
 log = logging.getLogger("hardware")
 
 ENV_BACKEND = "COMPANION_HW_BACKEND"
+# Stable names of a hand board on USB: our udev rule's, then what udev gives any Pico by itself.
+SERIAL_CANDIDATES = ("/dev/companion-hand", "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_*",
+                     "/dev/serial/by-id/usb-Raspberry_Pi_Pico*")
 Callback = Callable[[object], None]
 
 
@@ -127,14 +131,26 @@ def gpio_available() -> tuple[bool, str]:
     return False, "/dev/gpiochip* present but no gpiozero pin library (lgpio, RPi.GPIO, pigpio)"
 
 
+def serial_board() -> str | None:
+    """The stable path of a plugged-in hand board, if there is one."""
+    for pattern in SERIAL_CANDIDATES:
+        found = sorted(glob.glob(pattern))
+        if found:
+            return found[0]
+    return None
+
+
 def resolve_spec(spec: str | None = None, env=None) -> tuple[str, bool]:
-    """Return (spec, automatic). `None`/"auto" -> env var -> GPIO if usable -> "emulated"."""
+    """Return (spec, automatic). `None`/"auto" -> env var -> USB hand board -> GPIO if usable -> "emulated"."""
     env = os.environ if env is None else env
     if spec and spec != "auto":
         return spec, False
     spec = env.get(ENV_BACKEND, "").strip()
     if spec and spec != "auto":
         return spec, False
+    port = serial_board()
+    if port:
+        return f"serial:{port}", True
     ok, why = gpio_available()
     if ok:
         return "gpio", True

@@ -80,6 +80,16 @@ def test_the_environment_variable_picks_the_backend(monkeypatch):
     assert resolve_spec("emulated") == ("emulated", False)
 
 
+def test_a_plugged_in_hand_board_is_chosen_before_gpio(monkeypatch):
+    monkeypatch.delenv("COMPANION_HW_BACKEND", raising=False)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    present = {"/dev/companion-hand"}
+    monkeypatch.setattr("hardware.backend.glob.glob", lambda pattern: [pattern] if pattern in present else [])
+    assert resolve_spec("auto") == ("serial:/dev/companion-hand", True)
+    present.clear()
+    assert resolve_spec("auto") == ("gpio", True)
+
+
 def test_without_gpio_the_app_falls_back_to_the_emulator_with_a_warning(monkeypatch, caplog):
     monkeypatch.delenv("COMPANION_HW_BACKEND", raising=False)
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)

@@ -43,7 +43,7 @@ class Runner:
         app, self.app = self.app, None
         if app is None:
             return
-        app.shutdown()
+        app.dispatch("on_stop")  # shuts the app down, and kv's `app` proxy lets go of it (it caches it until on_stop)
         self.window.remove_widget(app.root)
         self.frames(1)
 

@@ -25,7 +25,6 @@ class TableController(EventDispatcher):
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
     revision = NumericProperty(0)
-    #: the last "moved" event of the current turn (the board's token must follow it)
     #: the last "rolled" event, for the die animation (None after a resume)
     last_roll_event = ObjectProperty(None, allownone=True)
 

@@ -37,43 +37,19 @@ while (($#)); do
     esac
     shift
 done
-if [[ -n $root ]]; then
-    root=$(realpath -m "$root")
-elif ((!dry_run)) && ((EUID != 0)); then
-    echo "install.sh: run it with sudo (or use --root DIR / --dry-run)" >&2
-    exit 1
-fi
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+source "$here/lib.sh"
+setup_paths install.sh
 
 # Must match board-companion.service.
-user=companion
 groups=(video render input gpio dialout)
-opt=$root/opt/board-companion
 venv=$opt/venv
-kivy_home=$root/etc/board-companion/kivy
-unit=$root/etc/systemd/system/board-companion.service
-rules=$root/etc/udev/rules.d/99-board-companion.rules
-modules=$root/etc/modules-load.d/board-companion.conf
 apt_packages=(
     python3-venv  # the venv itself
     python3-lgpio # gpiozero's pin factory; pip's lgpio build is broken (PI-NOTES)
     libmtdev1     # Kivy's mtdev touch provider
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
 )
-
-# Print a step, then run it unless --dry-run.
-run() {
-    printf '+ %s\n' "$*"
-    if ((!dry_run)); then "$@"; fi
-}
-
-# A step on the live system (packages, users, udev, systemd): not under --root.
-system() {
-    if [[ -n $root ]]; then
-        printf '+ (skipped under --root) %s\n' "$*"
-    else
-        run "$@"
-    fi
-}
 
 echo "== packages"
 system apt-get install -y --no-install-recommends "${apt_packages[@]}"

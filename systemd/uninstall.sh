@@ -15,6 +15,7 @@ usage: uninstall.sh [--root DIR] [--dry-run] [--purge]
 EOF
 }
 
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=""
 dry_run=0
 purge=0
@@ -30,37 +31,15 @@ while (($#)); do
     esac
     shift
 done
-if [[ -n $root ]]; then
-    root=$(realpath -m "$root")
-elif ((!dry_run)) && ((EUID != 0)); then
-    echo "uninstall.sh: run it with sudo (or use --root DIR / --dry-run)" >&2
-    exit 1
-fi
-
-# Must match install.sh.
-user=companion
-unit=$root/etc/systemd/system/board-companion.service
-
-run() {
-    printf '+ %s\n' "$*"
-    if ((!dry_run)); then "$@"; fi
-}
-
-system() {
-    if [[ -n $root ]]; then
-        printf '+ (skipped under --root) %s\n' "$*"
-    else
-        run "$@"
-    fi
-}
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+source "$here/lib.sh"
+setup_paths uninstall.sh
 
 if [[ -e $unit ]]; then
     system systemctl disable --now board-companion.service
 fi
-run rm -f "$unit" \
-    "$root/etc/udev/rules.d/99-board-companion.rules" \
-    "$root/etc/modules-load.d/board-companion.conf"
-run rm -rf "$root/etc/board-companion" "$root/opt/board-companion" \
+run rm -f "$unit" "$rules" "$modules"
+run rm -rf "$root/etc/board-companion" "$opt" \
     "$root/var/cache/board-companion"
 if ((purge)); then
     run rm -rf "$root/etc/systemd/system/board-companion.service.d" \

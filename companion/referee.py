@@ -2,7 +2,7 @@
 
 Like UCI for chess engines, it makes every game scriptable from outside the process. It never dies
 on bad input: whatever goes wrong becomes {"ok": false, "error": {"code", "reason", "rule"}} and
-changes nothing. The ops are documented in docs of the README (PROTOCOL section).
+changes nothing. The ops are documented, with a worked example, in companion/PROTOCOL.md.
 """
 from __future__ import annotations
 

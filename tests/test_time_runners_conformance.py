@@ -11,6 +11,7 @@ from hypothesis import strategies as st_
 
 from companion.core import NotationError, Refusal
 from companion.games.time_runners import CODES, DECK, GAME, Roll, random_playout
+from companion.games.time_runners.fixtures import wellformed_texts
 from companion.games.time_runners.playout import random_legal_action
 
 DECK_COUNT = Counter(DECK)
@@ -57,18 +58,7 @@ def accepts(s, action, rng):
 
 
 def every_wellformed_action(n):
-    """All syntactically valid actions of an n-seat game except shuffles (seats and args one past the edges)."""
-    out = ["roll", "end", "sensor on", "sensor off"] + [f"roll {v}" for v in range(0, 8)]
-    for seat in range(0, n + 2):
-        for code in CODES:
-            base = code.rstrip("!")
-            if base == "set":
-                out += [f"play {seat} {code} {h}" for h in range(0, 14)]
-            elif base == "swap":
-                out += [f"play {seat} {code} {t}" for t in range(0, n + 2)]
-            else:
-                out.append(f"play {seat} {code}")
-    return [GAME(n).parse_action(t) for t in out]
+    return [GAME(n).parse_action(t) for t in wellformed_texts(n)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

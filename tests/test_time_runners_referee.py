@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.games.time_runners import CODES
+from companion.games.time_runners.fixtures import wellformed_texts
 from referee_client import RefereeProcess
 
 
@@ -14,20 +14,6 @@ def referee():
     r = RefereeProcess()
     yield r
     r.close()
-
-
-def wellformed(players):
-    out = ["roll", "end", "sensor on", "sensor off"] + [f"roll {v}" for v in range(0, 8)]
-    for seat in range(1, players + 1):
-        for code in CODES:
-            base = code.rstrip("!")
-            if base == "set":
-                out += [f"play {seat} {code} {h}" for h in (0, 1, 7, 12, 13)]
-            elif base == "swap":
-                out += [f"play {seat} {code} {t}" for t in range(0, players + 2)]
-            else:
-                out.append(f"play {seat} {code}")
-    return out
 
 
 def choose(legal, state, rng):
@@ -59,7 +45,7 @@ def test_referee_plays_time_runners_to_a_winner_and_legal_is_what_play_accepts(r
         assert legal, state
         if step % 10 == 0:  # a few unlisted actions are refused and change nothing
             before = referee.send(op="state")["state"]
-            for text in rng.sample([t for t in wellformed(players) if t not in legal], 3):
+            for text in rng.sample([t for t in wellformed_texts(players) if t not in legal], 3):
                 r = referee.send(op="play", action=text)
                 assert r["ok"] is False and {"code", "reason", "rule"} <= set(r["error"]), (text, r)
                 probes += 1

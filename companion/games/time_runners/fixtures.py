@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .actions import DECK
+from .actions import CODES, DECK
 
 
 def table_dict(players: int = 3, *, phase: str = "roll", hour: int = 12, positions=None, current: int = 1,
@@ -49,3 +49,19 @@ def table_dict(players: int = 3, *, phase: str = "roll", hour: int = 12, positio
 def table(players: int = 3, **fields):
     from .game import TimeRunners
     return TimeRunners(players).state_from_dict(table_dict(players, **fields))
+
+
+def wellformed_texts(players: int) -> list[str]:
+    """Every syntactically valid action text but shuffles, seats and arguments one past the edges:
+    the probe set for checking that `legal_actions()` lists exactly what `apply` accepts."""
+    out = ["roll", "end", "sensor on", "sensor off"] + [f"roll {v}" for v in range(0, 8)]
+    for seat in range(0, players + 2):
+        for code in CODES:
+            base = code.rstrip("!")
+            if base == "set":
+                out += [f"play {seat} {code} {h}" for h in range(0, 14)]
+            elif base == "swap":
+                out += [f"play {seat} {code} {t}" for t in range(0, players + 2)]
+            else:
+                out.append(f"play {seat} {code}")
+    return out

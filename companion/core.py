@@ -1,27 +1,37 @@
 """The shape every game shares (OpenSpiel's Game/State split, python-chess's notation, boardgame.io's checks).
 
-A `Game` holds the static facts of a table (seat count, options) and makes the initial `State`.
-A `State` is played by `apply(action)`; it answers `legal_actions()`, `view(seat)` and `outcome()`.
+A `Game` holds the static facts of a table (seat count, validated options) and makes the initial
+`State`. Its class declares a `GameType` (the shape: chance, information, outcome, simultaneity, teams)
+and an options schema (`Option`). A `State` is played by `apply(action)`; it answers `turn()` (who
+acts now), `legal_actions()`, `view(seat)` and `outcome()`.
 
 Chance is part of the action list, so a game is fully described by its options plus its actions:
-- an action the session must complete from its random source (`roll` -> `roll 4`) goes through
-  `State.complete(action, rng)` before it is applied and journaled;
-- a chance event nobody triggers (a shuffle when a draw pile runs out) is offered by
-  `State.automatic(rng)`, and the session applies it at once, journaled like any other action.
+- an action the session must complete from its random source (`roll` -> `roll 4`) says so with
+  `Action.incomplete`; the session calls `State.complete(action, rng)` and journals the result as drawn;
+- while `turn()` is `Turn.chance()` the session owes a draw nobody triggers (a shuffle): it applies
+  `State.automatic(rng)` at once, journaled like any other action.
 
-A refused action raises `Refusal` and leaves the state exactly as it was (ALL-1): games check
-everything first and mutate after.
+A refused action raises a `Refusal` subclass and leaves the state exactly as it was (ALL-1): games
+check everything first and mutate after.
+
+Secrecy: `State.actor(action)` is the seat an action belongs to (None: the table's); an action with
+`Action.redacted()` not None is shown as that text to every seat but its actor; an event with a
+`"to": [seats]` key is shown only to those seats. The session filters by these; the game's `view`
+decides the rest.
 """
 from __future__ import annotations
 
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Sequence
+
+# -- errors -----------------------------------------------------------------------------------------
 
 
 class Refusal(Exception):
-    """An action, request or file the referee will not accept; nothing was changed."""
+    """Something the referee will not do; nothing was changed. `rule` is a rule id or None."""
 
     def __init__(self, code: str, reason: str, rule: str | None = None):
         super().__init__(f"{code}: {reason}" + (f" ({rule})" if rule else ""))
@@ -29,23 +39,249 @@ class Refusal(Exception):
         self.reason = reason
         self.rule = rule
 
+    @property
+    def kind(self) -> str:
+        return _KINDS.get(type(self), "refused")
+
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "reason": self.reason, "rule": self.rule}
+        return {"code": self.code, "reason": self.reason, "rule": self.rule, "kind": self.kind}
+
+
+class IllegalAction(Refusal):
+    """A well-formed action the rules do not allow now (the rule it breaks is named)."""
 
 
 class NotationError(Refusal):
     """Text that is not an action of this game at all (a syntax error, not a rules error)."""
 
-    def __init__(self, text: str, reason: str, rule: str = "notation"):
-        super().__init__("bad-notation", f"{reason}: {text!r}", rule)
+    def __init__(self, text: str, reason: str, rule: str = "protocol/notation"):
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        super().__init__("bad-notation", f"{reason}: {shown!r}", rule)
         self.text = text
 
 
+class BadRequest(Refusal):
+    """A request, option or file that is malformed (not a rules question)."""
+
+
+class StorageError(Refusal):
+    """The journal cannot be read or written; nothing was changed."""
+
+
+class InternalError(Refusal):
+    """A bug in the referee. It is logged; the state was restored; `rule` is None."""
+
+    def __init__(self, what: str):
+        super().__init__("internal-error", f"The referee hit a bug ({what}); it was logged and nothing changed.", None)
+
+
+_KINDS = {Refusal: "refused", IllegalAction: "illegal", NotationError: "notation", BadRequest: "request",
+          StorageError: "storage", InternalError: "internal"}
+
+
+# -- the shape of a game ------------------------------------------------------------------------------
+
+CHANCE_NONE, CHANCE_DRAWN, CHANCE_ENTERED = "none", "drawn", "entered"
+PERFECT, HIDDEN = "perfect", "hidden"
+WINNER, WINNERS, COOPERATIVE = "winner", "winners", "cooperative"
+
+
+@dataclass(frozen=True)
+class GameType:
+    """The shape of a game, read by the session, the referee and the UI instead of its name.
+
+    chance: "none"; "drawn" (the session draws dice and shuffles from its seed; a table may also
+    enter a physical die); "entered" (the table enters every outcome by hand).
+    information: "perfect" or "hidden". outcome: "winner", "winners" (teams) or "cooperative".
+    """
+
+    chance: str = CHANCE_NONE
+    information: str = PERFECT
+    outcome: str = WINNER
+    simultaneous: bool = False
+    teams: bool = False
+    hardware: tuple[str, ...] = ()  # inputs the table can use: "dice", "hand"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"chance": self.chance, "information": self.information, "outcome": self.outcome,
+                "simultaneous": self.simultaneous, "teams": self.teams, "hardware": list(self.hardware)}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its type, range or choices, default, and the rule that sets it.
+
+    kind: "int" (low..high), "choice" (one of `choices`), "bool", "text", or "per-seat" (a list with
+    one of `choices` per seat, distinct if `distinct`). `default` may be a function of the player count.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    rule: str
+    label: str = ""
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[Any, ...] = ()
+    distinct: bool = False
+
+    def default_for(self, players: int) -> Any:
+        return self.default(players) if callable(self.default) else copy.deepcopy(self.default)
+
+    def check(self, value: Any, players: int, game_id: str) -> Any:
+        """`value` if it fits this option, else BadRequest naming the option and what it takes."""
+        def bad(takes: str):
+            raise BadRequest("bad-option", f"The option {self.name!r} takes {takes}, not {value!r}.", self.rule)
+        if self.kind == "int":
+            if type(value) is not int or not (self.low <= value <= self.high):
+                bad(f"a whole number {self.low}..{self.high}")
+        elif self.kind == "bool":
+            if type(value) is not bool:
+                bad("true or false")
+        elif self.kind == "choice":
+            if not isinstance(value, (str, int)) or isinstance(value, bool) or value not in self.choices:
+                bad("one of " + ", ".join(map(str, self.choices)))
+        elif self.kind == "text":
+            if not isinstance(value, str) or len(value) > 4096:
+                bad("a text")
+        elif self.kind == "per-seat":
+            if (not isinstance(value, list) or len(value) != players
+                    or any(not isinstance(v, str) or v not in self.choices for v in value)):
+                bad(f"a list of {players}, one per seat, each one of " + ", ".join(self.choices))
+            if self.distinct and len(set(value)) != len(value):
+                bad("a different choice for every seat")
+        else:
+            raise ValueError(f"unknown option kind {self.kind!r}")
+        return value
+
+    def to_dict(self, players: int | None = None) -> dict[str, Any]:
+        d = {"name": self.name, "kind": self.kind, "rule": self.rule, "label": self.label or self.name}
+        if self.kind == "int":
+            d.update(low=self.low, high=self.high)
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.distinct:
+            d["distinct"] = True
+        d["default"] = self.default_for(players) if players is not None or not callable(self.default) else None
+        return d
+
+
+# -- who acts, how it ended, where undo stops ---------------------------------------------------------
+
+SEAT, SEATS, TABLE, CHANCE, OVER = "seat", "seats", "table", "chance", "over"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts now: one seat, several seats at once, the table as a whole, a chance draw, or nobody."""
+
+    kind: str
+    seats: tuple[int, ...] = ()
+
+    @classmethod
+    def seat(cls, seat: int) -> "Turn":
+        return cls(SEAT, (seat,))
+
+    @classmethod
+    def simultaneous(cls, seats: Sequence[int]) -> "Turn":
+        return cls(SEATS, tuple(seats))
+
+    @classmethod
+    def table(cls, seats: Sequence[int]) -> "Turn":
+        return cls(TABLE, tuple(seats))
+
+    @classmethod
+    def chance(cls) -> "Turn":
+        return cls(CHANCE)
+
+    @classmethod
+    def over(cls) -> "Turn":
+        return cls(OVER)
+
+    @property
+    def current(self) -> int | None:
+        """The one seat to act, if exactly one seat is to act."""
+        return self.seats[0] if self.kind == SEAT else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seats": list(self.seats)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Turn | None":
+        """A turn read back from a summary; None if it is not one (an older or foreign journal)."""
+        if not isinstance(data, dict) or data.get("kind") not in (SEAT, SEATS, TABLE, CHANCE, OVER):
+            return None
+        seats = data.get("seats")
+        if not isinstance(seats, list) or any(type(s) is not int for s in seats):
+            return None
+        return cls(data["kind"], tuple(seats))
+
+
+VICTORY, DEFEAT = "victory", "defeat"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seats (teams win together), or a cooperative victory or defeat,
+    a ranking where the rules give one (places best first, ties in one place), and why it ended."""
+
+    winners: tuple[int, ...] = ()
+    result: str | None = None
+    ranking: tuple[tuple[int, ...], ...] | None = None
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "result": self.result,
+                "ranking": None if self.ranking is None else [list(p) for p in self.ranking], "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Outcome | None":
+        """An outcome read back from a summary; None if it is not one."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            winners = tuple(int(s) for s in data.get("winners") or ())
+            ranking = data.get("ranking")
+            ranking = None if ranking is None else tuple(tuple(int(s) for s in p) for p in ranking)
+            result = data.get("result")
+            return cls(winners, result if result in (VICTORY, DEFEAT) else None, ranking, str(data.get("reason") or ""))
+        except (TypeError, ValueError):
+            return None
+
+
+@dataclass(frozen=True)
+class UndoStop:
+    """Why undo cannot go back past an entry: a stable code, a sentence, the rule."""
+
+    code: str
+    sentence: str
+    rule: str
+
+    def refusal(self) -> IllegalAction:
+        return IllegalAction(self.code, self.sentence, self.rule)
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "sentence": self.sentence, "rule": self.rule}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "UndoStop":
+        return cls(str(data["code"]), str(data["sentence"]), str(data["rule"]))
+
+
+#: the stop every game gets for a chance outcome (a die, a shuffle, a draw)
+CHANCE_STOP = UndoStop("undo-blocked-by-chance", "Undo stops at a die roll or a shuffle: it never rolls or deals again.", "ALL-2")
+
+
+# -- actions ------------------------------------------------------------------------------------------
+
+
 class Action(ABC):
-    """A move or a chance outcome. `type(a).parse(str(a)) == a` for every action."""
+    """A move or a chance outcome. `game.parse_action(str(a)) == a` for every action."""
 
     #: True for outcomes of chance (a die, a shuffle): undo never goes back past one (ALL-2).
     chance: ClassVar[bool] = False
+    #: True for a placeholder the session must draw (`roll` before it is `roll 4`).
+    incomplete: ClassVar[bool] = False
 
     @classmethod
     @abstractmethod
@@ -55,8 +291,15 @@ class Action(ABC):
     @abstractmethod
     def __str__(self) -> str: ...
 
+    def redacted(self) -> str | None:
+        """What seats other than the actor see instead of the text (a secret pick); None: public."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
+
+
+# -- games and states ----------------------------------------------------------------------------------
 
 
 class Game(ABC):
@@ -66,24 +309,36 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    #: option name -> default value; unknown options are refused.
-    default_options: ClassVar[dict[str, Any]] = {}
+    type: ClassVar[GameType] = GameType()
+    options_schema: ClassVar[tuple[Option, ...]] = ()
+    #: rule id (without the game prefix) -> one sentence in our own words; see `companion rules`
+    rules: ClassVar[dict[str, str]] = {}
+    #: computer player levels -> factory; empty when the game has no computer player
+    computer_players: ClassVar[dict[str, Callable[[], "ComputerPlayer"]]] = {}
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-            self.min_players <= players <= self.max_players
-        ):
-            raise Refusal(
+        if type(players) is not int or not (self.min_players <= players <= self.max_players):
+            raise BadRequest(
                 "bad-player-count",
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players!r}.",
                 f"{self.id}/players",
             )
+        if options is not None and not isinstance(options, dict):
+            raise BadRequest("bad-request", "'options' is an object of option names and values.", "protocol/new")
         options = dict(options or {})
-        unknown = sorted(set(options) - set(self.default_options))
+        schema = {o.name: o for o in self.options_schema}
+        unknown = sorted(set(options) - set(schema), key=str)
         if unknown:
-            raise Refusal("unknown-option", f"{self.title} has no option {unknown[0]!r}.", f"{self.id}/options")
+            known = ", ".join(schema) or "none"
+            raise BadRequest("unknown-option", f"{self.title} has no option {unknown[0]!r} (its options: {known}).",
+                             f"{self.id}/options")
         self.players = players
-        self.options = {**self.default_options, **options}
+        self.options = {name: (o.check(options[name], players, self.id) if name in options else o.default_for(players))
+                        for name, o in schema.items()}
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Checks across options and the player count (BadRequest); the schema checked each alone."""
 
     @property
     def seats(self) -> range:
@@ -101,11 +356,18 @@ class Game(ABC):
     def state_from_dict(self, data: dict[str, Any]) -> "State":
         """A state from `State.to_dict()`, checked against the game's invariants (ALL-3).
 
-        Raises Refusal(code="invalid-state") naming the first invariant that fails.
+        Raises IllegalAction(code="invalid-state") naming the first invariant that fails.
         """
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.id, "players": self.players, "options": self.options}
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        """What the registry tells a client about this game."""
+        return {"id": cls.id, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
+                "type": cls.type.to_dict(), "options": [o.to_dict() for o in cls.options_schema],
+                "computer_players": list(cls.computer_players)}
 
 
 class State(ABC):
@@ -114,37 +376,66 @@ class State(ABC):
     game: Game
 
     @abstractmethod
+    def turn(self) -> Turn:
+        """Who acts now. `Turn.chance()` means the session owes `automatic(rng)` at once."""
+
     def current_player(self) -> int | None:
-        """The seat expected to act next, or None (game over, chance pending, or simultaneous)."""
+        """The one seat to act, if exactly one seat is to act (a convenience over `turn()`)."""
+        return self.turn().current
 
     def players_to_move(self) -> tuple[int, ...]:
-        """Seats whose input the table awaits; several for simultaneous secret picks."""
-        seat = self.current_player()
-        return () if seat is None else (seat,)
+        """Seats whose input the table awaits."""
+        return self.turn().seats
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
         """Every action `apply` accepts now, including chance outcomes a table may enter by hand."""
 
+    def actor(self, action: Action) -> int | None:
+        """The seat `action` belongs to (only that seat may play it), or None: the table's.
+
+        Default: the action's own `seat`, else the one seat in turn, else the table.
+        """
+        seat = getattr(action, "seat", None)
+        if type(seat) is int:
+            return seat
+        return self.turn().current
+
     @abstractmethod
     def apply(self, action: Action) -> list[dict[str, Any]]:
         """Play `action` and return the events it caused (dicts with a "type").
 
-        An event with `"reveals": True` made hidden information known: undo stops there.
-        Raises Refusal and changes nothing if the action is not allowed now.
+        An event with `"reveals": True` made hidden information known (see `undo_stop`); an event
+        with `"to": [seats]` is shown only to those seats. Raises Refusal and changes nothing if the
+        action is not allowed now.
         """
 
+    def undo_stop(self, action: Action, events: list[dict[str, Any]]) -> UndoStop | None:
+        """Why undo may not go back past `action` once applied (with `events`), or None.
+
+        Default: a chance outcome stops at ALL-2; an event that reveals stops with the game's
+        `reveal_stop()`.
+        """
+        if action.chance:
+            return CHANCE_STOP
+        if any(e.get("reveals") for e in events):
+            return self.reveal_stop()
+        return None
+
+    def reveal_stop(self) -> UndoStop:
+        return UndoStop("undo-blocked-by-reveal", "Undo stops where hidden information was seen: it never takes back what a player saw.", "ALL-2")
+
     def complete(self, action: Action, rng: random.Random) -> Action:
-        """`action` with any chance the session must draw filled in (e.g. `roll` -> `roll 4`)."""
+        """The `incomplete` action with the chance the session draws filled in (`roll` -> `roll 4`)."""
         return action
 
     def automatic(self, rng: random.Random) -> Action | None:
-        """A chance action that happens now without anybody's input (a shuffle), or None."""
+        """The chance action owed while `turn()` is chance (a shuffle), or None."""
         return None
 
     def sense(self, observation: dict[str, Any]) -> list[dict[str, Any]]:
         """Record a hardware observation (not an action: it is not journaled)."""
-        raise Refusal("unknown-sense", f"{self.game.title} has no sensors.", "protocol/sense")
+        raise BadRequest("unknown-sense", f"{self.game.title} has no sensors.", "protocol/sense")
 
     @property
     def observations(self) -> dict[str, Any]:
@@ -160,11 +451,40 @@ class State(ABC):
         """The referee's full state, JSON-ready; `game.state_from_dict` accepts it back."""
 
     @abstractmethod
-    def outcome(self) -> dict[str, Any] | None:
-        """None while the game runs; then e.g. {"winner": 2} or {"result": "defeat"}."""
+    def outcome(self) -> Outcome | None:
+        """None while the game runs; then the Outcome."""
 
     def is_over(self) -> bool:
         return self.outcome() is not None
 
     def clone(self) -> "State":
+        """An independent copy (search and undo use it; games override it with a cheap copy)."""
         return copy.deepcopy(self)
+
+
+# -- computer players ----------------------------------------------------------------------------------
+
+
+class ComputerPlayer(ABC):
+    """Chooses an action for `seat` in `state` within `seconds`, drawing any randomness from `rng`.
+
+    It must not change `state` (clone it to search) and must return one of the actions the seat
+    may play now.
+    """
+
+    level: ClassVar[str]
+
+    @abstractmethod
+    def choose(self, state: State, seat: int, rng: random.Random, seconds: float) -> Action: ...
+
+
+class RandomPlayer(ComputerPlayer):
+    """Any legal action of the seat, uniformly."""
+
+    level = "random"
+
+    def choose(self, state: State, seat: int, rng: random.Random, seconds: float) -> Action:
+        options = [a for a in state.legal_actions() if state.actor(a) in (seat, None)]
+        if not options:
+            raise IllegalAction("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+        return rng.choice(options)

@@ -1,55 +1,47 @@
-"""The registry: every game found by its id, whether or not its engine exists yet.
+"""The registry: the one list of games, built from the game classes themselves.
 
-A game whose engine is not written yet stays listed (the home screen shows it as coming), and
-asking to play it is a clear refusal rather than a missing entry.
+Adding a game is one line in GAME_MODULES (a package whose `GAME` is its `Game` subclass). A package
+must import cheaply: the home screen lists every game before its first frame.
 """
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 
-from companion.core import Game, Refusal
+from companion.core import BadRequest, Game
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    module: str | None  # a module defining `GAME`, a Game subclass; None: not built yet
-
-    @property
-    def available(self) -> bool:
-        return self.module is not None
+GAME_MODULES = (
+    "companion.games.time_runners",
+    "companion.games.legends",
+    "companion.games.chronomage",
+    "companion.games.block_arena",
+)
 
 
-REGISTRY: dict[str, GameInfo] = {
-    info.id: info
-    for info in (
-        GameInfo("time-runners", "Time Runners", 2, 6, "companion.games.time_runners"),
-        GameInfo("legends-of-the-arena", "Legends of the Arena", 2, 6, None),
-        GameInfo("chronomage", "Chronomage", 1, 4, None),
-        GameInfo("block-arena", "Block Arena", 2, 2, None),
-    )
-}
+def _load() -> dict[str, type[Game]]:
+    found: dict[str, type[Game]] = {}
+    for module in GAME_MODULES:
+        try:
+            cls = importlib.import_module(module).GAME
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # a game that exists but fails to import is a bug: say so
+                raise
+            continue  # not built yet
+        found[cls.id] = cls
+    return found
 
 
-def info(game_id: str) -> GameInfo:
+REGISTRY: dict[str, type[Game]] = _load()
+
+
+def game_class(game_id: object) -> type[Game]:
+    """The Game subclass for `game_id`; BadRequest naming the games there are if it is unknown."""
     try:
-        return REGISTRY[game_id]
+        return REGISTRY[game_id]  # type: ignore[index]
     except (KeyError, TypeError):
         known = ", ".join(REGISTRY)
-        raise Refusal("unknown-game", f"There is no game {game_id!r}; the games are {known}.", "registry") from None
+        shown = repr(game_id)[:40]
+        raise BadRequest("unknown-game", f"There is no game {shown}; the games are {known}.", "protocol/new") from None
 
 
-def game_class(game_id: str) -> type[Game]:
-    """The Game subclass for `game_id`; Refusal if unknown or not playable yet."""
-    entry = info(game_id)
-    if entry.module is None:
-        raise Refusal("game-not-available", f"{entry.title} is not playable yet: its rules engine is still being built.", "registry")
-    return importlib.import_module(entry.module).GAME
-
-
-def make_game(game_id: str, players: int, options: dict | None = None) -> Game:
+def make_game(game_id: object, players: int, options: dict | None = None) -> Game:
     return game_class(game_id)(players, options)

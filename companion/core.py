@@ -44,7 +44,7 @@ class Refusal(Exception):
         return _KINDS.get(type(self), "refused")
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "reason": self.reason, "rule": self.rule, "kind": self.kind}
+        return {"code": self.code, "reason": self.reason, "rule": self.rule}
 
 
 class IllegalAction(Refusal):
@@ -270,6 +270,8 @@ class UndoStop:
 
 #: the stop every game gets for a chance outcome (a die, a shuffle, a draw)
 CHANCE_STOP = UndoStop("undo-blocked-by-chance", "Undo stops at a die roll or a shuffle: it never rolls or deals again.", "ALL-2")
+#: the stop a reveal makes unless the game cites a ruling of its own (`State.reveal_stop`)
+REVEAL_STOP = UndoStop("undo-blocked-by-reveal", "Undo stops where hidden information was seen: it never takes back what a player saw.", "ALL-2")
 
 
 # -- actions ------------------------------------------------------------------------------------------
@@ -423,7 +425,7 @@ class State(ABC):
         return None
 
     def reveal_stop(self) -> UndoStop:
-        return UndoStop("undo-blocked-by-reveal", "Undo stops where hidden information was seen: it never takes back what a player saw.", "ALL-2")
+        return REVEAL_STOP
 
     def complete(self, action: Action, rng: random.Random) -> Action:
         """The `incomplete` action with the chance the session draws filled in (`roll` -> `roll 4`)."""

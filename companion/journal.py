@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from companion.core import Refusal
+from companion.core import CHANCE_STOP, REVEAL_STOP, StorageError, UndoStop
 
 FORMAT = "board-companion-journal"
-VERSION = 1
+VERSION = 2  # 2: entries carry `meta` (undo stop, author, secrecy)
 SNAPSHOT_EVERY = 256
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -41,7 +41,8 @@ CREATE TABLE entries(
     kind TEXT NOT NULL CHECK (kind IN ('action', 'load')),
     text TEXT NOT NULL,                    -- action notation, or a state as JSON for a correction
     drawn INTEGER NOT NULL,                -- 1: the session drew this chance outcome from its seed
-    barrier INTEGER NOT NULL,              -- 1: a die or a shuffle, 2: a reveal; undo stops at either
+    barrier INTEGER NOT NULL,              -- 1: undo stops here (meta says why); 0: undoable
+    meta TEXT NOT NULL DEFAULT '{}',       -- {"stop": {code, sentence, rule}, "by": "computer", "reveals": true, "secret": {...}}
     PRIMARY KEY(session, seq)
 ) WITHOUT ROWID;
 CREATE TABLE snapshots(
@@ -53,8 +54,12 @@ CREATE TABLE snapshots(
 """
 
 
-class JournalError(Refusal):
+class JournalError(StorageError):
     """A journal file that cannot be used; it has not been touched."""
+
+
+#: how a version-1 journal's `barrier` (1: chance, 2: a reveal) reads as an undo stop
+_V1_STOPS = {1: CHANCE_STOP, 2: REVEAL_STOP}
 
 
 @dataclass(frozen=True)
@@ -62,8 +67,26 @@ class Entry:
     seq: int
     kind: str  # 'action' or 'load'
     text: str
-    drawn: bool
-    barrier: int  # 0: undoable; 1: chance; 2: a reveal (see companion.session)
+    drawn: bool  # the session drew this chance outcome from its seed
+    stop: UndoStop | None = None  # why undo cannot go back past this entry
+    by: str = "table"  # "computer" for a computer player's move (undone with the move before it)
+    reveals: bool = False  # it made hidden information known (opens earlier secret entries)
+    secret: dict[str, str] | None = None  # {"redacted": text others saw, "salt": for its commitment}
+
+    def meta(self) -> str:
+        m: dict[str, Any] = {}
+        if self.stop is not None:
+            m["stop"] = self.stop.to_dict()
+        if self.by != "table":
+            m["by"] = self.by
+        if self.reveals:
+            m["reveals"] = True
+        if self.secret is not None:
+            m["secret"] = self.secret
+        return json.dumps(m, sort_keys=True)
+
+    def at(self, seq: int) -> "Entry":
+        return Entry(seq, self.kind, self.text, self.drawn, self.stop, self.by, self.reveals, self.secret)
 
 
 @dataclass(frozen=True)
@@ -129,6 +152,15 @@ class Journal:
             raise JournalError("journal-foreign", f"{self.path} is an SQLite file of some other program, not a Board Companion journal; it was left as it is.", "journal")
         if int(meta.get("version", "0")) > VERSION:
             raise JournalError("journal-too-new", f"{self.path} was written by a newer Board Companion (format {meta['version']}); update the app to open it.", "journal")
+        if int(meta.get("version", "0")) < VERSION:
+            self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Version 1 -> 2: entries gain `meta`; old barriers keep their meaning (see _V1_STOPS)."""
+        self.db.executescript(
+            "BEGIN IMMEDIATE; ALTER TABLE entries ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';"
+            f"UPDATE meta SET value = '{VERSION}' WHERE key = 'version'; COMMIT;"
+        )
 
     def close(self) -> None:
         self.db.close()
@@ -177,18 +209,18 @@ class Journal:
         self.db.execute("DELETE FROM entries WHERE session = ? AND seq >= ?", (session_id, entry.seq))
         self.db.execute("DELETE FROM snapshots WHERE session = ? AND seq >= ?", (session_id, entry.seq))
         self.db.execute(
-            "INSERT INTO entries(session, seq, kind, text, drawn, barrier) VALUES (?, ?, ?, ?, ?, ?)",
-            (session_id, entry.seq, entry.kind, entry.text, int(entry.drawn), int(entry.barrier)),
+            "INSERT INTO entries(session, seq, kind, text, drawn, barrier, meta) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (session_id, entry.seq, entry.kind, entry.text, int(entry.drawn), int(entry.stop is not None), entry.meta()),
         )
 
     def entry(self, session_id: int, seq: int) -> Entry | None:
         row = self.db.execute(
-            "SELECT seq, kind, text, drawn, barrier FROM entries WHERE session = ? AND seq = ?", (session_id, seq)
+            "SELECT seq, kind, text, drawn, barrier, meta FROM entries WHERE session = ? AND seq = ?", (session_id, seq)
         ).fetchone()
         return None if row is None else _entry(row)
 
     def entries(self, session_id: int, after: int = 0, upto: int | None = None) -> Iterator[Entry]:
-        sql = "SELECT seq, kind, text, drawn, barrier FROM entries WHERE session = ? AND seq > ?"
+        sql = "SELECT seq, kind, text, drawn, barrier, meta FROM entries WHERE session = ? AND seq > ?"
         args: list[Any] = [session_id, after]
         if upto is not None:
             sql += " AND seq <= ?"
@@ -266,8 +298,13 @@ def _check_magic(path: str) -> None:
 
 
 def _entry(row) -> Entry:
-    seq, kind, text, drawn, barrier = row
-    return Entry(seq, kind, text, bool(drawn), int(barrier))
+    seq, kind, text, drawn, barrier, meta = row
+    try:
+        m = json.loads(meta)
+        stop = UndoStop.from_dict(m["stop"]) if "stop" in m else _V1_STOPS.get(barrier) if barrier else None
+    except (ValueError, KeyError, TypeError):
+        raise JournalError("journal-corrupt", f"Entry {seq} of the journal has damaged bookkeeping ({meta[:40]!r}).", "journal") from None
+    return Entry(seq, kind, text, bool(drawn), stop, m.get("by", "table"), bool(m.get("reveals")), m.get("secret"))
 
 
 def _record(row) -> SessionRecord:

@@ -1,19 +1,23 @@
 """The referee protocol: one JSON request per line on stdin, one JSON reply per line on stdout.
 
 Like UCI for chess engines, it makes every game scriptable from outside the process. It never dies
-on bad input: whatever goes wrong becomes {"ok": false, "error": {"code", "reason", "rule"}} and
-changes nothing. The ops are documented, with a worked example, in companion/PROTOCOL.md.
+on bad input: whatever goes wrong becomes {"ok": false, "error": {"code", "reason", "rule", "kind"}}
+and changes nothing. The ops are documented, with a worked example, in companion/PROTOCOL.md.
+It knows no game: everything game-shaped comes from the game's type, turn and outcome.
 """
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from typing import IO, Any, Callable
 
-from companion import games
-from companion.core import Refusal
+from companion import games, rules
+from companion.core import BadRequest, InternalError, Refusal
 from companion.journal import Journal
 from companion.session import Session
+
+log = logging.getLogger("companion.referee")
 
 
 class Referee:
@@ -24,48 +28,66 @@ class Referee:
         self.session: Session | None = Session.latest_unfinished(journal)
         self.running = True
         self.ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-            "new": self.new, "legal": self.legal, "play": self.play, "undo": self.undo, "redo": self.redo,
-            "state": self.state, "view": self.view, "load": self.load, "sense": self.sense,
-            "games": self.games, "sessions": self.sessions, "resume": self.resume, "quit": self.quit,
+            "new": self.new, "legal": self.legal, "play": self.play, "hint": self.hint, "undo": self.undo,
+            "redo": self.redo, "state": self.state, "view": self.view, "load": self.load, "sense": self.sense,
+            "games": self.games, "sessions": self.sessions, "resume": self.resume, "rules": self.rules,
+            "quit": self.quit,
         }
 
     def handle_line(self, line: str) -> dict[str, Any]:
+        if not line.strip():
+            return _refused(BadRequest("bad-json", "The line is empty; a request is one JSON object.", "protocol/json"))
         try:
             request = json.loads(line)
         except ValueError as exc:
-            return _refused(Refusal("bad-json", f"The request is not JSON ({exc.msg} at column {exc.colno}).", "protocol"))
+            where = f" ({exc.msg} at column {exc.colno})" if hasattr(exc, "colno") else ""
+            return _refused(BadRequest("bad-json", f"The request is not JSON{where}.", "protocol/json"))
+        except RecursionError:
+            return _refused(BadRequest("bad-json", "The request is nested too deeply.", "protocol/json"))
         return self.handle(request)
 
     def handle(self, request: Any) -> dict[str, Any]:
         try:
             if not isinstance(request, dict):
-                raise Refusal("bad-request", "A request is a JSON object such as {\"op\": \"state\"}.", "protocol")
-            op = self.ops.get(request.get("op"))
+                raise BadRequest("bad-request", "A request is a JSON object such as {\"op\": \"state\"}.", "protocol/request")
+            op_name = request.get("op")
+            op = self.ops.get(op_name) if isinstance(op_name, str) else None
             if op is None:
-                raise Refusal("unknown-op", f"There is no op {request.get('op')!r}; the ops are {', '.join(self.ops)}.", "protocol")
+                raise BadRequest("unknown-op", f"There is no op {str(op_name)[:30]!r}; the ops are {', '.join(self.ops)}.",
+                                 "protocol/request")
             return {"ok": True, **op(request)}
         except Refusal as refusal:
             return _refused(refusal)
-        except Exception as exc:  # a bug must not kill the table: report it, keep serving
-            return _refused(Refusal("internal-error", f"The referee failed: {exc!r}.", "internal"))
+        except Exception:  # a bug must not kill the table: log it, say so plainly, keep serving
+            log.exception("referee request failed")
+            return _refused(InternalError("an unexpected error while answering the request"))
 
     # -- ops ---------------------------------------------------------------------------------------
 
     def new(self, req: dict[str, Any]) -> dict[str, Any]:
-        options = req.get("options") or {}
-        if not isinstance(options, dict):
-            raise Refusal("bad-request", "'options' is an object of option names and values.", "protocol/new")
-        self.session = Session.start(self.journal, req.get("game"), req.get("players"), seed=req.get("seed"),
-                                     options=options, table=req.get("table"))
+        seed = req.get("seed")
+        if isinstance(seed, (dict, list)):
+            raise BadRequest("bad-request", "'seed' is a number or a text.", "protocol/new")
+        table = req.get("table")
+        if table is not None and not isinstance(table, dict):
+            raise BadRequest("bad-request", "'table' is an object (names, colors).", "protocol/new")
+        self.session = Session.start(self.journal, req.get("game"), req.get("players"), seed=seed,
+                                     options=req.get("options"), table=table)
         return {"session": self.session.id, "state": self.session.full_state()}
 
     def legal(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"actions": self._session().legal()}
+        return {"actions": self._session().legal(req.get("player"))}
 
     def play(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
-        events = session.play(req.get("action"))
-        return {"action": session.last_action, "events": events, "state": session.full_state()}
+        player = req.get("player")
+        events = session.play(req.get("action"), player)
+        if player is None:
+            return {"action": session.last_action, "events": events, "state": session.full_state()}
+        return {"action": session.last_action, "events": session.events_for(events, player), "view": session.view(player)}
+
+    def hint(self, req: dict[str, Any]) -> dict[str, Any]:
+        return {"action": self._session().hint(req.get("level"), req.get("seconds", 1.0), req.get("player"))}
 
     def undo(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
@@ -79,7 +101,9 @@ class Referee:
 
     def state(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
-        return {"state": session.full_state(), "outcome": session.outcome(), "session": session.id,
+        outcome = session.outcome()
+        return {"state": session.full_state(), "turn": session.turn().to_dict(),
+                "outcome": None if outcome is None else outcome.to_dict(), "session": session.id,
                 "can_undo": session.can_undo, "can_redo": session.can_redo}
 
     def view(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -95,9 +119,7 @@ class Referee:
         return {"events": self._session().sense(observation)}
 
     def games(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"games": [{"id": g.id, "title": g.title, "min_players": g.min_players,
-                           "max_players": g.max_players, "available": g.available}
-                          for g in games.REGISTRY.values()]}
+        return {"games": [cls.info() for cls in games.REGISTRY.values()]}
 
     def sessions(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"sessions": [{"session": r.id, "game": r.game, "players": r.players, "finished": r.finished,
@@ -106,10 +128,19 @@ class Referee:
 
     def resume(self, req: dict[str, Any]) -> dict[str, Any]:
         session_id = req.get("session")
-        if not isinstance(session_id, int):
-            raise Refusal("bad-request", "'session' is a session number from the 'sessions' op.", "protocol/resume")
+        if type(session_id) is not int:
+            raise BadRequest("bad-request", "'session' is a session number from the 'sessions' op.", "protocol/request")
         self.session = Session.resume(self.journal, session_id)
         return {"session": session_id, "state": self.session.full_state()}
+
+    def rules(self, req: dict[str, Any]) -> dict[str, Any]:
+        rule = req.get("rule")
+        if rule is not None:
+            text = rules.explain(rule) if isinstance(rule, str) else None
+            if text is None:
+                raise BadRequest("unknown-rule", f"The rules reference has no rule {str(rule)[:40]!r}.", "protocol/request")
+            return {"rules": {rule: text}}
+        return {"rules": rules.reference(req.get("game"))}
 
     def quit(self, req: dict[str, Any]) -> dict[str, Any]:
         self.running = False
@@ -117,19 +148,17 @@ class Referee:
 
     def _session(self) -> Session:
         if self.session is None:
-            raise Refusal("no-session", "No game is open: start one with {\"op\": \"new\", ...}.", "protocol")
+            raise BadRequest("no-session", "No game is open: start one with {\"op\": \"new\", ...}.", "protocol/session")
         return self.session
 
 
 def _refused(refusal: Refusal) -> dict[str, Any]:
-    return {"ok": False, "error": refusal.as_dict()}
+    return {"ok": False, "error": {**refusal.as_dict(), "kind": refusal.kind}}
 
 
 def serve(journal: Journal, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout) -> int:
     referee = Referee(journal)
     for line in stdin:
-        if not line.strip():
-            continue
         reply = referee.handle_line(line)
         stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         stdout.flush()

@@ -1,32 +1,37 @@
-"""A table in play: a game state bound to its journal.
+"""A table in play: a game state bound to its journal. It knows no game: it reads the game's shape.
 
 Every accepted action, with any chance it set off (a reshuffle), is one journal transaction that
 commits before `play` returns. Chance the session draws comes from the seed: the k-th draw uses
 `Random(f"{seed}:{k}")`, so the RNG position is just a count and a resumed session draws exactly what
 the uninterrupted one would have.
 
-Undo walks back over ordinary actions only: it stops at a die, a shuffle, a draw or any other reveal
-(ALL-2, LA-7), so nobody can undo a roll to roll again or un-see a card.
+Undo walks back over ordinary actions only: it stops where the game says (a die, a shuffle, a
+reveal: `State.undo_stop`), so nobody can undo a roll to roll again or un-see a card. A computer
+player's reply is undone together with the move before it.
+
+Secrecy: `legal`, `play` and `events_for` take a `player` and answer only what that seat may know;
+an export keeps a salted commitment of each secret action and opens it once a reveal followed it.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import random
 import secrets
-from typing import IO, Any, Iterable
+from typing import IO, Any, Callable, Iterable
 
 from companion import games
-from companion.core import Action, Game, Refusal, State
+from companion.core import (
+    CHANCE, Action, BadRequest, ComputerPlayer, Game, IllegalAction, InternalError, Outcome, Refusal, State, Turn,
+)
 from companion.journal import SNAPSHOT_EVERY, Entry, Journal, JournalError
 
 EXPORT_FORMAT = "board-companion-session"
+EXPORT_VERSION = 2
+COMPUTER = "computer"
 
-# Why an entry stops undo (the journal's `barrier` column).
-OPEN, CHANCE, REVEAL = 0, 1, 2
-_BLOCKED = {
-    CHANCE: ("undo-blocked-by-chance", "Undo stops at a die roll or a shuffle: it never rolls or deals again.", "ALL-2"),
-    REVEAL: ("undo-blocked-by-reveal", "Undo stops where cards were seen: it never takes back what a player saw.", "LA-7"),
-}
+log = logging.getLogger("companion.session")
 
 
 class Session:
@@ -38,7 +43,8 @@ class Session:
         self.id = session_id
         self.game: Game = games.make_game(record.game, record.players, record.options)
         self.seed = record.seed
-        self.table = record.summary.get("table", {})
+        table = record.summary.get("table") if isinstance(record.summary, dict) else None
+        self.table = table if isinstance(table, dict) else {}
         self.head = record.head
         self.draws = record.draws
         self._observations: dict[str, Any] = {}
@@ -69,30 +75,42 @@ class Session:
     @classmethod
     def latest_unfinished(cls, journal: Journal) -> "Session | None":
         for record in journal.sessions(unfinished_only=True):
-            if games.info(record.game).available:
+            if record.game in games.REGISTRY:
                 return cls.resume(journal, record.id)
         return None
 
     # -- reading -----------------------------------------------------------------------------------
 
-    def legal(self) -> list[str]:
-        return [str(a) for a in self.state.legal_actions()]
+    def turn(self) -> Turn:
+        return self.state.turn()
+
+    def legal(self, player: int | None = None) -> list[str]:
+        """Every action `play` accepts now; with `player`, only those that seat may play."""
+        state = self.state
+        if player is None:
+            return [str(a) for a in state.legal_actions()]
+        self._check_seat(player)
+        return [str(a) for a in state.legal_actions() if state.actor(a) in (player, None)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and seat not in self.game.seats:
-            raise Refusal("bad-seat", f"There is no seat {seat!r} at this table of {self.game.players}.", "protocol/view")
+        if seat is not None:
+            self._check_seat(seat)
         return self.state.view(seat)
+
+    def events_for(self, events: list[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
+        """The events `player` may see (None: what the whole table sees): those without a `to` list
+        of seats, or with `player` in it."""
+        return [e for e in events if "to" not in e or (player is not None and player in e["to"])]
 
     def full_state(self) -> dict[str, Any]:
         return self.state.to_dict()
 
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         return self.state.outcome()
 
     @property
     def can_undo(self) -> bool:
-        entry = self.journal.entry(self.id, self.head) if self.head else None
-        return entry is not None and entry.barrier == OPEN
+        return self._undo_span() is not None
 
     @property
     def can_redo(self) -> bool:
@@ -100,27 +118,54 @@ class Session:
 
     # -- acting ------------------------------------------------------------------------------------
 
-    def play(self, text: str) -> list[dict[str, Any]]:
-        """Apply the action written as `text`; its events once it is safely in the journal."""
+    def play(self, text: str, player: int | None = None, by: str = "table") -> list[dict[str, Any]]:
+        """Apply the action written as `text` (by `player` if given); its events once it is safely
+        in the journal. Checks in order: request, notation, whose action, the rules."""
         if not isinstance(text, str):
-            raise Refusal("bad-request", "An action is a text such as 'roll' or 'end'.", "protocol/play")
+            raise BadRequest("bad-request", "An action is a text in the game's notation.", "protocol/notation")
+        if player is not None:
+            self._check_seat(player)
         action = self.game.parse_action(text)
-        completed = self.state.complete(action, self._rng())
-        drawn = str(completed) != str(action)
+        if player is not None:
+            actor = self.state.actor(action)
+            if actor is not None and actor != player:
+                raise IllegalAction("not-your-action", f"Seat {player} cannot play {text.strip()!r}: it is not theirs to play.",
+                                    "protocol/player")
+        drawn = bool(action.incomplete)
+        completed = self.state.complete(action, self._rng()) if drawn else action
         events = self._guarded(lambda: self.state.apply(completed))
-        events = events + self._commit([_entry(completed, events, drawn)], self.state)
+        events = events + self._commit([self._entry(self.state, completed, events, drawn, by)], self.state)
         self.last_action = str(completed)
         return events
+
+    def hint(self, level: str | None = None, seconds: float = 1.0, seat: int | None = None) -> str:
+        """The action a computer player of `level` chooses for `seat` (default: the seat to move)."""
+        player = self._computer(level)
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 < seconds <= 60:
+            raise BadRequest("bad-request", "'seconds' is a thinking time between 0 and 60.", "protocol/hint")
+        if seat is None:
+            turn = self.state.turn()
+            if not turn.seats or turn.kind == CHANCE:
+                raise IllegalAction("no-move", "Nobody is to move now.", "protocol/hint")
+            seat = turn.seats[0]
+        else:
+            self._check_seat(seat)
+        rng = random.Random(f"{self.seed}:hint:{self.head}")
+        return str(player.choose(self.state.clone(), seat, rng, float(seconds)))
+
+    def computer_move(self, level: str | None = None, seconds: float = 1.0, seat: int | None = None) -> list[dict[str, Any]]:
+        """Choose with `hint` and play it as the computer's move (undone with the move before it)."""
+        return self.play(self.hint(level, seconds, seat), by=COMPUTER)
 
     def load(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         """A table's correction: replace the state with `data`, checked against the invariants (ALL-3)."""
         if not isinstance(data, dict):
-            raise Refusal("bad-request", "A correction is a whole state, as the 'state' request returns it.", "ALL-3")
+            raise BadRequest("bad-request", "A correction is a whole state, as the 'state' request returns it.", "ALL-3")
         state = self.game.state_from_dict(data)
         self._resense(state)
         text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
         events = [{"type": "corrected"}]
-        return events + self._commit([Entry(0, "load", text, False, OPEN)], state)
+        return events + self._commit([Entry(0, "load", text, False)], state)
 
     def sense(self, observation: dict[str, Any]) -> list[dict[str, Any]]:
         """A hardware observation; kept in memory only (never write per sensor sample)."""
@@ -130,36 +175,56 @@ class Session:
 
     def undo(self) -> None:
         if self.head == 0:
-            raise Refusal("nothing-to-undo", "There is nothing to undo.", "undo")
-        entry = self.journal.entry(self.id, self.head)
-        if entry.barrier != OPEN:
-            raise Refusal(*_BLOCKED[entry.barrier])
-        state = self._rebuild(self.head - 1)
+            raise IllegalAction("nothing-to-undo", "There is nothing to undo.", "protocol/undo")
+        span = self._undo_span()
+        if span is None:
+            entry = next(e for e in self._span_entries() if e.stop is not None)
+            raise entry.stop.refusal()
+        target = self.head - span
+        state = self._rebuild(target)
         with self.journal.transaction():
-            self._save_position(self.head - 1, self.draws, state)
-        self.state, self.head = state, self.head - 1
+            self._save_position(target, self.draws, state)
+        self.state, self.head = state, target
 
     def redo(self) -> list[dict[str, Any]]:
+        """Play the next undone entry again, with any computer replies that followed it."""
         entry = self.journal.entry(self.id, self.head + 1)
         if entry is None:
-            raise Refusal("nothing-to-redo", "There is nothing to redo.", "redo")
-        state, events = self._replay(self.state.clone(), entry)
+            raise IllegalAction("nothing-to-redo", "There is nothing to redo.", "protocol/redo")
+        state, events, head = self.state.clone(), [], self.head
+        while entry is not None and (head == self.head or entry.by == COMPUTER):
+            state, more = self._replay(state, entry)
+            events += more
+            head += 1
+            entry = self.journal.entry(self.id, head + 1)
         self._resense(state)
         with self.journal.transaction():
-            self._save_position(self.head + 1, self.draws, state)
-        self.state, self.head = state, self.head + 1
+            self._save_position(head, self.draws, state)
+        self.state, self.head = state, head
         return events
 
     # -- export / import ---------------------------------------------------------------------------
 
     def export_lines(self) -> Iterable[str]:
-        """The session as JSON lines: a header, then every entry in effect."""
-        header = {"format": EXPORT_FORMAT, "version": 1, "game": self.game.id, "players": self.game.players,
-                  "seed": self.seed, "options": self.game.options, "table": self.table}
+        """The session as JSON lines: a header, then every entry in effect. A secret action not yet
+        revealed is written as its salted commitment only; after the reveal with its text and salt."""
+        header = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": self.game.id,
+                  "players": self.game.players, "seed": self.seed, "options": self.game.options, "table": self.table}
         yield json.dumps(header, sort_keys=True)
-        for e in self.journal.entries(self.id, upto=self.head):
-            record = {"kind": e.kind, "drawn": e.drawn, "barrier": e.barrier}
-            record.update({"action": e.text} if e.kind == "action" else {"state": json.loads(e.text)})
+        entries = list(self.journal.entries(self.id, upto=self.head))
+        last_reveal = max((i for i, e in enumerate(entries) if e.reveals), default=-1)  # opens all up to it
+        for i, e in enumerate(entries):
+            record: dict[str, Any] = {"kind": e.kind, "drawn": e.drawn}
+            if e.by != "table":
+                record["by"] = e.by
+            if e.kind == "load":
+                record["state"] = json.loads(e.text)
+            elif e.secret is None:
+                record["action"] = e.text
+            else:
+                record["secret"] = {"redacted": e.secret["redacted"], "commitment": _commitment(e.secret["salt"], e.text)}
+                if i <= last_reveal:
+                    record["action"], record["secret"]["salt"] = e.text, e.secret["salt"]
             yield json.dumps(record, sort_keys=True)
 
     @classmethod
@@ -169,9 +234,9 @@ class Session:
         try:
             header = json.loads(next(it)[1])
         except (StopIteration, ValueError):
-            raise Refusal("bad-export", "The file does not start with a Board Companion session header.", "export") from None
+            raise BadRequest("bad-export", "The file does not start with a Board Companion session header.", "export") from None
         if not isinstance(header, dict) or header.get("format") != EXPORT_FORMAT:
-            raise Refusal("bad-export", "The file is not a Board Companion session export.", "export")
+            raise BadRequest("bad-export", "The file is not a Board Companion session export.", "export")
         game = games.make_game(header.get("game"), header.get("players"), header.get("options"))
         state, entries, draws = game.new_state(), [], 0
         for number, line in it:
@@ -182,39 +247,88 @@ class Session:
                 drawn = bool(record.get("drawn"))
                 if record["kind"] == "load":
                     state = game.state_from_dict(record["state"])
-                    entry = Entry(0, "load", json.dumps(state.to_dict(), sort_keys=True), False, OPEN)
+                    entry = Entry(0, "load", json.dumps(state.to_dict(), sort_keys=True), False)
                 elif record["kind"] == "action":
-                    action = game.parse_action(record["action"])
-                    entry = _entry(action, state.apply(action), drawn)  # barriers recomputed, not trusted
+                    text = _opened(record)
+                    action = game.parse_action(text)
+                    events = state.apply(action)
+                    entry = cls._entry(state, action, events, drawn, record.get("by", "table"))  # stops recomputed
                 else:
                     raise KeyError("kind")
             except Refusal as refusal:
-                raise Refusal(refusal.code, f"Line {number}: {refusal.reason}", refusal.rule) from None
-            except (ValueError, KeyError, TypeError):
-                raise Refusal("bad-export", f"Line {number} is not a journal entry.", "export") from None
+                raise type(refusal)(refusal.code, f"Line {number}: {refusal.reason}", refusal.rule) from None
+            except (ValueError, KeyError, TypeError, AttributeError):
+                raise BadRequest("bad-export", f"Line {number} is not a journal entry.", "export") from None
             entries.append(entry)
             draws += entry.drawn
         with journal.transaction():
             session_id = journal.create_session(game.id, game.players, str(header.get("seed", "")), game.options)
             for seq, entry in enumerate(entries, 1):
-                journal.append(session_id, Entry(seq, entry.kind, entry.text, entry.drawn, entry.barrier))
+                journal.append(session_id, entry.at(seq))
+            table = header.get("table")
             journal.set_position(session_id, head=len(entries), draws=draws, finished=state.is_over(),
-                                 summary={"table": header.get("table") or {}})
+                                 summary={"table": table if isinstance(table, dict) else {}})
         return cls.resume(journal, session_id)
 
     # -- inside ------------------------------------------------------------------------------------
 
+    def _check_seat(self, seat: Any) -> None:
+        if type(seat) is not int or seat not in self.game.seats:
+            raise BadRequest("bad-seat", f"There is no seat {str(seat)[:20]!r} at this table of {self.game.players}.",
+                             "protocol/player")
+
+    def _computer(self, level: str | None) -> ComputerPlayer:
+        players: dict[str, Callable[[], ComputerPlayer]] = self.game.computer_players
+        if not players:
+            raise BadRequest("no-computer-player", f"{self.game.title} has no computer player.", "protocol/hint")
+        if level is None:
+            level = list(players)[-1]  # the strongest is listed last
+        if level not in players:
+            raise BadRequest("bad-level", f"The computer levels are {', '.join(players)}, not {str(level)[:20]!r}.",
+                             "protocol/hint")
+        return players[level]()
+
+    def _span_entries(self) -> list[Entry]:
+        """The entries one undo takes back: trailing computer moves with the move before them."""
+        entries, seq = [], self.head
+        while seq > 0:
+            entry = self.journal.entry(self.id, seq)
+            entries.append(entry)
+            seq -= 1
+            if entry.by != COMPUTER:
+                break
+        return entries
+
+    def _undo_span(self) -> int | None:
+        """How many entries one undo takes back, or None if an undo stop is among them."""
+        if self.head == 0:
+            return None
+        entries = self._span_entries()
+        return None if any(e.stop is not None for e in entries) else len(entries)
+
     def _rng(self, offset: int = 0) -> random.Random:
         return random.Random(f"{self.seed}:{self.draws + offset}")
+
+    @staticmethod
+    def _entry(state: State, action: Action, events: list[dict[str, Any]], drawn: bool, by: str = "table") -> Entry:
+        redacted = action.redacted()
+        secret = None if redacted is None else {"redacted": redacted, "salt": secrets.token_hex(16)}
+        return Entry(0, "action", str(action), drawn, state.undo_stop(action, events), by,
+                     any(e.get("reveals") for e in events), secret)
 
     def _commit(self, entries: list[Entry], state: State) -> list[dict[str, Any]]:
         """Add the automatic chance `state` now owes, then write `entries` and it in one transaction."""
         events: list[dict[str, Any]] = []
         drawn = sum(e.drawn for e in entries)
-        while (auto := state.automatic(self._rng(drawn))) is not None:
+        while state.turn().kind == CHANCE:
+            auto = state.automatic(self._rng(drawn))
+            if auto is None:
+                self.state = self._rebuild(self.head)
+                log.error("%s owes a chance draw but offers none", self.game.id)
+                raise InternalError("the game owes a chance draw but offers none")
             auto_events = self._guarded(lambda: state.apply(auto))
             events += auto_events
-            entries.append(_entry(auto, auto_events, True))
+            entries.append(self._entry(state, auto, auto_events, True))
             drawn += 1
         if not entries:
             self.state = state
@@ -223,7 +337,7 @@ class Session:
         try:
             with self.journal.transaction():
                 for seq, entry in enumerate(entries, self.head + 1):
-                    self.journal.append(self.id, Entry(seq, entry.kind, entry.text, entry.drawn, entry.barrier))
+                    self.journal.append(self.id, entry.at(seq))
                 if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
                     self.journal.save_snapshot(self.id, head, state.to_dict())
                 self._save_position(head, draws, state)
@@ -234,9 +348,10 @@ class Session:
         return events
 
     def _save_position(self, head: int, draws: int, state: State) -> None:
-        summary = {"table": self.table, "actions": head, "current": state.current_player(),
-                   "outcome": state.outcome()}
-        self.journal.set_position(self.id, head=head, draws=draws, finished=state.is_over(), summary=summary)
+        turn, outcome = state.turn(), state.outcome()
+        summary = {"table": self.table, "actions": head, "turn": turn.to_dict(),
+                   "outcome": None if outcome is None else outcome.to_dict()}
+        self.journal.set_position(self.id, head=head, draws=draws, finished=outcome is not None, summary=summary)
 
     def _guarded(self, apply):
         """Run an engine call; a crash inside the engine must not leave a half-changed state behind."""
@@ -245,8 +360,9 @@ class Session:
         except Refusal:
             raise
         except Exception as exc:
+            log.exception("%s engine failed", self.game.id)
             self.state = self._rebuild(self.head)
-            raise Refusal("internal-error", f"The referee failed on this action ({exc!r}); nothing changed.", "internal") from None
+            raise InternalError(f"{type(exc).__name__} in the {self.game.title} engine") from None
 
     def _rebuild(self, head: int) -> State:
         """The state after entries 1..head: from the newest snapshot, replaying the rest."""
@@ -270,11 +386,18 @@ class Session:
             state.sense(self._observations)
 
 
-def _entry(action: Action, events: list[dict[str, Any]], drawn: bool) -> Entry:
-    if action.chance:
-        barrier = CHANCE
-    elif any(e.get("reveals") for e in events):
-        barrier = REVEAL
-    else:
-        barrier = OPEN
-    return Entry(0, "action", str(action), drawn, barrier)
+def _commitment(salt: str, text: str) -> str:
+    return hashlib.sha256(f"{salt}\n{text}".encode()).hexdigest()
+
+
+def _opened(record: dict[str, Any]) -> str:
+    """The action text of an exported entry, checked against its commitment if it was secret."""
+    secret = record.get("secret")
+    if secret is None:
+        return record["action"]
+    if "action" not in record or "salt" not in secret:
+        raise BadRequest("sealed-export", "The export holds a secret action that was not revealed yet; "
+                         "export again after the reveal.", "export")
+    if _commitment(secret["salt"], record["action"]) != secret["commitment"]:
+        raise BadRequest("bad-commitment", "A secret action does not match the commitment made when it was played.", "export")
+    return record["action"]

@@ -2,26 +2,19 @@
 import pytest
 
 from companion import games
-from companion.core import NotationError, Refusal
+from companion.core import BadRequest, NotationError, Refusal
 from toy_game import LuckyDraw, Move
 
 
-def test_every_registered_game_is_found_by_its_id():
-    assert set(games.REGISTRY) == {"time-runners", "legends-of-the-arena", "chronomage", "block-arena"}
-    assert games.game_class("time-runners").id == "time-runners"
-
-
-@pytest.mark.parametrize("game_id", ["legends-of-the-arena", "chronomage", "block-arena"])
-def test_games_without_an_engine_are_listed_but_refused_clearly(game_id):
-    assert not games.info(game_id).available
-    with pytest.raises(Refusal) as err:
-        games.game_class(game_id)
-    assert err.value.code == "game-not-available" and games.info(game_id).title in err.value.reason
+def test_the_registry_is_built_from_the_game_classes():
+    assert games.REGISTRY["time-runners"] is games.game_class("time-runners")
+    for game_id, cls in games.REGISTRY.items():
+        assert cls.id == game_id and cls.title and 1 <= cls.min_players <= cls.max_players
 
 
 def test_an_unknown_game_names_the_games_there_are():
-    with pytest.raises(Refusal) as err:
-        games.info("monopoly")
+    with pytest.raises(BadRequest) as err:
+        games.game_class("monopoly")
     assert err.value.code == "unknown-game" and "time-runners" in err.value.reason
 
 

@@ -18,7 +18,7 @@ TESTS = Path(__file__).parent
 CHILD = (
     "import sys; sys.path.insert(0, {tests!r});"
     "from companion import games;"
-    "games.REGISTRY['lucky-draw'] = games.GameInfo('lucky-draw', 'Lucky Draw', 1, 4, 'toy_game');"
+    "from toy_game import LuckyDraw; games.REGISTRY['lucky-draw'] = LuckyDraw;"
     "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
 ).format(tests=str(TESTS))
 
@@ -46,7 +46,6 @@ def test_every_kind_of_bad_input_is_refused_and_the_referee_keeps_serving(refere
         json.dumps({"op": "fly"}): "unknown-op",
         json.dumps({"op": "legal"}): "no-session",
         json.dumps({"op": "new", "game": "snakes", "players": 2}): "unknown-game",
-        json.dumps({"op": "new", "game": "chronomage", "players": 2}): "game-not-available",
         json.dumps({"op": "new", "game": "lucky-draw", "players": 9}): "bad-player-count",
         json.dumps({"op": "new", "game": "lucky-draw", "players": 2, "options": {"turbo": 1}}): "unknown-option",
     }
@@ -70,7 +69,7 @@ def test_play_undo_redo_view_and_state_through_the_protocol(referee):
     assert refused["error"]["code"] == "undo-blocked-by-chance"
     assert referee.send({"op": "state"}) == before
     refused = referee.send({"op": "play", "action": "roll 3"})
-    assert refused["ok"] is False and refused["error"]["rule"] == "lucky/turn"
+    assert refused["ok"] is False and refused["error"]["rule"] == "lucky-draw/turn"
     assert referee.send({"op": "state"}) == before
     view = referee.send({"op": "view", "player": 2})["view"]
     assert view["cards"][0] is None and view["cards"][1] is not None

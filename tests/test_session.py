@@ -164,7 +164,7 @@ def test_export_then_import_reproduces_the_session(tmp_path, lucky_registered):
 def test_an_export_cannot_make_a_die_roll_undoable(tmp_path, lucky_registered):
     s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=8)
     s.play("roll 2")
-    lines = [line.replace('"barrier": 1', '"barrier": 0') for line in s.export_lines()]
+    lines = list(s.export_lines())  # an export carries no undo stops: import recomputes them from the rules
     copy = Session.import_lines(Journal(), lines)
     with pytest.raises(Refusal) as err:
         copy.undo()
@@ -246,9 +246,6 @@ def test_unknown_game_and_bad_seat_count_are_clear_refusals(tmp_path):
     with pytest.raises(Refusal) as err:
         Session.start(j, "tic-tac-toe", 2)
     assert err.value.code == "unknown-game"
-    with pytest.raises(Refusal) as err:
-        Session.start(j, "chronomage", 2)
-    assert err.value.code == "game-not-available"
     assert j.sessions() == []
 
 
@@ -262,10 +259,10 @@ def test_undo_stops_where_a_player_drew_cards_and_says_so(tmp_path):
         s.play("roll 1")
         s.play(next(a for a in s.legal() if a.startswith(f"play {seat} ")))
         s.play("end")
-    assert any(e.barrier == 2 for e in s.journal.entries(s.id))
+    assert any(e.reveals and e.stop is not None for e in s.journal.entries(s.id))
     with pytest.raises(Refusal) as err:
         s.undo()
-    assert err.value.code == "undo-blocked-by-reveal" and err.value.rule == "LA-7"
+    assert err.value.code == "undo-blocked-by-reveal" and err.value.rule == "ALL-2"  # a Time Runners draw
 
 
 def test_a_kiosk_sets_a_damaged_journal_aside_untouched_and_starts_a_new_one(tmp_path):

@@ -5,11 +5,12 @@ from companion import games
 from companion.core import Refusal
 from companion.journal import Journal
 from companion.session import Session
+from toy_picks import SecretPicks
 
 
 @pytest.fixture
 def picks(monkeypatch):
-    monkeypatch.setitem(games.REGISTRY, "secret-picks", games.GameInfo("secret-picks", "Secret Picks", 2, 4, "toy_picks"))
+    monkeypatch.setitem(games.REGISTRY, "secret-picks", SecretPicks)
     return Session.start(Journal(), "secret-picks", 3, seed=1)
 
 
@@ -40,7 +41,7 @@ def test_undo_never_takes_back_the_reveal(picks):
     assert events[-1]["picks"] == {1: 3, 2: 3, 3: 1} and picks.state.scores == [0, 0, 1]
     with pytest.raises(Refusal) as err:
         picks.undo()
-    assert err.value.code == "undo-blocked-by-reveal" and err.value.rule == "LA-7"
+    assert err.value.code == "undo-blocked-by-reveal" and err.value.rule == "secret-picks/reveal"
 
 
 def test_picking_twice_is_refused_and_changes_nothing(picks):

@@ -319,7 +319,7 @@ def test_TR12_exact_60_wins_and_ends_the_game_at_once():
     st = table(3, hour=1, positions=[58, 0, 0])
     ev = play(st, "roll 2")
     assert {"type": "won", "seat": 1} in ev
-    assert st.outcome() == {"winner": 1} and st.is_over() and st.current_player() is None
+    assert st.outcome().winners == (1,) and st.is_over() and st.current_player() is None
     assert st.legal_actions() == [] and st.view(None)["next"] == "over"
 
 
@@ -619,7 +619,7 @@ def test_ALL3_state_from_dict_round_trips_and_names_what_is_wrong():
 def test_ALL3_finished_game_round_trips_with_one_winner():
     d = table_dict(2, phase="over", positions=[60, 10], winner=1, current=1, last_roll=2)
     st = GAME(2).state_from_dict(d)
-    assert st.outcome() == {"winner": 1} and st.to_dict() == d
+    assert st.outcome().winners == (1,) and st.to_dict() == d
     with pytest.raises(Refusal):
         GAME(2).state_from_dict(dict(d, positions=[60, 60]))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core import Action, Game, NotationError, Refusal, State
+from companion.core import CHANCE_DRAWN, HIDDEN, Action, Game, GameType, IllegalAction, NotationError, Outcome, State, Turn
 
 GOAL = 30
 
@@ -21,6 +21,10 @@ class Move(Action):
     @property
     def chance(self) -> bool:
         return self.verb in ("roll", "deal") and bool(self.arg)
+
+    @property
+    def incomplete(self) -> bool:
+        return self.verb == "roll" and not self.arg
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -43,8 +47,10 @@ class LuckyState(State):
         self.cards, self.scores = d["cards"], list(d["scores"])
         self.current, self.rolled, self.winner = d["current"], d["rolled"], d["winner"]
 
-    def current_player(self):
-        return None if self.winner or self.cards is None else self.current
+    def turn(self):
+        if self.winner:
+            return Turn.over()
+        return Turn.chance() if self.cards is None else Turn.seat(self.current)
 
     def legal_actions(self):
         if self.winner or self.cards is None:
@@ -65,16 +71,16 @@ class LuckyState(State):
 
     def apply(self, action):
         if self.winner:
-            raise Refusal("game-over", "The game is over.", "lucky/over")
+            raise IllegalAction("game-over", "The game is over.", "lucky-draw/over")
         if action.verb == "deal":
             if self.cards is not None or len(action.arg) != self.game.players:
-                raise Refusal("bad-deal", "Cards are dealt once, one per seat.", "lucky/deal")
+                raise IllegalAction("bad-deal", "Cards are dealt once, one per seat.", "lucky-draw/deal")
             self.cards = list(action.arg)
             return [{"type": "dealt", "reveals": True}]
         if self.cards is None:
-            raise Refusal("not-dealt", "Deal first.", "lucky/deal")
+            raise IllegalAction("not-dealt", "Deal first.", "lucky-draw/deal")
         if action not in self.legal_actions():
-            raise Refusal("not-now", f"'{action}' is not allowed now.", "lucky/turn")
+            raise IllegalAction("not-now", f"'{action}' is not allowed now.", "lucky-draw/turn")
         seat = self.current
         if action.verb == "step":
             self.scores[seat - 1] += 1
@@ -96,13 +102,16 @@ class LuckyState(State):
         return {"cards": self.cards, "scores": self.scores, "current": self.current, "rolled": self.rolled, "winner": self.winner}
 
     def outcome(self):
-        return {"winner": self.winner} if self.winner else None
+        return Outcome(winners=(self.winner,), reason="reached 30") if self.winner else None
 
 
 class LuckyDraw(Game):
     id = "lucky-draw"
     title = "Lucky Draw"
     min_players, max_players = 1, 4
+    type = GameType(chance=CHANCE_DRAWN, information=HIDDEN)
+    rules = {"over": "Nothing is played after someone reaches 30.", "deal": "Each seat is dealt one card, once, before play.",
+             "turn": "On a turn: step any number of times, roll once, then pass."}
 
     def new_state(self):
         return LuckyState(self)
@@ -112,11 +121,11 @@ class LuckyDraw(Game):
 
     def state_from_dict(self, data):
         if not isinstance(data, dict) or set(data) != {"cards", "scores", "current", "rolled", "winner"}:
-            raise Refusal("invalid-state", "A Lucky Draw state has cards, scores, current, rolled, winner.", "ALL-3")
+            raise IllegalAction("invalid-state", "A Lucky Draw state has cards, scores, current, rolled, winner.", "ALL-3")
         if len(data["scores"]) != self.players or not all(isinstance(s, int) and s >= 0 for s in data["scores"]):
-            raise Refusal("invalid-state", "Scores are whole numbers, one per seat.", "ALL-3")
+            raise IllegalAction("invalid-state", "Scores are whole numbers, one per seat.", "ALL-3")
         if data["current"] not in self.seats:
-            raise Refusal("invalid-state", "The current seat must be at the table.", "ALL-3")
+            raise IllegalAction("invalid-state", "The current seat must be at the table.", "ALL-3")
         return LuckyState(self, data)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core import Action, Game, NotationError, Refusal, State
+from companion.core import HIDDEN, WINNERS, Action, Game, GameType, IllegalAction, NotationError, State, Turn, UndoStop
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,9 @@ class Pick(Action):
     def __str__(self):
         return f"pick {self.seat} {self.value}"
 
+    def redacted(self):
+        return f"pick {self.seat} ?"
+
 
 class PicksState(State):
     def __init__(self, game, picks=None, scores=None):
@@ -32,22 +35,22 @@ class PicksState(State):
         self.picks = dict(picks or {})
         self.scores = list(scores or [0] * game.players)
 
-    def current_player(self):
-        return None  # simultaneous: see players_to_move
+    def turn(self):
+        return Turn.simultaneous(s for s in self.game.seats if s not in self.picks)
 
-    def players_to_move(self):
-        return tuple(s for s in self.game.seats if s not in self.picks)
+    def reveal_stop(self):
+        return UndoStop("undo-blocked-by-reveal", "Undo stops at the reveal: the picks were seen.", "secret-picks/reveal")
 
     def legal_actions(self):
         return [Pick(s, v) for s in self.players_to_move() for v in (1, 2, 3)]
 
     def apply(self, action):
         if action.seat not in self.game.seats:
-            raise Refusal("no-such-seat", f"There is no seat {action.seat}.", "picks/seats")
+            raise IllegalAction("no-such-seat", f"There is no seat {action.seat}.", "secret-picks/seats")
         if action.seat in self.picks:
-            raise Refusal("already-picked", f"Seat {action.seat} has picked already.", "picks/once")
+            raise IllegalAction("already-picked", f"Seat {action.seat} has picked already.", "secret-picks/once")
         if action.value not in (1, 2, 3):
-            raise Refusal("bad-pick", "A pick is 1, 2 or 3.", "picks/values")
+            raise IllegalAction("bad-pick", "A pick is 1, 2 or 3.", "secret-picks/values")
         self.picks[action.seat] = action.value
         if self.players_to_move():
             return [{"type": "picked", "seat": action.seat}]  # who picked is public, not what
@@ -74,6 +77,9 @@ class SecretPicks(Game):
     id = "secret-picks"
     title = "Secret Picks"
     min_players, max_players = 2, 4
+    type = GameType(information=HIDDEN, outcome=WINNERS, simultaneous=True)
+    rules = {"seats": "Only seats at the table pick.", "once": "Each seat picks once a round.",
+             "values": "A pick is 1, 2 or 3.", "reveal": "All picks are shown at once when the last is in; undo stops there."}
 
     def new_state(self):
         return PicksState(self)

@@ -21,12 +21,13 @@ def _load() -> dict[str, type[Game]]:
     found: dict[str, type[Game]] = {}
     for module in GAME_MODULES:
         try:
-            cls = importlib.import_module(module).GAME
+            cls = getattr(importlib.import_module(module), "GAME", None)
         except ModuleNotFoundError as exc:
             if exc.name != module:  # a game that exists but fails to import is a bug: say so
                 raise
             continue  # not built yet
-        found[cls.id] = cls
+        if cls is not None:  # a package still without its Game is not built yet either
+            found[cls.id] = cls
     return found
 
 

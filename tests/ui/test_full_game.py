@@ -22,7 +22,7 @@ def test_three_players_reach_a_winner_through_the_ui(ui, journal_path):
             turns += 1
         assert not ui.toast, ui.toast
     winner = c.view["winner"]
-    assert c.session.outcome() == {"winner": winner}
+    assert c.session.outcome().winners == (winner,)
     assert table.banner_mode == "over" and table.banner_text == f"{c.name(winner)} wins the race!"
     assert table.hint_text == f"{c.name(winner)} wins the race!"
     ui.dice()

@@ -18,6 +18,10 @@ from typing import ClassVar
 
 from companion.core import Action, NotationError
 
+
+def _notation(text: str, reason: str) -> NotationError:
+    return NotationError(text, reason, "time-runners/notation")
+
 BASES = ("set", "swap", "+1", "-1", "+2", "-2", "+3", "-3")
 CODES = BASES + tuple(b + "!" for b in BASES)
 CODE_SET = frozenset(CODES)
@@ -47,7 +51,7 @@ def card_name(code: str) -> str:
 
 def _int(tok: str, text: str) -> int:
     if not (tok.isascii() and tok.isdigit()) or len(tok) > 3:
-        raise NotationError(text, "expected a number")
+        raise _notation(text, "expected a number")
     return int(tok)
 
 
@@ -59,13 +63,13 @@ class TRAction(Action):
     @classmethod
     def parse(cls, text: str) -> "TRAction":
         if not isinstance(text, str):
-            raise NotationError(repr(text), "an action is a line of text")
+            raise _notation(repr(text), "an action is a line of text")
         words = text.split()
         if not words:
-            raise NotationError(text, "empty action")
+            raise _notation(text, "empty action")
         kind = _KINDS.get(words[0])
         if kind is None or (cls is not TRAction and kind is not cls):
-            raise NotationError(text, "not a Time Runners action (roll, play, end, shuffle, sensor)")
+            raise _notation(text, "not a Time Runners action (roll, play, end, shuffle, sensor)")
         return kind._from_words(words, text)
 
 
@@ -76,13 +80,18 @@ class Roll(TRAction):
     value: int | None = None
     chance: ClassVar[bool] = True
 
+    @property
+    def incomplete(self) -> bool:
+        """A bare `roll`: the session draws the value."""
+        return self.value is None
+
     @classmethod
     def _from_words(cls, words, text):
         if len(words) == 1:
             return ROLL_BARE
         if len(words) == 2:
             return cls(_int(words[1], text))
-        raise NotationError(text, "a roll is `roll` or `roll N`")
+        raise _notation(text, "a roll is `roll` or `roll N`")
 
     def __str__(self) -> str:
         return "roll" if self.value is None else f"roll {self.value}"
@@ -99,9 +108,9 @@ class Play(TRAction):
 
     def __post_init__(self):
         if self.code not in CODE_SET:
-            raise NotationError(f"play {self.seat} {self.code}", "unknown card code")
+            raise _notation(f"play {self.seat} {self.code}", "unknown card code")
         if (self.arg is None) == (self.code in WITH_ARG):
-            raise NotationError(
+            raise _notation(
                 f"play {self.seat} {self.code}",
                 "`set` takes an hour and `swap` a seat; the other cards take nothing",
             )
@@ -113,11 +122,11 @@ class Play(TRAction):
     @classmethod
     def _from_words(cls, words, text):
         if len(words) not in (3, 4) or words[2] not in CODE_SET:
-            raise NotationError(text, "a card is `play SEAT CODE [ARG]` with CODE one of " + " ".join(CODES))
+            raise _notation(text, "a card is `play SEAT CODE [ARG]` with CODE one of " + " ".join(CODES))
         seat = _int(words[1], text)
         arg = _int(words[3], text) if len(words) == 4 else None
         if (arg is None) == (words[2] in WITH_ARG):
-            raise NotationError(text, "`set` takes an hour and `swap` a seat; the other cards take nothing")
+            raise _notation(text, "`set` takes an hour and `swap` a seat; the other cards take nothing")
         return cls(seat, words[2], arg)
 
     def __str__(self) -> str:
@@ -135,7 +144,7 @@ class End(TRAction):
     @classmethod
     def _from_words(cls, words, text):
         if len(words) != 1:
-            raise NotationError(text, "`end` takes nothing")
+            raise _notation(text, "`end` takes nothing")
         return END
 
     def __str__(self) -> str:
@@ -152,10 +161,10 @@ class Shuffle(TRAction):
     @classmethod
     def _from_words(cls, words, text):
         if len(words) < 2:
-            raise NotationError(text, "a shuffle lists the new draw pile")
+            raise _notation(text, "a shuffle lists the new draw pile")
         bad = [w for w in words[1:] if w not in CODE_SET]
         if bad:
-            raise NotationError(text, f"unknown card code {bad[0]!r}")
+            raise _notation(text, f"unknown card code {bad[0]!r}")
         return cls(tuple(words[1:]))
 
     def __str__(self) -> str:
@@ -172,7 +181,7 @@ class Sensor(TRAction):
     @classmethod
     def _from_words(cls, words, text):
         if len(words) != 2 or words[1] not in ("on", "off"):
-            raise NotationError(text, "`sensor on` or `sensor off`")
+            raise _notation(text, "`sensor on` or `sensor off`")
         return SENSOR_ON if words[1] == "on" else SENSOR_OFF
 
     def __str__(self) -> str:

@@ -4,9 +4,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.core import Game, Refusal
+from companion.core import CHANCE_DRAWN, HIDDEN, WINNER, Game, GameType, IllegalAction
 
 from .actions import CODE_SET, DECK_COUNTS, WITH_ARG, card_actions, parse_action
+from .rules import RULES
 from .state import CARDS, GOAL, HAND, OVER, PHASES, RESHUFFLE, ROLL, ROLL_OFF, SETUP, TRState
 
 KEYS = ("game", "players", "phase", "hour", "positions", "current", "winner", "hands", "draw_pile",
@@ -18,7 +19,8 @@ class TimeRunners(Game):
     title = "Time Runners"
     min_players = 2
     max_players = 6
-    default_options: dict[str, Any] = {}
+    type = GameType(chance=CHANCE_DRAWN, information=HIDDEN, outcome=WINNER, hardware=("dice", "hand"))
+    rules = RULES
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         super().__init__(players, options)
@@ -35,7 +37,7 @@ class TimeRunners(Game):
 
 
 def _bad(what: str, rule: str = "ALL-3"):
-    raise Refusal("invalid-state", f"This is not a valid Time Runners state: {what}.",
+    raise IllegalAction("invalid-state", f"This is not a valid Time Runners state: {what}.",
                   rule if rule == "ALL-3" else "time-runners/" + rule)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.core import Refusal, State
+from companion.core import BadRequest, IllegalAction, Outcome, State, Turn
 
 from .actions import (
     DELTA, END, ROLL_BARE, ROLLS, SENSOR_OFF, SENSOR_ON, End, Play, Roll, Sensor, Shuffle, card_name,
@@ -24,7 +24,7 @@ def zone(space: int) -> int:
 
 
 def _refuse(code: str, reason: str, rule: str):
-    raise Refusal(code, reason, R + rule)
+    raise IllegalAction(code, reason, R + rule)
 
 
 class TRState(State):
@@ -76,8 +76,27 @@ class TRState(State):
     def current_player(self) -> int | None:
         return self.current if self.phase in (ROLL_OFF, ROLL, CARDS) else None
 
-    def outcome(self) -> dict[str, Any] | None:
-        return {"winner": self.winner} if self.phase == OVER else None
+    def turn(self) -> Turn:
+        ph = self.phase
+        if ph == SETUP or ph == RESHUFFLE:
+            return Turn.chance()
+        if ph == OVER:
+            return Turn.over()
+        return Turn.seat(self.current)
+
+    def actor(self, action) -> int | None:
+        """A card belongs to the seat playing it; `sensor on|off` and a shuffle to the table; the rest to P."""
+        t = type(action)
+        if t is Play:
+            return action.seat
+        if t is Sensor or t is Shuffle:
+            return None
+        return self.current_player()
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        return Outcome(winners=(self.winner,), reason=f"Seat {self.winner} landed exactly on 60 (TR-12).")
 
     def hand_in_sync(self) -> bool:
         """TR-18: may a turn roll proceed as far as the clock hand is concerned?"""
@@ -97,10 +116,10 @@ class TRState(State):
 
     def sense(self, observation: dict[str, Any]) -> list[dict[str, Any]]:
         if not isinstance(observation, dict) or set(observation) != {"hand"}:
-            raise Refusal("bad-observation", 'Time Runners senses only {"hand": H}.', R + "TR-18")
+            raise BadRequest("bad-observation", 'Time Runners senses only {"hand": H}.', R + "TR-18")
         h = observation["hand"]
         if h is not None and (type(h) is not int or not 1 <= h <= 12):
-            raise Refusal("bad-observation", f"The hand of time points at an hour 1..12, not {h!r}.", R + "TR-18")
+            raise BadRequest("bad-observation", f"The hand of time points at an hour 1..12, not {h!r}.", R + "TR-18")
         self.sensing, self.sensed = True, h
         return [{"type": "sensed", "hand": h, "in_sync": self.sensed == self.hour}]
 
@@ -154,7 +173,7 @@ class TRState(State):
             return self._shuffle(action)
         if t is Sensor:
             return self._sensor(action)
-        raise Refusal("unknown-action", f"{action!s} is not a Time Runners action.", R + "notation")
+        raise IllegalAction("unknown-action", f"{action!s} is not a Time Runners action.", R + "unknown-action")
 
     def _running(self, what: str, setup_rule: str):
         """The first checks every action shares: game over, shuffle pending, setup finished."""
@@ -399,7 +418,7 @@ class TRState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 1 <= seat <= self.n):
-            raise Refusal("no-such-seat", f"There is no seat {seat!r} at this table of {self.n}.", R + "TR-4")
+            raise BadRequest("bad-seat", f"There is no seat {seat!r} at this table of {self.n}.", R + "TR-4")
         hour = self.hour
         v = {
             "game": "time-runners",

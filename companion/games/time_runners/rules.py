@@ -1,0 +1,31 @@
+"""Time Runners rules reference: one sentence per rule and house ruling, in our own words.
+
+TR-1..TR-18 follow the project's rulings numbering; the other ids name refusals that are not a
+numbered rule of their own.
+"""
+
+RULES: dict[str, str] = {
+    "TR-1": "The track runs from space 0 (Start) to 60 (Goal), one lap of the clock; runners begin on 0.",
+    "TR-2": "Each space belongs to an hour zone: spaces 0-5 are one o'clock, then every five spaces the next hour, up to 56-59 for twelve.",
+    "TR-3": "The hand of time starts at twelve and always points at one hour from 1 to 12.",
+    "TR-4": "Two to six runners play; seats take turns clockwise.",
+    "TR-5": "The deck is 70 cards: 46 normal and 24 instant Set hour, Change position and +/-1, 2, 3 hour cards.",
+    "TR-6": "Setup shuffles the deck and deals six cards each; an empty draw pile is refilled by shuffling the discards; the 70 cards are always all accounted for.",
+    "TR-7": "A hand is secret: its owner sees its cards, the others only how many it holds.",
+    "TR-8": "Everyone rolls to start; the single highest roller goes first, and only those tied for highest roll again.",
+    "TR-9": "A turn begins with the runner in turn drawing back up to six cards.",
+    "TR-10": "Then the runner in turn rolls the die once (1 to 6) and moves.",
+    "TR-11": "A runner standing in the zone of the hour the hand points at runs backward by the roll, never past Start; otherwise forward.",
+    "TR-12": "Overshooting 60 bounces back the extra steps; landing exactly on 60 wins at once and ends the game.",
+    "TR-13": "After moving, the runner in turn plays at least one card (their own instants count) and then may end the turn.",
+    "TR-14": "Set hour points the hand at a chosen hour; +N/-N turn it that many hours around the dial; Change position swaps places with another runner; played cards are discarded.",
+    "TR-15": "Instant cards may be played by anyone at any moment of a running game, but not during setup and not after it ends.",
+    "TR-16": "Normal cards are played only by the runner in turn, and only after moving.",
+    "TR-17": "The roll reads the hour at the moment it is rolled; cards played later only matter for later rolls.",
+    "TR-18": "The screen's hour is the truth: while the sensed clock hand disagrees, the next roll waits until the hand is turned; the table may switch the sensor check off.",
+    "card-not-held": "A player can only play a card they hold.",
+    "hand-out-of-sync": "The physical clock hand must show the screen's hour before the next roll (TR-18).",
+    "sensor-already-off": "The sensor check can only be switched to the other setting, off or on (TR-18).",
+    "notation": "Actions are written roll, roll N, play SEAT CODE [ARG], end, shuffle CODE..., sensor off|on.",
+    "unknown-action": "Only Time Runners actions can be played at a Time Runners table.",
+}

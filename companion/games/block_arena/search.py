@@ -1,0 +1,152 @@
+"""The `search` computer player: alpha-beta over whole turns, iterative deepening, a transposition table.
+
+Why whole turns: a turn is up to three actions by one player, so searching action by action would
+mix "my move" and "your move" levels; a node here is the position when a turn begins, and its
+children are the distinct positions the player can end the turn on (`turns.whole_turns`). At the
+horizon a player who can win this turn scores as won (`turns.wins_now`), so depth 1 already sees
+the opponent's reply threats. The plan of the chosen turn is remembered, so the next `choose` of the
+same turn answers its next action without searching again.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import ClassVar
+
+from companion.core import ComputerPlayer, IllegalAction
+
+from .players import WIN, _setup_choice, eval_for
+from .state import OVER
+from .turns import action_of, apply_step, whole_turns, wins_now
+
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_DEPTH = 12
+#: position key -> the next step of a plan already chosen (a few turns' worth, shared by instances)
+_PLANS: dict = {}
+
+
+class Timeout(Exception):
+    pass
+
+
+class Searcher:
+    """One search: counts nodes, keeps the table, stops at `deadline` (time.perf_counter)."""
+
+    def __init__(self, seat: int, deadline: float):
+        self.seat, self.deadline = seat, deadline
+        self.nodes = 0
+        self.table: dict = {}
+        self.depth_done = 0
+
+    def leaf(self, st, ply: int) -> int:
+        if wins_now(st):
+            return WIN - ply - 1
+        return eval_for(st, st.current)
+
+    def children(self, st):
+        return whole_turns(st)
+
+    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if (self.nodes & 63) == 0 and time.perf_counter() > self.deadline:
+            raise Timeout
+        if depth == 0:
+            return self.leaf(st, ply)
+        key = st.key()
+        hit = self.table.get(key)
+        best_key = None
+        if hit is not None:
+            d, v, flag, best_key = hit
+            if d >= depth:
+                if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                    return v
+        me = st.current
+        kids = self.children(st)
+        if not kids:  # cannot happen in play (BA-13 ends the game first); score as lost
+            return -WIN + ply
+        for _, c in kids:
+            if c.phase == OVER and c.winner == me:
+                return WIN - ply
+        kids.sort(key=lambda pc: (pc[1].key() != best_key, -eval_for(pc[1], me) if depth > 1 else 0))
+        alpha0, best, best_child = alpha, -WIN - 1, None
+        for _, c in kids:
+            if c.phase == OVER:
+                v = WIN - ply if c.winner == me else -WIN + ply
+            else:
+                v = -self.negamax(c, depth - 1, -beta, -alpha, ply + 1)
+            if v > best:
+                best, best_child = v, c.key()
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        self.table[key] = (depth, best, flag, best_child)
+        return best
+
+    def root(self, st, rng: random.Random) -> tuple[tuple, int]:
+        """The best plan from `st` and its score, deepening until the deadline."""
+        me = st.current
+        kids = self.children(st)
+        rng.shuffle(kids)
+        for plan, c in kids:
+            if c.phase == OVER and c.winner == me:
+                return plan, WIN
+        kids.sort(key=lambda pc: -eval_for(pc[1], me))
+        best_plan, best_score = kids[0][0], None
+        for depth in range(1, MAX_DEPTH + 1):
+            try:
+                alpha, scored = -WIN - 1, []
+                for plan, c in kids:
+                    v = -WIN if c.phase == OVER else -self.negamax(c, depth - 1, -WIN - 1, -alpha, 1)
+                    scored.append((v, plan, c))
+                    if v > alpha:
+                        alpha = v
+                        best_plan, best_score = plan, v
+            except Timeout:
+                break
+            scored.sort(key=lambda t: -t[0])  # stable: earlier (better-ordered) first among equals
+            kids = [(p, c) for _, p, c in scored]
+            best_plan, best_score = kids[0][0], scored[0][0]
+            self.depth_done = depth
+            if abs(best_score) >= WIN - 100 or time.perf_counter() > self.deadline:
+                break
+        return best_plan, best_score
+
+
+class SearchPlayer(ComputerPlayer):
+    """Alpha-beta with iterative deepening and a transposition table, within `seconds` a turn."""
+
+    level: ClassVar[str] = "search"
+
+    def __init__(self):
+        self.last: Searcher | None = None
+
+    def choose(self, state, seat: int, rng: random.Random, seconds: float):
+        if state.phase != "play":
+            return _setup_choice(state, seat, rng)
+        if state.current != seat:
+            raise IllegalAction("no-move", f"It is not seat {seat}'s turn.", "protocol/hint")
+        step = _PLANS.get(state.key())
+        if step is not None:
+            return action_of(state, step)
+        searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9))
+        plan, _ = searcher.root(state, rng)
+        self.last = searcher
+        _remember(state, plan)
+        return action_of(state, plan[0])
+
+
+def _remember(state, plan: tuple) -> None:
+    """Store the rest of `plan` under the positions it passes through."""
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    s = state.clone()
+    for step in plan[:-1]:
+        apply_step(s, step)
+        if s.phase == OVER:
+            return
+    s = state.clone()
+    for i, step in enumerate(plan[1:]):
+        apply_step(s, plan[i])
+        _PLANS[s.key()] = step

@@ -18,7 +18,7 @@ import threading
 import time
 
 from .events import DiceHeld, DicePressed, HandSettled, LinkUp
-from .protocol import Hi, LineParser, frame
+from .protocol import PROTOCOL_VERSION, Hi, LineParser, frame
 
 TARGET_MS = 2.0
 
@@ -124,7 +124,7 @@ def bench_serial(n: int, clock) -> list[float]:
                 for m in parser.feed(os.read(master, 1024)):
                     if isinstance(m, Hi):
                         with lock:
-                            os.write(master, frame("HELLO,1,bench,0"))
+                            os.write(master, frame(f"HELLO,{PROTOCOL_VERSION},bench,0"))
             if time.monotonic() - last > 0.2:
                 last = time.monotonic()
                 send("HB,{}")

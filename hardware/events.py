@@ -95,11 +95,15 @@ class LinkDown(_Event):
 
 @dataclass(frozen=True)
 class LinkVersionMismatch(_Event):
-    """The microcontroller speaks another protocol version; its messages are ignored."""
+    """The microcontroller speaks another protocol version; its messages are ignored.
+
+    `detail` is a sentence for whoever set the table up, naming the versions and the fix.
+    """
 
     got: str
     want: str
     t: float = 0.0
+    detail: str = ""
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,9 @@
 Kept apart from the port I/O so reconnects, duplicates and sequence gaps are testable without
 threads. Rules (wiring/PROTOCOL.md):
 - Nothing but HELLO is acted on until a HELLO with our protocol version arrives.
+- A controller speaking version 1 (XOR frames) is refused by name: its HELLO, or two of its frames
+  in a row before any good line, give LinkVersionMismatch with a sentence saying what to do. On a
+  link that is up, such a frame is only a damaged line (a 1-in-256 chance for any cut-off line).
 - Every BTN is ACKed (even a duplicate), but delivered only once per (boot id, seq): firmware
   resends unacked presses after a reconnect, and the host drops the ones it has already seen.
 - One sequence counter covers all device messages; a jump forward is a gap (lost lines), counted.
@@ -10,14 +13,27 @@ threads. Rules (wiring/PROTOCOL.md):
 """
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict, Counter
 
 from .devices import ClockHand
 from .events import DicePressed, LineError, LinkDown, LinkUp, LinkVersionMismatch
 from .protocol import (PROTOCOL_VERSION, SEQ_MOD, Ack, BadLine, Button, Hand, Hello, Hi,
-                       frame)
+                       LegacyFrame, frame)
 
 SEEN_PRESSES = 256   # remembered press seqs per boot; far more than firmware keeps unacked
+log = logging.getLogger("hardware")
+LEGACY_IN_A_ROW = 2  # version-1 frames (other than HELLO) that identify an old controller
+
+
+def mismatch_message(got: str, want: str, firmware: str = "") -> str:
+    """The sentence shown to whoever set the table up."""
+    who = f"firmware {firmware}" if firmware else "firmware"
+    if got == "1":
+        return (f"The hand controller runs {who} with serial protocol 1 (XOR checksum); this app "
+                f"needs protocol {want} (CRC-16). Copy wiring/firmware/main.py to the Pico again.")
+    return (f"The hand controller runs {who} with serial protocol {got}; this app speaks "
+            f"protocol {want}. Install matching firmware (wiring/firmware/main.py) or app.")
 
 
 class LinkState:
@@ -33,6 +49,7 @@ class LinkState:
         self.boot: str | None = None
         self._seen: OrderedDict = OrderedDict()
         self._next_seq: int | None = None
+        self._legacy_run = 0           # version-1 frames in a row while not up
         self._last_rx = 0.0
         self._events: list = []
         self.hand = ClockHand(settle=0.0, clock=lambda: 0.0, on_event=self._events.append)
@@ -43,6 +60,7 @@ class LinkState:
         self.state = "waiting"
         self._last_rx = t
         self._next_seq = None
+        self._legacy_run = 0
         return [frame(f"HI,{self.want}")]
 
     def disconnected(self, reason: str, t: float) -> list:
@@ -60,9 +78,12 @@ class LinkState:
     # -- messages ---------------------------------------------------------------------------------
     def handle(self, msg, t: float) -> tuple[list, list[bytes]]:
         """One parsed item -> (events, bytes to send back)."""
+        if isinstance(msg, LegacyFrame):
+            return self._legacy(msg, t), []
         if isinstance(msg, BadLine):
             return [self._error(msg.kind, msg.detail, t)], []
         self._last_rx = t
+        self._legacy_run = 0
         if isinstance(msg, Hello):
             return self._hello(msg, t), []
         if isinstance(msg, (Hi, Ack)):
@@ -89,11 +110,28 @@ class LinkState:
             events.extend(self._events)
         return events, replies
 
+    def _legacy(self, msg: LegacyFrame, t: float) -> list:
+        """A version-1 frame: an old controller, unless the link is up (then a damaged line)."""
+        if self.state == "up":
+            return [self._error("legacy", f"version-1 frame on a version-{self.want} link", t)]
+        self._last_rx = t              # an old controller is alive: refuse it, do not reconnect
+        self._legacy_run += 1
+        out = [self._error("legacy", f"version-1 frame {msg.body[:16]!r}", t)]
+        if msg.firmware or self._legacy_run >= LEGACY_IN_A_ROW:
+            out += self._mismatch(msg.proto, msg.firmware, t)
+        return out
+
+    def _mismatch(self, got: str, firmware: str, t: float) -> list:
+        was, self.state = self.state, "mismatch"
+        if was == "mismatch":
+            return []
+        text = mismatch_message(got, self.want, firmware)
+        log.warning("%s (port %s)", text, self.port or "?")
+        return [LinkVersionMismatch(got, self.want, t, text)]
+
     def _hello(self, msg: Hello, t: float) -> list:
         if msg.proto != self.want:
-            was = self.state
-            self.state = "mismatch"
-            return [] if was == "mismatch" else [LinkVersionMismatch(msg.proto, self.want, t)]
+            return self._mismatch(msg.proto, msg.firmware, t)
         if msg.boot != self.boot:
             # A new boot restarts sequence numbers: old press seqs mean nothing any more.
             self._seen.clear()

@@ -1,37 +1,64 @@
-"""The serial line protocol (spec: wiring/PROTOCOL.md): framing, checksum, message parsing.
+"""The serial line protocol (spec: wiring/PROTOCOL.md): framing, CRC, message parsing.
 
 Pure: `LineParser.feed(bytes)` returns messages and errors, never raises, so it can be fed random
-bytes in tests and cannot produce a press from noise (a press needs a valid frame, a valid checksum
+bytes in tests and cannot produce a press from noise (a press needs a valid frame, a valid CRC
 and exact fields).
+
+Version 2 frames end in `*hhhh`, a CRC-16/CCITT of the body. Version 1 used an NMEA-style XOR
+(`*hh`), which cannot see two swapped bytes; a well-formed version-1 frame is still recognised
+(as `LegacyFrame`) so that an old firmware is refused by name instead of looking like noise.
 """
 from __future__ import annotations
 
+import binascii
 from dataclasses import dataclass
 
-PROTOCOL_VERSION = "1"
-MAX_LINE = 80            # bytes between newlines, '$' and '*hh' included, '\r' excluded
+PROTOCOL_VERSION = "2"
+LEGACY_VERSION = "1"
+MAX_LINE = 80            # bytes between newlines, '$' and '*hhhh' included, '\r' excluded
 SEQ_MOD = 1 << 16        # sequence numbers wrap at 65536
+CRC_DIGITS = 4
 _BODY_OK = frozenset(range(0x20, 0x7F)) - {ord("$"), ord("*")}
 _HEX = b"0123456789ABCDEF"
 
 
-def checksum(body: bytes) -> int:
-    """XOR of the body bytes (between '$' and '*'), as in NMEA 0183."""
+def crc16(body: bytes) -> int:
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final XOR; check 0x29B1).
+
+    Its generator is (x+1) times a primitive degree-15 polynomial, so on any line we allow it
+    catches every error of 1, 2 or 3 bits, every odd number of bit errors and every burst of up to
+    16 bits, which includes any two swapped adjacent bytes. `binascii.crc_hqx` is this CRC in C.
+    """
+    return binascii.crc_hqx(body, 0xFFFF)
+
+
+def xor8(body: bytes) -> int:
+    """Version 1's checksum: XOR of the body bytes, as in NMEA 0183. Only to recognise old firmware."""
     c = 0
     for b in body:
         c ^= b
     return c
 
 
-def frame(body: str) -> bytes:
-    """`$BODY*hh\\n` with hh the two uppercase hex digits of the checksum."""
+def _check_body(body: str) -> bytes:
     raw = body.encode("ascii")
     if any(b not in _BODY_OK for b in raw):
         raise ValueError(f"body must be printable ASCII without '$' or '*': {body!r}")
-    line = b"$%s*%02X\n" % (raw, checksum(raw))
+    return raw
+
+
+def frame(body: str) -> bytes:
+    """`$BODY*hhhh\\n` with hhhh the four uppercase hex digits of `crc16(BODY)`."""
+    raw = _check_body(body)
+    line = b"$%s*%04X\n" % (raw, crc16(raw))
     if len(line) - 1 > MAX_LINE:
         raise ValueError(f"line longer than {MAX_LINE} bytes: {body!r}")
     return line
+
+
+def frame_v1(body: str) -> bytes:
+    """A version-1 line `$BODY*hh\\n` (XOR checksum): what an old firmware sends. For tests and tools."""
+    return b"$%s*%02X\n" % (_check_body(body), xor8(body.encode("ascii")))
 
 
 # Messages from the microcontroller ------------------------------------------------------------
@@ -70,6 +97,20 @@ class Hi:
 @dataclass(frozen=True)
 class Ack:
     seq: int
+
+
+@dataclass(frozen=True)
+class LegacyFrame:
+    """A well-formed version-1 line (`*hh` XOR checksum). Its content is not trusted or used,
+    except that a HELLO names the old firmware in the refusal."""
+
+    body: str
+    proto: str = LEGACY_VERSION
+
+    @property
+    def firmware(self) -> str:
+        f = self.body.split(",")
+        return f[2] if f[0] == "HELLO" and len(f) >= 3 else ""
 
 
 @dataclass(frozen=True)
@@ -132,28 +173,35 @@ def decode_line(line: bytes):
     if line[:1] != b"$":
         return BadLine("garbage", repr(line[:16]))
     star = line.rfind(b"*")
-    if star < 0 or len(line) - star != 3:
+    digits = len(line) - star - 1
+    if star < 0 or digits not in (CRC_DIGITS, 2):
         return BadLine("truncated", repr(line[-16:]))
     body, hh = line[1:star], line[star + 1:]
     if any(b not in _BODY_OK for b in body):
         return BadLine("garbage", repr(line[:16]))
-    if hh[0] not in _HEX or hh[1] not in _HEX:
+    if any(c not in _HEX for c in hh):
         return BadLine("truncated", repr(line[-16:]))
-    if int(hh, 16) != checksum(body):
-        return BadLine("checksum", f"{hh.decode()} != {checksum(body):02X}")
+    if digits == 2:
+        # Two digits: a version-1 frame if its XOR matches, else a version-2 frame that lost digits.
+        if int(hh, 16) == xor8(body):
+            return LegacyFrame(body.decode("ascii"))
+        return BadLine("truncated", repr(line[-16:]))
+    if int(hh, 16) != crc16(body):
+        return BadLine("checksum", f"{hh.decode()} != {crc16(body):04X}")
     return decode_body(body.decode("ascii"))
 
 
 class LineParser:
     """Splits a byte stream into lines and decodes them, like pyserial's LineReader but pure.
 
-    A '$' in the middle of a line starts a new frame: the part before it was a line that lost its
-    end (reported "truncated"), so one damaged line never swallows the next good one.
+    A '$' always starts a new frame: whatever came before it on the line was a frame that lost its
+    end (reported "truncated") or noise, so one damaged line, even one whose newline was hit and
+    which now runs into the next line past the length limit, never swallows the next good one.
     """
 
     def __init__(self):
         self._buf = bytearray()
-        self._discarding = False   # inside an overlong line, dropping bytes until the newline
+        self._discarding = False   # inside an overlong frame, dropping bytes until a '$' or newline
 
     def feed(self, data: bytes) -> list:
         out: list = []
@@ -168,28 +216,41 @@ class LineParser:
             start = nl + 1
             if self._discarding:
                 self._discarding = False
-                continue
+                d = line.find(b"$")      # the overlong frame's tail ends where a new frame starts
+                if d < 0:
+                    continue
+                line = line[d:]
             self._line(line, out)
         del buf[:start]
-        if len(buf) > MAX_LINE + 1:   # +1 for a trailing '\r'
-            # Keep memory bounded: an endless line is reported once and skipped to its newline.
-            if not self._discarding:
-                out.append(BadLine("overlong", f"> {MAX_LINE} bytes without newline"))
-            self._discarding = True
-            buf.clear()
+        if len(buf) > MAX_LINE + 1:      # +1 for a trailing '\r'
+            # Keep memory bounded. A frame that started inside the overflow is kept; the rest is
+            # reported once and skipped.
+            d = buf.rfind(b"$")
+            if d > 0 and len(buf) - d <= MAX_LINE + 1:
+                if not self._discarding:
+                    self._line(bytes(buf[:d]), out)
+                del buf[:d]
+            else:
+                if not self._discarding:
+                    out.append(BadLine("overlong", f"> {MAX_LINE} bytes without newline"))
+                buf.clear()
+                self._discarding = True
+                return out
+            self._discarding = False
         return out
 
     def _line(self, line: bytes, out: list) -> None:
-        if len(line) > MAX_LINE + 1:
-            out.append(BadLine("overlong", f"{len(line)} bytes"))
-            return
         parts = line.split(b"$")
         if len(parts) > 1:
             if parts[0].strip(b"\r"):
                 out.append(BadLine("garbage", repr(parts[0][:16])))
             for p in parts[1:-1]:
-                out.append(BadLine("truncated", repr((b"$" + p)[:16])))
+                kind = "overlong" if len(p) + 1 > MAX_LINE + 1 else "truncated"
+                out.append(BadLine(kind, repr((b"$" + p)[:16])))
             line = b"$" + parts[-1]
+        if len(line) > MAX_LINE + 1:
+            out.append(BadLine("overlong", f"{len(line)} bytes"))
+            return
         r = decode_line(line)
         if r is not None:
             out.append(r)

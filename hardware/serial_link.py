@@ -107,8 +107,9 @@ class SerialBackend(Backend):
                             self._emit(e)
                         for out in replies:
                             ser.write(out)
-                if self.link.state == "waiting" and now - hi_at > HI_RETRY:
-                    # The device may have missed HI while booting; HELLO gates everything.
+                if self.link.state in ("waiting", "mismatch") and now - hi_at > HI_RETRY:
+                    # The device may have missed HI while booting (or a damaged line looked like an
+                    # old controller, see link.py): HELLO gates everything.
                     for out in hi:
                         ser.write(out)
                     hi_at = now

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from hardware.protocol import LineParser, Ack, Hi, frame
+from hardware.protocol import LineParser, Ack, Hi, frame, frame_v1
 
 TIMEOUT = 10.0   # generous: waits end as soon as the event arrives
 
@@ -60,8 +60,10 @@ class PtyDevice:
     `link` is a symlink re-pointed on replug, like /dev/serial/by-id/... .
     """
 
-    def __init__(self, link: str, *, boot: str = "B00T", proto: str = "1", heartbeat: float = 0.1):
+    def __init__(self, link: str, *, boot: str = "B00T", proto: str = "2", heartbeat: float = 0.1,
+                 legacy: bool = False):
         self.link, self.boot, self.proto, self.heartbeat = link, boot, proto, heartbeat
+        self.frame = frame_v1 if legacy else frame     # legacy: a protocol-1 controller (XOR)
         self.seq = 0
         self.unacked: dict[int, bytes] = {}
         self.mask = 0
@@ -104,7 +106,7 @@ class PtyDevice:
                 os.write(self.master, data)
 
     def send(self, body: str) -> None:
-        self.write(frame(body))
+        self.write(self.frame(body))
 
     def _next(self) -> int:
         s, self.seq = self.seq, (self.seq + 1) % 65536
@@ -114,7 +116,7 @@ class PtyDevice:
     def press(self) -> int:
         with self._lock:
             seq = self._next()
-            line = frame(f"BTN,{seq},PRESS")
+            line = self.frame(f"BTN,{seq},PRESS")
             self.unacked[seq] = line
             if self.master is not None:
                 os.write(self.master, line)
@@ -124,7 +126,7 @@ class PtyDevice:
         with self._lock:
             self.mask = mask
             if self.master is not None:
-                os.write(self.master, frame(f"HAND,{self._next()},{mask:03X}"))
+                os.write(self.master, self.frame(f"HAND,{self._next()},{mask:03X}"))
 
     def wait_acked(self, timeout: float = TIMEOUT) -> None:
         with self._changed:
@@ -151,10 +153,12 @@ class PtyDevice:
 
     def _handle(self, msg) -> None:
         with self._changed:
-            if isinstance(msg, Hi):
+            if isinstance(msg, Hi) and self.frame is frame_v1:
+                pass                     # a protocol-1 firmware cannot read a CRC-framed HI
+            elif isinstance(msg, Hi):
                 self.his += 1
-                out = [frame(f"HELLO,{self.proto},scripted-1,{self.boot}"),
-                       frame(f"HAND,{self._next()},{self.mask:03X}"), *self.unacked.values()]
+                out = [self.frame(f"HELLO,{self.proto},scripted-1,{self.boot}"),
+                       self.frame(f"HAND,{self._next()},{self.mask:03X}"), *self.unacked.values()]
                 os.write(self.master, b"".join(out))
             elif isinstance(msg, Ack) and not self.deaf:
                 self.unacked.pop(msg.seq, None)
@@ -164,4 +168,4 @@ class PtyDevice:
         while not stop.wait(self.heartbeat):
             if not self.silent:
                 with self._lock:
-                    os.write(self.master, frame(f"HB,{self._next()}"))
+                    os.write(self.master, self.frame(f"HB,{self._next()}"))

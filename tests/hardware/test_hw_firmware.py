@@ -90,7 +90,8 @@ def bench(monkeypatch):
 
 def test_firmware_introduces_itself_on_boot(bench):
     board, m, fw, sent, run_ms = bench
-    assert sent() == [Hello("1", m.FIRMWARE, "CAFE0001")]
+    assert m.PROTO == "2"
+    assert sent() == [Hello(m.PROTO, m.FIRMWARE, "CAFE0001")]
 
 
 def test_firmware_turns_a_bounce_storm_into_one_press_and_resends_it_until_acked(bench):
@@ -127,7 +128,7 @@ def test_firmware_answers_hi_with_hello_hand_and_pending_presses(bench):
     board.levels[m.BUTTON_PIN] = 0
     run_ms(30)
     sent()
-    fw.receive("garbage\n$HI,1*00\n")         # bad checksum: ignored
+    fw.receive("garbage\n$HI,2*0000\n$HI,2*B93\n")   # bad CRC, lost digit: ignored
     assert sent() == []
     fw.receive(frame("HI,1").decode())
     msgs = sent()
@@ -178,3 +179,14 @@ def test_firmware_drives_the_serial_backend_over_a_real_pty(monkeypatch, tmp_pat
         thread.join(2)
         os.close(master)
         os.close(slave)
+
+
+def test_firmware_tells_a_protocol_1_host_its_version_in_protocol_1_framing(bench):
+    from hardware.protocol import LegacyFrame, frame_v1
+    board, m, fw, sent, run_ms = bench
+    sent()
+    fw.receive(frame_v1("HI,1").decode())          # an old host: XOR-framed HI
+    [hello] = sent()
+    assert hello == LegacyFrame(f"HELLO,2,{m.FIRMWARE},CAFE0001")   # the old host reads "2"
+    fw.receive(frame_v1("ACK,0").decode())         # anything else in the old framing: ignored
+    assert sent() == []

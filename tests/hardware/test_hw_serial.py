@@ -89,7 +89,7 @@ def test_line_noise_is_counted_and_never_becomes_a_press(rig):
     dev, hw, sink = rig
     hw.start()
     sink.wait_for(LinkUp)
-    dev.write(b"\x00\xff garbage\n$BTN,77,PRESS*00\n$BTN,78,PR" + b"Z" * 300 + b"\n")
+    dev.write(b"\x00\xff garbage\n$BTN,77,PRESS*0000\n$BTN,78,PR" + b"Z" * 300 + b"\n")
     errors = sink.wait_for(LineError, 3)
     assert {e.kind for e in errors} >= {"garbage", "checksum", "overlong"}
     dev.press()
@@ -100,16 +100,33 @@ def test_line_noise_is_counted_and_never_becomes_a_press(rig):
 
 def test_a_controller_with_another_protocol_version_is_refused(tmp_path):
     link = str(tmp_path / "hand")
-    dev = PtyDevice(link, proto="2")
+    dev = PtyDevice(link, proto="3")
     sink = Sink()
     try:
         with open_backend(f"serial:{link}", sink, **FAST) as hw:
             [bad] = sink.wait_for(LinkVersionMismatch)
-            assert (bad.got, bad.want) == ("2", "1")
+            assert (bad.got, bad.want) == ("3", "2")
             dev.press()
             dev.write(b"junk after the press\n")   # once this is counted the press was seen
             sink.wait_for(LineError)
             assert sink.of(DicePressed) == [] and sink.of(LinkUp) == []
+            assert hw.status == "serial version mismatch"
+    finally:
+        dev.close()
+
+
+def test_an_old_protocol_1_controller_is_refused_by_name_and_not_reconnected_forever(tmp_path):
+    link = str(tmp_path / "hand")
+    dev = PtyDevice(link, proto="1", legacy=True)   # XOR frames; ignores our CRC-framed HI
+    sink = Sink()
+    try:
+        with open_backend(f"serial:{link}", sink, **FAST) as hw:
+            [bad] = sink.wait_for(LinkVersionMismatch)
+            assert (bad.got, bad.want) == ("1", "2") and "CRC" in bad.detail
+            dev.press()
+            dev.write(b"junk after the press\n")
+            sink.wait_for(LineError, 3)              # two legacy heartbeats, then the junk
+            assert sink.of(DicePressed) == [] and sink.of(LinkDown) == []
             assert hw.status == "serial version mismatch"
     finally:
         dev.close()

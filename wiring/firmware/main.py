@@ -1,4 +1,4 @@
-"""Board Companion reference firmware for a Raspberry Pi Pico (MicroPython), protocol version 1.
+"""Board Companion reference firmware for a Raspberry Pi Pico (MicroPython), protocol version 2.
 
 Reads the dice button and 12 hall switches (all active-low with pull-ups), debounces them here, and
 speaks wiring/PROTOCOL.md over the USB serial port: HELLO, BTN/HAND with sequence numbers, a
@@ -16,8 +16,8 @@ except ImportError:  # CPython without a fake utime (only for reading the code)
 
 import machine
 
-PROTO = "1"
-FIRMWARE = "bc-pico-1.0"
+PROTO = "2"
+FIRMWARE = "bc-pico-2.0"
 BUTTON_PIN = 16                                          # GP16, button to GND
 HALL_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)     # GP2..GP13 = hours 1..12
 BUTTON_SETTLE_MS = 20
@@ -29,7 +29,29 @@ MAX_LINE = 80
 SEQ_MOD = 65536
 
 
-def checksum(body):
+def _crc_table():
+    t = []
+    for i in range(256):
+        c = i << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
+        t.append(c & 0xFFFF)
+    return t
+
+
+CRC_TABLE = _crc_table()     # 256 entries: ~0.05 ms a line on an RP2040 instead of ~1 ms bitwise
+
+
+def crc16(body):
+    """CRC-16/CCITT-FALSE of an ASCII str (poly 0x1021, init 0xFFFF), as hardware/protocol.py."""
+    c = 0xFFFF
+    for ch in body:
+        c = ((c << 8) & 0xFF00) ^ CRC_TABLE[(c >> 8) ^ ord(ch)]
+    return c
+
+
+def xor8(body):
+    """Protocol 1's checksum, only to answer an old host so that it can report the mismatch."""
     c = 0
     for ch in body:
         c ^= ord(ch)
@@ -37,7 +59,24 @@ def checksum(body):
 
 
 def frame(body):
-    return "$%s*%02X\n" % (body, checksum(body))
+    return "$%s*%04X\n" % (body, crc16(body))
+
+
+def unframe(line):
+    """'$BODY*hhhh' -> (BODY, 2); a valid protocol-1 '$BODY*hh' -> (BODY, 1); else (None, 0)."""
+    star = line.rfind("*")
+    if not line.startswith("$") or star < 0:
+        return None, 0
+    body, hh = line[1:star], line[star + 1:]
+    if not hh or any(c not in "0123456789ABCDEF" for c in hh):
+        return None, 0
+    if any(c < " " or c > "~" or c in "$*" for c in body):
+        return None, 0
+    if len(hh) == 4 and int(hh, 16) == crc16(body):
+        return body, 2
+    if len(hh) == 2 and int(hh, 16) == xor8(body):
+        return body, 1
+    return None, 0
 
 
 class Settle:
@@ -89,8 +128,11 @@ class Firmware:
         self.seq = (self.seq + 1) % SEQ_MOD
         return s
 
+    def hello_body(self):
+        return "HELLO,%s,%s,%s" % (PROTO, FIRMWARE, self.boot_id)
+
     def hello(self):
-        self.send("HELLO,%s,%s,%s" % (PROTO, FIRMWARE, self.boot_id))
+        self.send(self.hello_body())
 
     def send_hand(self):
         self.send("HAND,%d,%03X" % (self.next_seq(), self.hand.value))
@@ -133,14 +175,14 @@ class Firmware:
                 self.rx += ch
 
     def line(self, line):
-        star = line.rfind("*")
-        if not line.startswith("$") or star < 0:
+        body, version = unframe(line)
+        if version == 1:
+            if body.startswith("HI,"):
+                # A protocol-1 host: tell it our version in its own framing so that it can say
+                # "version mismatch" instead of hearing nothing it understands.
+                self.write("$%s*%02X\n" % (self.hello_body(), xor8(self.hello_body())))
             return
-        body = line[1:star]
-        try:
-            if int(line[star + 1:], 16) != checksum(body):
-                return
-        except ValueError:
+        if body is None:
             return
         f = body.split(",")
         if f[0] == "HI":

@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ui.app")
 
-#: game id -> (screen name, class path); a game without an entry is shown as "coming"
-TABLE_SCREENS = {"time-runners": "ui.screens.time_runners:TimeRunnersScreen"}
 KEY_HOURS = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "0": 10, "-": 11, "=": 12}
 KEY_LEFT, KEY_RIGHT, KEY_SPACE = 276, 275, 32
 
@@ -41,12 +39,16 @@ class RootLayout(FloatLayout):
     def on_touch_down(self, touch):
         app = App.get_running_app()
         if app is not None and getattr(app, "toast", None) is not None and app.toast.shown:
-            app.toast.dismiss()  # any tap clears the last note, and still does what it does
+            if app.toast.collide_point(*touch.pos) and app.toast.explain():
+                return True  # a tap on a refusal shows its rule
+            app.toast.dismiss()  # any other tap clears the last note, and still does what it does
         return super().on_touch_down(touch)
 
 
 def playable_games() -> set[str]:
-    return {gid for gid, info in games.REGISTRY.items() if info.available and gid in TABLE_SCREENS}
+    """Games with an engine and a table screen (the others are shown as coming)."""
+    from .screens.table import has_screen
+    return {gid for gid, cls in games.REGISTRY.items() if has_screen(cls)}
 
 
 class CompanionApp(App):
@@ -130,7 +132,7 @@ class CompanionApp(App):
     def go_home(self) -> None:
         screen = self.table_screen
         if screen is not None:
-            screen.curtain.close()
+            screen.close_curtain()
         self.refresh_home()
         self.sm.current = "home"
 
@@ -157,18 +159,17 @@ class CompanionApp(App):
     def open_session(self, session: Session) -> None:
         from .controller import TableController
         controller = TableController(session)
-        if self._hand_seen:
-            controller.sense(self._hand)
         self.controller = controller
         screen = self._screen_for(session.game.id)
         screen.attach(controller, self.hw)
+        if self._hand_seen:
+            screen.hand_moved(self._hand)
         self.sm.current = screen.name
 
     def _screen_for(self, game_id: str):
         if game_id not in self._screens:
-            module, _, cls = TABLE_SCREENS[game_id].partition(":")
-            import importlib
-            screen = getattr(importlib.import_module(module), cls)(name=game_id)
+            from .screens.table import screen_class
+            screen = screen_class(games.REGISTRY[game_id])(name=game_id)
             self.sm.add_widget(screen)
             self._screens[game_id] = screen
         return self._screens[game_id]
@@ -185,6 +186,15 @@ class CompanionApp(App):
             self.toast.parent.remove_widget(self.toast)  # re-add on top of any curtain
         self.toast.show(self.overlay, widget, text, bg)
 
+    def show_refusal(self, widget, refusal: Refusal) -> None:
+        """A refusal beside what was tapped; tapping it shows the rule it cites."""
+        from companion.rules import explain
+        from .texts import refusal_text
+        self.show_note(widget, refusal_text(refusal))
+        sentence = explain(refusal.rule) if refusal.rule else None
+        if sentence:
+            self.toast.rule_text = f"{refusal.rule}: {sentence}"
+
     # -- hardware -----------------------------------------------------------------------------------
     def _on_dice(self, _bridge) -> None:
         screen = self.table_screen
@@ -196,8 +206,9 @@ class CompanionApp(App):
 
     def _on_hand(self, _bridge, hour) -> None:
         self._hand_seen, self._hand = True, hour
-        if self.controller is not None:
-            self.controller.sense(hour)
+        screen = self.table_screen
+        if screen is not None:
+            screen.hand_moved(hour)
 
     def _on_key(self, _window, key, _scancode, codepoint, modifiers):
         if self.hw is None or not self.hw.emulated:
@@ -206,7 +217,8 @@ class CompanionApp(App):
         focused = [w for w in self.home.walk() if isinstance(w, TextInput) and w.focus]
         if focused:
             return False
-        engine_hour = self.controller.view.get("hour", 12) if self.controller else 12
+        screen = self.table_screen
+        engine_hour = screen.emulated_hand_home() if screen is not None else 12
         if key == KEY_SPACE:
             self.hw.press()
         elif codepoint in KEY_HOURS and not modifiers:

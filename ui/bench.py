@@ -26,6 +26,7 @@ import tempfile
 import threading
 import time
 
+
 CHILD_FRAMES = 10
 
 
@@ -96,6 +97,7 @@ def _child_latency(journal: str, samples: int) -> None:
     from hardware import DicePressed
     from ui.app import CompanionApp
     from ui.sample import first_card
+    from ui.screens.time_runners import ROLL_STEPS
 
     app = CompanionApp(journal, backend="emulated")
     results = {"thread": [], "ui": []}
@@ -126,7 +128,7 @@ def _child_latency(journal: str, samples: int) -> None:
             _report({"latency": results})
             app.stop()
             return
-        if c.awaiting_roll and c.view["phase"] == "roll":
+        if c.view["next"] in ROLL_STEPS and c.view["phase"] == "roll":
             how = "thread" if len(results["thread"]) <= len(results["ui"]) else "ui"
             pending.update(before=app.table_screen.ids.roll.text, how=how, frame=frames["n"])
             pending["t0"] = time.perf_counter()
@@ -134,7 +136,7 @@ def _child_latency(journal: str, samples: int) -> None:
                 threading.Thread(target=app.hw._on_event, args=(DicePressed(0.0),)).start()
             else:  # the emulator's on-screen button and keys
                 app.hw.press()
-        elif c.awaiting_roll:  # the roll-off
+        elif c.view["next"] in ROLL_STEPS:  # the roll-off
             c.play("roll")
         else:
             card = first_card(c.session, c.view["current"])

@@ -2,22 +2,27 @@
 
 Widgets bind to `revision` (bumped after every change) and read `view`; they never decide what is
 allowed. A refused action comes back as the engine's Refusal, for the widget to show where it was
-tapped. Call only on Kivy's main thread (the hardware bridge brings events there).
+tapped. Call only on Kivy's main thread (the hardware bridge brings events there). It names no game:
+a computer seat (from the session's table data) thinks on a worker thread and its move comes back
+to the main thread, where it is played through the session like any other action.
 """
 from __future__ import annotations
 
+import random
+import threading
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, ObjectProperty
 
-from companion.core import Refusal
-from companion.session import Session
+from companion.core import OVER, Outcome, Refusal, Turn
+from companion.session import COMPUTER, Session
 
 from . import palette
 from .texts import seat_name
 
-ROLL_STEPS = ("roll", "roll-off", "turn-hand")  # view["next"] values where the table awaits the die
+THINK_SECONDS = 1.0
 
 
 class TableController(EventDispatcher):
@@ -25,18 +30,25 @@ class TableController(EventDispatcher):
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
     revision = NumericProperty(0)
-    #: the last "rolled" event, for the die animation (None after a resume)
-    last_roll_event = ObjectProperty(None, allownone=True)
+    thinking = BooleanProperty(False)
+    #: the events of the last change, for animations (a die tumble, a computer move)
+    last_events = ObjectProperty([])
 
     def __init__(self, session: Session, **kwargs):
         super().__init__(**kwargs)
         self.session = session
         table = session.table or {}
         n = session.game.players
-        self.names: list[str] = list(table.get("names") or [f"Seat {s}" for s in range(1, n + 1)])[:n]
+        names = table.get("names") if isinstance(table.get("names"), list) else []
+        self.names: list[str] = [str(x) for x in names][:n]
         self.names += [f"Seat {s}" for s in range(len(self.names) + 1, n + 1)]
-        colors = list(table.get("colors") or [])
-        self.colors: list[str] = [colors[i] if i < len(colors) else palette.COLOR_NAMES[i % 6] for i in range(n)]
+        colors = table.get("colors") if isinstance(table.get("colors"), list) else []
+        self.colors: list[str] = [colors[i] if i < len(colors) and colors[i] in palette.COLOR_NAMES
+                                  else palette.COLOR_NAMES[i % len(palette.COLOR_NAMES)] for i in range(n)]
+        computer = table.get("computer") if isinstance(table.get("computer"), dict) else {}
+        self.computer_seat: int | None = computer.get("seat") if computer.get("seat") in session.game.seats else None
+        self.computer_level: str | None = computer.get("level")
+        self._think_id = 0
         self._publish([])
 
     # -- reading ------------------------------------------------------------------------------------
@@ -45,8 +57,18 @@ class TableController(EventDispatcher):
         return self.session.game.id
 
     @property
+    def game_type(self):
+        return self.session.game.type
+
+    @property
     def seats(self) -> range:
         return self.session.game.seats
+
+    def turn(self) -> Turn:
+        return self.session.turn()
+
+    def outcome(self) -> Outcome | None:
+        return self.session.outcome()
 
     def name(self, seat: int | None) -> str:
         return seat_name(self.names, seat)
@@ -57,41 +79,40 @@ class TableController(EventDispatcher):
     def seat_view(self, seat: int) -> dict[str, Any]:
         return self.session.view(seat)
 
-    def legal(self) -> list[str]:
-        return self.session.legal()
-
-    @property
-    def awaiting_roll(self) -> bool:
-        return self.view.get("next") in ROLL_STEPS
+    def legal(self, player: int | None = None) -> list[str]:
+        return self.session.legal(player)
 
     # -- acting -------------------------------------------------------------------------------------
-    def play(self, text: str) -> Refusal | None:
+    def play(self, text: str, player: int | None = None) -> Refusal | None:
         """Play `text`; None if accepted, else the engine's Refusal (nothing changed)."""
+        if self.thinking and self._is_computer_turn():
+            return Refusal("computer-thinking", "The companion is choosing its move; wait a moment.", None)
         try:
-            events = self.session.play(text)
+            events = self.session.play(text, player)
         except Refusal as refusal:
             return refusal
         self._publish(events)
         return None
 
-    def dice_pressed(self) -> Refusal | None:
-        """The dice button: a roll when the table awaits one, else a note saying what it awaits."""
-        if not self.awaiting_roll:
-            from .texts import hint
-            if self.view.get("next") == "over":
-                return Refusal("not-rolling", "The game is over.", None)
-            return Refusal("not-rolling", f"No roll now. {hint(self.view, self.names)}.", None)
-        return self.play("roll")
+    def sense(self, observation: dict[str, Any]) -> None:
+        """A hardware observation (e.g. the clock hand). Not journaled; a game without sensors ignores it."""
+        try:
+            self.session.sense(observation)
+        except Refusal:
+            return
+        self._publish([])
 
     def undo(self) -> Refusal | None:
+        self._think_id += 1  # a reply being chosen for the old position is dropped
         try:
             self.session.undo()
         except Refusal as refusal:
             return refusal
-        self._publish([], undo=True)
+        self._publish([])
         return None
 
     def redo(self) -> Refusal | None:
+        self._think_id += 1
         try:
             events = self.session.redo()
         except Refusal as refusal:
@@ -99,20 +120,59 @@ class TableController(EventDispatcher):
         self._publish(events)
         return None
 
-    def sense(self, hour: int | None) -> None:
-        """A reading of the clock hand (None: not seen). Not journaled."""
+    def hint(self, seconds: float = THINK_SECONDS) -> str | Refusal:
+        """The computer's suggestion for the seat to move (blocks for up to `seconds`)."""
         try:
-            self.session.sense({"hand": hour})
+            return self.session.hint(self.computer_level, seconds)
+        except Refusal as refusal:
+            return refusal
+
+    # -- the computer's seat ------------------------------------------------------------------------
+    def _is_computer_turn(self) -> bool:
+        turn = self.session.turn()
+        return self.computer_seat is not None and turn.kind != OVER and self.computer_seat in turn.seats
+
+    def _think(self) -> None:
+        """Choose the computer's action off the UI thread, from a copy of the state."""
+        self._think_id += 1
+        think_id, seat, head = self._think_id, self.computer_seat, self.session.head
+        try:
+            player = self.session.computer(self.computer_level)
         except Refusal:
             return
-        self._publish([])
+        state = self.session.state.clone()
+        rng = random.Random(f"{self.session.seed}:computer:{head}")
+        self.thinking = True
+
+        def work():
+            try:
+                text = str(player.choose(state, seat, rng, THINK_SECONDS))
+            except Exception as exc:  # shown at the table, never lost in a thread
+                text = exc
+            Clock.schedule_once(lambda _dt: self._computer_chose(think_id, head, text))
+
+        threading.Thread(target=work, name="computer-player", daemon=True).start()
+
+    def _computer_chose(self, think_id: int, head: int, text) -> None:
+        if think_id != self._think_id or head != self.session.head:
+            return  # the table undid or played meanwhile: think again from where it is
+        self.thinking = False
+        if isinstance(text, Exception):
+            return
+        try:
+            events = self.session.play(text, by=COMPUTER)
+        except Refusal:
+            return
+        self._publish(events)
 
     # -- inside -------------------------------------------------------------------------------------
-    def _publish(self, events: list[dict[str, Any]], undo: bool = False) -> None:
-        for e in events:
-            if e.get("type") == "rolled":
-                self.last_roll_event = dict(e)
+    def _publish(self, events: list[dict[str, Any]]) -> None:
+        self.last_events = self.session.events_for(events, None)
         self.view = self.session.view(None)
         self.can_undo = self.session.can_undo
         self.can_redo = self.session.can_redo
         self.revision += 1
+        if self._is_computer_turn():
+            self._think()
+        else:
+            self.thinking = False

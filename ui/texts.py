@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from companion.core import Refusal
+from companion.core import CHANCE, SEAT, SEATS, TABLE, Refusal, Turn
 
 
 def seat_name(names: list[str], seat: int | None) -> str:
@@ -74,12 +74,35 @@ def ago(then: float, now: float | None = None) -> str:
     return time.strftime("%d %b", time.localtime(then))
 
 
-def session_line(title: str, summary: dict[str, Any], head: int, updated: float, now: float | None = None) -> tuple[str, str]:
-    """Two lines for a resume list: game and players; progress, whose turn, when."""
-    names = (summary.get("table") or {}).get("names") or []
-    current = summary.get("current")
-    turn = f"{seat_name(names, current)}'s turn" if current else "setting up"
+def turn_text(turn: Turn | None, names: list[str]) -> str:
+    """Who acts now, in a few words, whatever the game's shape."""
+    if turn is None:
+        return "turn unknown"
+    if turn.kind == SEAT:
+        return f"{seat_name(names, turn.current)}'s turn"
+    if turn.kind == SEATS:
+        return "waiting for " + ", ".join(seat_name(names, s) for s in turn.seats)
+    if turn.kind == TABLE:
+        return "the table decides"
+    if turn.kind == CHANCE:
+        return "setting up"
+    return "finished"
+
+
+def session_line(title: str, summary: Any, head: int, updated: Any, now: float | None = None) -> tuple[str, str]:
+    """Two lines for a resume list: game and players; progress, whose turn, when.
+
+    The summary comes from a journal that may be older or foreign: anything odd in it is shown as
+    unknown, never a crash."""
+    summary = summary if isinstance(summary, dict) else {}
+    table = summary.get("table") if isinstance(summary.get("table"), dict) else {}
+    names = table.get("names") if isinstance(table.get("names"), list) else []
+    names = [str(n) for n in names]
+    turn = Turn.from_dict(summary.get("turn"))
+    if turn is None and type(summary.get("current")) is int:  # a journal written before turns had kinds
+        turn = Turn.seat(summary["current"])
     actions = summary.get("actions", head)
+    when = ago(updated, now) if isinstance(updated, (int, float)) else "some time ago"
     first = f"{title}  -  {', '.join(names) if names else 'unnamed table'}"
-    second = f"{actions} actions  -  {turn}  -  {ago(updated, now)}"
+    second = f"{actions} actions  -  {turn_text(turn, names)}  -  {when}"
     return first, second

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from test_table import finish_roll_off, play_first_card
 
+from ui.screens.time_runners import ROLL_STEPS
+
 
 def test_three_players_reach_a_winner_through_the_ui(ui, journal_path):
     ui.start(journal_path)
@@ -13,7 +15,7 @@ def test_three_players_reach_a_winner_through_the_ui(ui, journal_path):
     while c.view["phase"] != "over":
         assert turns < 300, "no winner after 300 turns"
         v = c.view
-        if c.awaiting_roll:
+        if c.view["next"] in ROLL_STEPS:
             ui.dice()
         elif v["cards_counted"] == 0 and v["hand_sizes"][v["current"] - 1]:
             play_first_card(ui, v["current"])

@@ -1,10 +1,13 @@
 """Home: resume an unfinished session with one tap, or set up a new game of any registered game.
 
-Games whose engine or table screen is not built yet are listed greyed as "coming", not hidden.
+A game's option controls are built from its options schema, and a game with computer players
+offers "against the companion" at a chosen level. Games whose table screen is not built yet are
+listed greyed as "coming", not hidden. It names no game.
 """
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
@@ -34,6 +37,19 @@ class SessionRow(FlatButton):
     session_id = NumericProperty(0)
 
 
+class OptionRow(BoxLayout):
+    """A label and the buttons that set one option (built from the game's schema)."""
+
+    label = StringProperty("")
+
+
+HUMAN = "human"
+
+
+def _cycle(choices: list, value) -> object:
+    return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+
+
 class HomeScreen(Screen):
     game_id = StringProperty("")
     game_title = StringProperty("")
@@ -49,6 +65,8 @@ class HomeScreen(Screen):
         self.names = [c.capitalize() for c in palette.COLOR_NAMES]
         self.colors = list(palette.COLOR_NAMES)
         self._latest_id: int | None = None
+        self.option_values: dict = {}
+        self.opponent = HUMAN  # or a computer level; the companion takes the last seat
         self._build_games()
         first = next((g for g in REGISTRY if g in playable), "")
         if first:
@@ -72,11 +90,63 @@ class HomeScreen(Screen):
         for b in self.ids.games.children:
             b.bg = palette.ACCENT if b.game_id == game_id else palette.PANEL_HI
             b.fg = palette.DIAL_INK if b.game_id == game_id else palette.TEXT
+        self.opponent = HUMAN
         self.set_players(min(max(self.players, info.min_players), info.max_players))
 
     def set_players(self, n: int) -> None:
         self.players = max(self.min_players, min(self.max_players, n))
+        game = REGISTRY.get(self.game_id)
+        self.option_values = {o.name: o.default_for(self.players) for o in game.options_schema} if game else {}
+        self._build_options()
         self._build_seats()
+
+    # -- options, from the game's schema ------------------------------------------------------------
+    def _build_options(self) -> None:
+        grid = self.ids.options
+        grid.clear_widgets()
+        game = REGISTRY.get(self.game_id)
+        if game is None:
+            return
+        for option in game.options_schema:
+            row = OptionRow(label=option.label or option.name)
+            value = self.option_values[option.name]
+            if option.kind == "per-seat":
+                for i, v in enumerate(value):
+                    row.add_widget(FlatButton(text=str(v), font_size="13sp",
+                                              on_release=lambda _b, o=option, i=i: self._cycle_seat(o, i)))
+            elif option.kind == "int":
+                row.add_widget(FlatButton(text="-", size_hint_x=None, width=dp(56), disabled=value <= option.low,
+                                          on_release=lambda _b, o=option: self._set_option(o, self.option_values[o.name] - 1)))
+                row.add_widget(FlatButton(text=str(value), size_hint_x=None, width=dp(56), disabled=True))
+                row.add_widget(FlatButton(text="+", size_hint_x=None, width=dp(56), disabled=value >= option.high,
+                                          on_release=lambda _b, o=option: self._set_option(o, self.option_values[o.name] + 1)))
+            elif option.kind in ("bool", "choice"):
+                shown = ("yes" if value else "no") if option.kind == "bool" else str(value)
+                choices = [False, True] if option.kind == "bool" else list(option.choices)
+                row.add_widget(FlatButton(text=shown, on_release=lambda _b, o=option, c=choices:
+                                          self._set_option(o, _cycle(c, self.option_values[o.name]))))
+            else:  # text options keep their default here; the referee and the CLI can set them
+                row.add_widget(FlatButton(text=str(value)[:24], disabled=True))
+            grid.add_widget(row)
+        if game.computer_players:
+            row = OptionRow(label="Opponent")
+            shown = "people at the table" if self.opponent == HUMAN else f"the companion ({self.opponent})"
+            row.add_widget(FlatButton(text=shown, on_release=lambda _b: self._next_opponent()))
+            grid.add_widget(row)
+
+    def _set_option(self, option, value) -> None:
+        self.option_values[option.name] = value
+        self._build_options()
+
+    def _cycle_seat(self, option, i: int) -> None:
+        values = list(self.option_values[option.name])
+        values[i] = _cycle(list(option.choices), values[i])
+        self._set_option(option, values)
+
+    def _next_opponent(self) -> None:
+        levels = [HUMAN, *REGISTRY[self.game_id].computer_players]
+        self.opponent = _cycle(levels, self.opponent)
+        self._build_options()
 
     def _build_seats(self) -> None:
         grid = self.ids.seats
@@ -101,10 +171,14 @@ class HomeScreen(Screen):
     def table(self) -> dict:
         n = self.players
         names = [(self.names[i].strip() or self.colors[i].capitalize()) for i in range(n)]
-        return {"names": names, "colors": self.colors[:n]}
+        table = {"names": names, "colors": self.colors[:n]}
+        if self.opponent != HUMAN:
+            table["computer"] = {"seat": n, "level": self.opponent}
+            table["names"][n - 1] = "Companion"
+        return table
 
     def start(self) -> None:
-        refusal = App.get_running_app().start_game(self.game_id, self.players, self.table())
+        refusal = App.get_running_app().start_game(self.game_id, self.players, self.table(), dict(self.option_values))
         if refusal is not None:
             App.get_running_app().show_note(self.ids.start, refusal_text(refusal))
 
@@ -116,7 +190,7 @@ class HomeScreen(Screen):
         self.resume_text = ""
         for r in records:
             info = REGISTRY.get(r.game)
-            title = info.title if info else r.game
+            title = info.title if info else str(r.game)
             first, second = session_line(title, r.summary, r.head, r.updated)
             ok = r.game in self.playable
             row = SessionRow(session_id=r.id, disabled=not ok,

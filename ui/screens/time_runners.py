@@ -2,31 +2,30 @@
 
 It renders the table view (`controller.view`, i.e. session.view(None)) and sends action texts; the
 engine decides everything (what comes next, whether the hand is in sync, who won). Hidden hands open
-only behind the HandCurtain, one seat at a time, from that seat's own view.
+only behind the HandCurtain, one seat at a time, from that seat's own view. Hardware: the dice button
+rolls when the table awaits a die; the clock hand is a sensed observation.
 """
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.clock import Clock
-from kivy.properties import BooleanProperty, ColorProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 
 from companion.games.time_runners import zone
 
 from .. import kvload, palette
-from ..texts import hint, piles_text, refusal_text, roll_text
+from ..texts import hint, piles_text, roll_text
 from ..widgets import clock_face, die  # noqa: F401  (classes used by time_runners.kv)
 from ..widgets.common import FlatButton
 from ..widgets.hand_curtain import HandCurtain
+from .table import TableScreen
 
 # built on first use (the home screen comes first), so its rules load with it, not at start-up
 kvload.load("time_runners")
 
+ROLL_STEPS = ("roll", "roll-off", "turn-hand")  # view["next"] values where the table awaits the die
 
-class TimeRunnersScreen(Screen):
-    controller = ObjectProperty(None, allownone=True)
-    hw = ObjectProperty(None, allownone=True)
-    emulated = BooleanProperty(False)
+
+class TimeRunnersScreen(TableScreen):
     turn_text = StringProperty("")
     turn_color = ColorProperty(palette.TEXT)
     hint_text = StringProperty("")
@@ -35,23 +34,14 @@ class TimeRunnersScreen(Screen):
     banner_mode = StringProperty("")  # "" | sync | off | over
     banner_text = StringProperty("")
     can_end = BooleanProperty(False)
-    can_undo = BooleanProperty(False)
-    can_redo = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._update = Clock.create_trigger(self.update, -1)
         self._dice_anchor = None
         self.curtain = HandCurtain(notify=self._note)
 
     # -- wiring -------------------------------------------------------------------------------------
-    def attach(self, controller, hw) -> None:
-        if self.controller is not None:
-            self.controller.unbind(revision=self._update, last_roll_event=self._rolled)
-        self.curtain.close()
-        self.controller, self.hw = controller, hw
-        self.emulated = bool(hw and hw.emulated)
-        controller.bind(revision=self._update, last_roll_event=self._rolled)
+    def setup(self, controller) -> None:
         grid = self.ids.seats
         grid.clear_widgets()
         grid.cols = min(3, len(controller.seats))
@@ -60,12 +50,9 @@ class TimeRunnersScreen(Screen):
             grid.add_widget(FlatButton(text=f"{controller.name(seat)}'s hand", bg=rgba, fg=palette.text_on(rgba),
                                        on_release=lambda b, s=seat: self.open_hand(s)))
         self.ids.face.colors = [controller.color(s) for s in controller.seats]
-        self.update()
 
-    def update(self, *_):
+    def update(self) -> None:
         c = self.controller
-        if c is None:
-            return
         v = c.view
         current, sensor = v.get("current"), v.get("sensor", {})
         face = self.ids.face
@@ -86,7 +73,7 @@ class TimeRunnersScreen(Screen):
         rolls = (v.get("roll_off") or {}).get("rolls") or []
         self.ids.die.value = rolls[-1] if v.get("phase") == "roll-off" and rolls else (last["value"] if last else 0)
         if over:
-            self.banner_mode, self.banner_text = "over", f"{c.name(v['winner'])} wins the race!"
+            self.banner_mode, self.banner_text = "over", self.hint_text  # "Red wins the race!"
         elif sensor.get("turn_hand_to") is not None:
             seen = sensor.get("hand")
             where = f"The hand points at {seen}" if seen else "The sensor does not see the hand"
@@ -96,33 +83,23 @@ class TimeRunnersScreen(Screen):
         else:
             self.banner_mode, self.banner_text = "", ""
         self.can_end = "end" in c.legal()
-        self.can_undo, self.can_redo = c.can_undo, c.can_redo
         if self.curtain.is_open and self.curtain.mode == "hand":
             self.curtain.refresh()
 
-    def _rolled(self, *_):
-        self.ids.die.tumble()
+    def on_events(self, events) -> None:
+        if any(e.get("type") == "rolled" for e in events):
+            self.ids.die.tumble()
 
     # -- the player's taps --------------------------------------------------------------------------
     def _note(self, widget, text: str, bg=palette.DANGER) -> None:
         App.get_running_app().show_note(widget, text, bg)
 
-    def _result(self, refusal, widget) -> None:
-        if refusal is not None:
-            self._note(widget, refusal_text(refusal))
-
     def end_turn(self, widget) -> None:
-        self._result(self.controller.play("end"), widget)
-
-    def undo(self, widget) -> None:
-        self._result(self.controller.undo(), widget)
-
-    def redo(self, widget) -> None:
-        self._result(self.controller.redo(), widget)
+        self.result(self.controller.play("end"), widget)
 
     def toggle_sensor(self, widget) -> None:
         off = self.controller.view.get("sensor", {}).get("check") == "off"
-        self._result(self.controller.play("sensor on" if off else "sensor off"), widget)
+        self.result(self.controller.play("sensor on" if off else "sensor off"), widget)
 
     def open_hand(self, seat: int) -> None:
         app = App.get_running_app()
@@ -133,9 +110,19 @@ class TimeRunnersScreen(Screen):
         """A DicePressed from the hardware, already on the UI thread."""
         if self.curtain.is_open:
             self.curtain.close()  # the table is playing: hide any open hand
-        refusal = self.controller.dice_pressed()
-        if refusal is not None:
-            self._note(self._dice_anchor or self.ids.die, refusal_text(refusal))
+        view = self.controller.view
+        if view.get("next") in ROLL_STEPS:
+            self.result(self.controller.play("roll"), self._dice_anchor or self.ids.die)
+        elif view.get("next") == "over":
+            self._note(self._dice_anchor or self.ids.die, "The game is over.")
+        else:
+            self._note(self._dice_anchor or self.ids.die, f"No roll now. {hint(view, self.controller.names)}.")
+
+    def hand_moved(self, hour) -> None:
+        self.controller.sense({"hand": hour})
+
+    def emulated_hand_home(self) -> int:
+        return self.controller.view.get("hour", 12) if self.controller else 12
 
     def press_emulated_dice(self, widget) -> None:
         self._dice_anchor = widget
@@ -147,3 +134,6 @@ class TimeRunnersScreen(Screen):
     def drag_hand(self, hour: int) -> None:
         if self.hw is not None:
             self.hw.set_hand(hour)
+
+
+SCREEN = TimeRunnersScreen

@@ -81,7 +81,7 @@ class HandCurtain(FloatLayout):
     def refresh(self) -> None:
         view = self.controller.seat_view(self.seat)
         self.cards = list(view.get("hand", []))
-        legal = {t for t in self.controller.legal() if t.startswith(f"play {self.seat} ")}
+        legal = {t for t in self.controller.legal(self.seat) if t.startswith(f"play {self.seat} ")}
         grid = self.ids.cards
         grid.clear_widgets()
         for code in self.cards:

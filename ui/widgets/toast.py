@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import ColorProperty
+from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.label import Label
 
 from .. import palette
@@ -17,13 +17,16 @@ SHOW_SECONDS = 6.0
 
 class Toast(Label):
     bg = ColorProperty(palette.DANGER)
+    #: the rule a refusal cites, in one sentence; shown when the note is tapped
+    rule_text = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._hide = None
 
     def show(self, overlay, anchor, text: str, bg=palette.DANGER, seconds: float = SHOW_SECONDS) -> None:
-        self.text, self.bg = text, bg
+        self.text, self.bg, self.rule_text = text, bg, ""
+        self._overlay, self._anchor = overlay, anchor
         width = min(dp(340), overlay.width - dp(16))
         self.text_size = (width - dp(24), None)
         self.texture_update()
@@ -39,6 +42,14 @@ class Toast(Label):
         if self._hide is not None:
             self._hide.cancel()
         self._hide = Clock.schedule_once(lambda _dt: self.dismiss(), seconds)
+
+    def explain(self) -> bool:
+        """Show the cited rule's sentence in place of the note; False if there is none to show."""
+        if not self.rule_text:
+            return False
+        text, self.rule_text = f"{self.text}\n\n{self.rule_text}", ""
+        self.show(self._overlay, self._anchor, text, self.bg, SHOW_SECONDS * 2)
+        return True
 
     def dismiss(self) -> None:
         if self._hide is not None:

@@ -1,0 +1,134 @@
+"""What every game's table screen does alike; a game's screen subclasses it (see companion/NEW_GAME.md).
+
+The app finds a game's screen by the game's module name: `ui.screens.<module>` with `SCREEN` the
+TableScreen subclass. The subclass renders `controller.view` in `update`, and maps the hardware to
+actions (`dice_pressed`, `hand_moved`); the base brings undo/redo, notes beside the tap, a generic
+outcome sentence and a hint from the game's computer player.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.core import COOPERATIVE, VICTORY, Outcome, Refusal
+
+from .. import palette
+from ..texts import refusal_text
+
+
+def screen_module(game_cls) -> str:
+    """`ui.screens.<module>` for a game class defined in `companion.games.<module>...`."""
+    return "ui.screens." + game_cls.__module__.split(".")[2]
+
+
+def has_screen(game_cls) -> bool:
+    return importlib.util.find_spec(screen_module(game_cls)) is not None
+
+
+def screen_class(game_cls) -> type["TableScreen"]:
+    return importlib.import_module(screen_module(game_cls)).SCREEN
+
+
+def outcome_text(outcome: Outcome, names: list[str], cooperative: bool) -> str:
+    """One sentence for how the game ended, whatever its shape."""
+    if cooperative or outcome.result is not None:
+        return "Victory!" if outcome.result == VICTORY else "Defeat."
+    who = [names[s - 1] if 0 < s <= len(names) else f"Seat {s}" for s in outcome.winners]
+    if not who:
+        return "The game is over."
+    if len(who) == 1:
+        return f"{who[0]} wins!"
+    return f"{', '.join(who[:-1])} and {who[-1]} win!"
+
+
+class TableScreen(Screen):
+    controller = ObjectProperty(None, allownone=True)
+    hw = ObjectProperty(None, allownone=True)
+    emulated = BooleanProperty(False)
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    thinking = BooleanProperty(False)
+    outcome_text = StringProperty("")
+    #: the game's own curtain (pass-the-device) if it has hidden information; closed when leaving
+    curtain = None
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._update = Clock.create_trigger(self.refresh, -1)
+
+    # -- wiring -------------------------------------------------------------------------------------
+    def attach(self, controller, hw) -> None:
+        if self.controller is not None:
+            self.controller.unbind(revision=self._update, last_events=self._events, thinking=self._update)
+        self.close_curtain()
+        self.controller, self.hw = controller, hw
+        self.emulated = bool(hw and hw.emulated)
+        controller.bind(revision=self._update, last_events=self._events, thinking=self._update)
+        self.setup(controller)
+        self.refresh()
+
+    def refresh(self, *_) -> None:
+        c = self.controller
+        if c is None:
+            return
+        self.can_undo, self.can_redo, self.thinking = c.can_undo, c.can_redo, c.thinking
+        outcome = c.outcome()
+        self.outcome_text = "" if outcome is None else outcome_text(outcome, c.names, c.game_type.outcome == COOPERATIVE)
+        self.update()
+
+    def setup(self, controller) -> None:
+        """Build what depends on the table (seats, colours, board size)."""
+
+    def update(self) -> None:
+        """Render `self.controller.view`."""
+
+    def on_events(self, events: list) -> None:
+        """Animate what just happened (a die tumble, a computer's move)."""
+
+    def _events(self, _controller, events) -> None:
+        self.on_events(events)
+
+    def close_curtain(self) -> None:
+        if self.curtain is not None:
+            self.curtain.close()
+
+    # -- hardware: a game maps what it uses ---------------------------------------------------------
+    def dice_pressed(self) -> None:
+        self.note(None, f"{self.controller.session.game.title} does not use the dice button.", palette.PANEL_HI)
+
+    def hand_moved(self, hour: int | None) -> None:
+        """A clock-hand reading; games without a clock hand ignore it."""
+
+    def emulated_hand_home(self) -> int:
+        """Where the emulated hand starts when stepped with the arrow keys."""
+        return 12
+
+    # -- the player's taps --------------------------------------------------------------------------
+    def note(self, widget, text: str, bg=palette.DANGER) -> None:
+        App.get_running_app().show_note(widget, text, bg)
+
+    def result(self, refusal: Refusal | None, widget) -> None:
+        """Show a refusal where it was tapped (tapping the note explains its rule)."""
+        if refusal is not None:
+            App.get_running_app().show_refusal(widget, refusal)
+
+    def play(self, text: str, widget) -> None:
+        self.result(self.controller.play(text), widget)
+
+    def undo(self, widget) -> None:
+        self.result(self.controller.undo(), widget)
+
+    def redo(self, widget) -> None:
+        self.result(self.controller.redo(), widget)
+
+    def show_hint(self, widget) -> None:
+        suggestion = self.controller.hint()
+        if isinstance(suggestion, Refusal):
+            self.note(widget, refusal_text(suggestion))
+        else:
+            self.note(widget, f"The companion suggests: {suggestion}", palette.PANEL_HI)

@@ -1,0 +1,56 @@
+"""Legends of the Arena: the referee for the Arena brawler (rules: the project's Legends rule text, LA-1..LA-9).
+
+It resolves every exchange (Speed order with Initiative ties, Block, Fatigue, Push tokens from each
+Legend's track, slides, Edge Recovery, Knock Outs, Stocks or Knock Outs scored) so the table never
+argues about arithmetic. Options: `mode` teams|ffa (default teams for 2 and 4 players, ffa for 3),
+`legends` (one Legend id per seat: alysia fitz hilda lucius zephyr sabo lord-grym tikkit), `cards`
+digital|physical (LA-8). Legend data: one JSON file per Legend in `data/` (LA-3, see `data`).
+
+Notation (one action per line, single spaces; card ids lowercase with hyphens, `left` is toward
+space 0, `right` toward space 6):
+
+    pick SEAT CARD CARD CARD   digital: the seat's three secret cards in resolution order; other seats
+                               see `pick SEAT ? ? ?`; accepted from every seat still to pick, any order
+    reveal SEAT CARD           physical: the card the seat turned up this exchange; the exchange resolves
+                               once every seat has revealed (any basic, or the Legend's own cards)
+    draw SEAT CARD             digital, chance: the top card of the seat's Meter (the session draws it);
+                               other seats see `draw SEAT ?`
+    reshuffle SEAT yes|no      digital: the seat's Meter is empty; shuffle its Specials into a new one?
+    face SEAT left|right       "you may turn" (Defensive Pivot, Back, Shot) and the facing after a
+                               Knock Out; keeping the facing is `face` with the current direction
+    target SEAT WHO            the striker's (or diver's) pick among foes still tied after the tie-breaks
+    do SEAT move WHO DIR N | turn WHO DIR | strike FORCE RANGE|any | block N | fatigue WHO ±N |
+       push WHO DIR N | initiative | done
+                               one step of a card the engine cannot read (LA-4), by the card's owner
+
+Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.RULES` and a test):
+- R-1 In a 2v2, team A is seats 1 and 3, team B seats 2 and 4.
+- R-2 Initiative order is seat order from the holder, wrapping round.
+- R-3 The next card is chosen after each card resolves: a Dive taking the Initiative reorders later ties.
+- R-4 "Sharing a space means facing each other": a Legend that moves into, turns in or returns to a
+  space holding foes keeps its facing, and foes there facing the same way turn round. Starting
+  positions are as LA-2 gives them.
+- R-5 Shot ("range 1 or more") reaches any distance.
+- R-6 Block counts from the moment its card resolves to the end of the exchange.
+- R-7 Each Legend is played by one seat at most.
+- R-8 In Teams a Legend moving past an Edge by itself is Knocked Out (costs a Stock) like a pushed one.
+- R-9 A Legend out of the Arena for the rest of the exchange cannot be hit, and an unresolved card of
+  its own does nothing.
+- R-10 Still tied after the simultaneous Knock Out tie-breaks: Teams is a draw (no winners), in
+  Free-for-All the tied players share the win; Free-for-All players reaching two Knock Outs in one
+  exchange are separated by the same tie-breaks.
+- R-11 Physical mode accepts any basic card for any Legend and the Legend's own cards (from its file).
+- R-12 An Ultimate is drawn only when no Special is left in the Meter (the Ultimate is at its bottom);
+  the Meter is kept unordered and each draw is a chance outcome among its Specials.
+- R-13 Primitive steps take bounded values (moves 1..6, Force 0..9, range 0..6 or any, Block and
+  tokens 1..9, Fatigue changes -10..+10 but not 0) so the legal list is finite.
+- R-14 Push tokens placed by a primitive count the card's owner as the pusher unless they are on it.
+- Returning after walking off an Edge in Free-for-All also offers the facing choice.
+- Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
+
+Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
+primitives panel), salted pick hashes in exports (LA-6), the table screen.
+"""
+from .game import Legends
+
+GAME = Legends

@@ -1,0 +1,81 @@
+"""The primitives panel (LA-4): a card the engine cannot read is resolved by the table step by step.
+
+Each step is a journaled `do SEAT ...` action; the referee still applies Block, Fatigue, the Push
+track, Edge Recovery and Knock Outs. Bounds (R-13) keep the list of legal steps finite.
+"""
+from __future__ import annotations
+
+from companion.core import IllegalAction
+
+from .actions import DIRS, Do
+from .resolve import RULE
+
+MOVES = range(1, 7)
+FORCES = range(0, 10)
+RANGES = tuple(range(0, 7)) + (None,)
+AMOUNTS = range(1, 10)
+CHANGES = tuple(range(-10, 0)) + tuple(range(1, 11))
+
+
+class Primitives:
+    def primitive_actions(self, s: int) -> list[Do]:
+        inside = [w for w in self.seats if self.in_arena(w)]
+        out = [Do(s, "move", (w, d, k)) for w in inside for d in DIRS for k in MOVES]
+        out += [Do(s, "turn", (w, d)) for w in inside for d in DIRS]
+        out += [Do(s, "strike", (f, r)) for f in FORCES for r in RANGES]
+        out += [Do(s, "block", (k,)) for k in AMOUNTS]
+        out += [Do(s, "fatigue", (w, k)) for w in inside for k in CHANGES]
+        out += [Do(s, "push", (w, d, k)) for w in inside for d in DIRS for k in AMOUNTS]
+        return out + [Do(s, "initiative"), Do(s, "done")]
+
+    def check_primitive(self, a: Do) -> None:
+        p, args = a.prim, a.args
+        if p in ("move", "turn", "fatigue", "push"):
+            who = args[0]
+            if who not in self.seats or not self.in_arena(who):
+                raise IllegalAction("no-such-legend", f"There is no Legend of seat {who} in the Arena.", RULE + "LA-4")
+        bounds = {"move": (args[2] if p == "move" else None, MOVES), "strike": (args[0] if p == "strike" else None, FORCES),
+                  "block": (args[0] if p == "block" else None, AMOUNTS),
+                  "fatigue": (args[1] if p == "fatigue" else None, CHANGES),
+                  "push": (args[2] if p == "push" else None, AMOUNTS)}
+        if p in bounds and bounds[p][0] not in bounds[p][1]:
+            raise IllegalAction("out-of-bounds", f"That {p} value is outside what a card can do.", RULE + "R-13")
+        if p == "strike" and args[1] not in RANGES:
+            raise IllegalAction("out-of-bounds", "A range is 0 to 6, or any.", RULE + "R-13")
+
+    def apply_primitive(self, a: Do) -> None:
+        s, p, args = a.seat, a.prim, a.args
+        self.events.append({"type": "primitive", "seat": s, "step": str(a)})
+        if p == "done":
+            self.answered()
+            return
+        if p == "move":
+            self.own_move(args[0], args[1], args[2])
+        elif p == "turn":
+            self.turn_to(args[0], args[1])
+        elif p == "strike":
+            targets = self.strike_targets(s, args[1])
+            if len(targets) > 1:
+                self.ask = {"kind": "target", "seat": s, "among": targets, "force": args[0], "prim": True}
+                return
+            if targets:
+                self.hit(s, targets[0], args[0])
+            else:
+                self.events.append({"type": "miss", "seat": s})
+        elif p == "block":
+            self.block[s - 1].append([args[0], "all"])
+            self.events.append({"type": "block", "seat": s, "amount": args[0], "against": "all"})
+        elif p == "fatigue":
+            w = args[0]
+            self.fat[w - 1] = max(0, min(10, self.fat[w - 1] + args[1]))
+            self.events.append({"type": "fatigue", "seat": w, "fatigue": self.fat[w - 1]})
+        elif p == "push":
+            w, d, k = args
+            self.tok[w - 1][0 if d == "left" else 1] += k
+            if w != s:
+                self.pusher[w - 1] = s  # R-14
+            self.events.append({"type": "push", "seat": s, "target": w, "dir": d, "tokens": k})
+        elif p == "initiative":
+            self.take_initiative(s)
+        if not self.in_arena(s):  # R-9: the card's owner left the Arena: its card ends
+            self.answered()

@@ -1,0 +1,331 @@
+"""How an exchange resolves: card steps, Strikes, Block, Fatigue, Push tokens, slides, Knock Outs.
+
+A mixin of `LAState`: every method mutates the state and appends events to `self.events`. A step
+that needs a seat's choice sets `self.ask` and stops; `_resume` carries on once it is answered.
+"""
+from __future__ import annotations
+
+from .cards import script
+
+RULE = "legends-of-the-arena/"
+RIGHT, LEFT = "right", "left"
+CENTER = 3
+
+
+def other(d: str) -> str:
+    return LEFT if d == RIGHT else RIGHT
+
+
+def sign(d: str) -> int:
+    return 1 if d == RIGHT else -1
+
+
+class Resolution:
+    # -- who is who -------------------------------------------------------------------------------
+
+    def team(self, s: int) -> int:
+        """Team index (0 = A: seats 1, 3; 1 = B: seats 2, 4; R-1); in Free-for-All each seat alone."""
+        return (s - 1) % 2 if self.teams else s
+
+    def in_arena(self, s: int) -> bool:
+        return self.out[s - 1] is None
+
+    def foes(self, s: int) -> list[int]:
+        return [f for f in self.seats if f != s and self.team(f) != self.team(s) and self.in_arena(f)]
+
+    def init_order(self) -> list[int]:
+        """R-2: seat order from the Initiative holder, wrapping round."""
+        n = self.n
+        return [(self.initiative - 1 + i) % n + 1 for i in range(n)]
+
+    def portal(self, s: int) -> int:
+        return (2 if self.team(s) == 0 else 4) if self.teams else CENTER
+
+    def faces(self, s: int, t: int) -> bool:
+        d = self.pos[t - 1] - self.pos[s - 1]
+        return d == 0 or (d > 0) == (self.face[s - 1] == RIGHT)
+
+    def speed_now(self, s: int) -> int:
+        card = self.cards.get(s)
+        return self.legend(s).speed(card) if card is not None else 0
+
+    def tiebreak(self, cands: list[int]) -> list[int]:
+        """targeting: Teams lowest Speed then Fatigue, Free-for-All lowest Fatigue then Speed."""
+        if self.teams:
+            key = lambda f: (self.speed_now(f), self.fat[f - 1])  # noqa: E731
+        else:
+            key = lambda f: (self.fat[f - 1], self.speed_now(f))  # noqa: E731
+        best = min(map(key, cands))
+        return [f for f in cands if key(f) == best]
+
+    def strike_targets(self, s: int, reach: int | None) -> list[int]:
+        """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
+        cands = [f for f in self.foes(s) if self.faces(s, f)
+                 and (reach is None or abs(self.pos[f - 1] - self.pos[s - 1]) <= reach)]
+        if not cands:
+            return []
+        near = min(abs(self.pos[f - 1] - self.pos[s - 1]) for f in cands)
+        return self.tiebreak([f for f in cands if abs(self.pos[f - 1] - self.pos[s - 1]) == near])
+
+    def dive_targets(self, s: int) -> list[int]:
+        cands = self.foes(s)
+        if not cands:
+            return []
+        far = max(abs(self.pos[f - 1] - self.pos[s - 1]) for f in cands)
+        return self.tiebreak([f for f in cands if abs(self.pos[f - 1] - self.pos[s - 1]) == far])
+
+    def block_against(self, t: int, striker: int) -> int:
+        return sum(n for n, kind in self.block[t - 1] if kind == "all" or self.faces(t, striker))
+
+    # -- small effects ------------------------------------------------------------------------------
+
+    def turn_to(self, s: int, d: str) -> None:
+        if self.face[s - 1] != d:
+            self.face[s - 1] = d
+            self.events.append({"type": "turn", "seat": s, "facing": d})
+        self.settle(s)
+
+    def settle(self, k: int) -> None:
+        """R-4 (sharing): foes in k's space facing k's way turn round to face k."""
+        for f in self.foes(k):
+            if self.pos[f - 1] == self.pos[k - 1] and self.face[f - 1] == self.face[k - 1]:
+                self.face[f - 1] = other(self.face[k - 1])
+                self.events.append({"type": "turn", "seat": f, "facing": self.face[f - 1], "why": "sharing"})
+
+    def own_move(self, s: int, d: str, n: int) -> None:
+        """A Legend's own move: Edge Recovery on an Edge, out of the Arena past one (knock-out, walk-off)."""
+        start, new = self.pos[s - 1], self.pos[s - 1] + sign(d) * n
+        if 1 <= new <= 5:
+            self.pos[s - 1] = new
+            self.events.append({"type": "move", "seat": s, "from": start, "to": new})
+            self.settle(s)
+        elif new in (0, 6):
+            self.recover(s, start, new)
+        else:
+            edge = 0 if new < 0 else 6
+            self.pos[s - 1] = edge
+            self.out[s - 1] = {"walked": True, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
+            self.events.append({"type": "walk-off", "seat": s, "from": start, "edge": edge})
+
+    def recover(self, s: int, start: int, edge: int) -> None:
+        """edge-recovery: turn toward the center and step one space back in."""
+        self.pos[s - 1] = 1 if edge == 0 else 5
+        self.face[s - 1] = RIGHT if edge == 0 else LEFT
+        self.events.append({"type": "edge-recovery", "seat": s, "from": start, "edge": edge,
+                            "to": self.pos[s - 1], "facing": self.face[s - 1]})
+        self.settle(s)
+
+    def take_initiative(self, s: int) -> None:
+        if self.initiative != s:
+            self.events.append({"type": "initiative", "seat": s})
+        self.initiative = s
+
+    def hit(self, s: int, t: int, force: int) -> None:
+        """block, fatigue, push: remaining Force after Block; Fatigue +1 and tokens if any remains."""
+        blocked = self.block_against(t, s)
+        left = max(0, force - blocked)
+        ev = {"type": "strike", "seat": s, "target": t, "force": force, "block": blocked, "remaining": left}
+        if left > 0:
+            self.fat[t - 1] = min(10, self.fat[t - 1] + 1)
+            tokens = self.legend(t).push(self.fat[t - 1] + left)
+            d = self.face[s - 1]
+            self.tok[t - 1][0 if d == LEFT else 1] += tokens
+            if tokens:
+                self.pusher[t - 1] = s
+            ev.update(fatigue=self.fat[t - 1], tokens=tokens, dir=d)
+        self.events.append(ev)
+
+    def dive_to(self, s: int, t: int) -> None:
+        """dive: face the furthest foe, move into its space, take the Initiative."""
+        d = self.pos[t - 1] - self.pos[s - 1]
+        if d:
+            self.face[s - 1] = RIGHT if d > 0 else LEFT
+            self.events.append({"type": "move", "seat": s, "from": self.pos[s - 1], "to": self.pos[t - 1], "dive": t})
+            self.pos[s - 1] = self.pos[t - 1]
+        self.settle(s)
+        self.take_initiative(s)
+
+    # -- running cards ------------------------------------------------------------------------------
+
+    def next_card(self) -> int | None:
+        """speed-order (R-3): the unresolved card with the highest Speed, ties in Initiative order now."""
+        order = self.init_order()
+        waiting = [s for s in order if s in self.cards and s not in self.done]
+        if not waiting:
+            return None
+        return max(waiting, key=lambda s: (self.speed_now(s), -order.index(s)))
+
+    def step(self, s: int, st: tuple) -> bool:
+        """Run one step of s's card; False if it asked a choice (the step then waits for it)."""
+        kind = st[0]
+        if kind == "block":
+            self.block[s - 1].append([st[1], st[2]])
+            self.events.append({"type": "block", "seat": s, "amount": st[1], "against": st[2]})
+        elif kind == "edge-turn":
+            p = self.pos[s - 1]
+            if p in (1, 5):
+                toward_center = RIGHT if p == 1 else LEFT
+                self.turn_to(s, toward_center if st[1] == "center" else other(toward_center))
+        elif kind == "move":
+            d = self.face[s - 1] if st[1] == "forward" else other(self.face[s - 1])
+            self.own_move(s, d, st[2])
+        elif kind == "may-turn":
+            self.ask = {"kind": "face", "seat": s}
+            return False
+        elif kind == "strike":
+            targets = self.strike_targets(s, st[2])
+            if len(targets) > 1:
+                self.ask = {"kind": "target", "seat": s, "among": targets, "force": st[1]}
+                return False
+            if targets:
+                self.hit(s, targets[0], st[1])
+            else:
+                self.events.append({"type": "miss", "seat": s})
+        elif kind == "dive":
+            targets = self.dive_targets(s)
+            if len(targets) > 1:
+                self.ask = {"kind": "target", "seat": s, "among": targets, "force": None}
+                return False
+            if targets:
+                self.dive_to(s, targets[0])
+            else:
+                self.take_initiative(s)
+        elif kind == "primitives":
+            self.ask = {"kind": "do", "seat": s}
+            return False
+        return True
+
+    def resume(self) -> None:
+        """Resolve cards until a choice is asked or the exchange ends (then the Push tokens)."""
+        while self.ask is None and self.phase == "resolve":
+            if self.current is None:
+                s = self.next_card()
+                if s is None:
+                    self.end_exchange()
+                    continue
+                self.current = {"seat": s, "card": self.cards[s], "step": 0}
+                self.events.append({"type": "resolve", "seat": s, "card": self.cards[s], "speed": self.speed_now(s)})
+            s, steps = self.current["seat"], script(self.current["card"])
+            if not self.in_arena(s) or self.current["step"] >= len(steps):
+                self.done.append(s)  # R-9: a Legend out of the Arena does nothing more
+                self.current = None
+                continue
+            if self.step(s, steps[self.current["step"]]):
+                self.current["step"] += 1
+
+    def answered(self) -> None:
+        """The asked step is done: go on with the card."""
+        self.ask = None
+        self.current["step"] += 1
+        self.resume()
+
+    # -- end of the exchange ---------------------------------------------------------------------------
+
+    def end_exchange(self) -> None:
+        """cancel, slide, edge-recovery, knock-out, then Stocks or Knock Outs and the return to portals."""
+        moves = []
+        for s in self.init_order():
+            left, right = self.tok[s - 1]
+            self.tok[s - 1] = [0, 0]
+            if not self.in_arena(s) or left == right == 0:
+                continue
+            net = right - left
+            self.events.append({"type": "tokens", "seat": s, "left": left, "right": right, "net": net})
+            if net:
+                moves.append((s, net))
+        for s, net in moves:
+            start, new = self.pos[s - 1], self.pos[s - 1] + net
+            if 1 <= new <= 5:
+                self.pos[s - 1] = new
+                self.events.append({"type": "slide", "seat": s, "from": start, "to": new})
+            elif new in (0, 6):
+                self.pos[s - 1] = new
+                self.events.append({"type": "slide", "seat": s, "from": start, "to": new})
+            else:
+                edge = 0 if new < 0 else 6
+                self.pos[s - 1] = edge
+                self.out[s - 1] = {"walked": False, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
+                self.events.append({"type": "slide", "seat": s, "from": start, "to": None, "edge": edge,
+                                    "overshoot": abs(new - edge)})
+        for s, _ in moves:
+            if self.in_arena(s) and self.pos[s - 1] in (0, 6):
+                self.recover(s, self.pos[s - 1], self.pos[s - 1])
+            elif self.in_arena(s):
+                self.settle(s)
+        for s in self.seats:
+            self.block[s - 1] = []
+        self.knock_outs()
+
+    def knock_outs(self) -> None:
+        victims = [s for s in self.init_order() if not self.in_arena(s)]
+        received = [0] * (2 if self.teams else self.n + 1)
+        pushed = [0] * (2 if self.teams else self.n + 1)
+        for v in victims:
+            out, pusher = self.out[v - 1], self.pusher[v - 1]
+            ev = {"type": "knock-out", "seat": v, "walked": out["walked"], "overshoot": out["overshoot"], "by": None}
+            if self.teams:
+                self.stocks[self.team(v)] = max(0, self.stocks[self.team(v)] - 1)
+                self.received[v - 1] += 1
+                received[self.team(v)] += 1
+                self.fat[v - 1] = 0
+                if not out["walked"] and pusher is not None:
+                    ev["by"] = pusher
+                    pushed[self.team(pusher)] = max(pushed[self.team(pusher)], out["overshoot"])
+                    self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
+            elif out["walked"]:
+                ev["type"] = "walked-back"  # walk-off: no Knock Out, Fatigue kept
+            else:
+                self.received[v - 1] += 1
+                received[v] += 1
+                self.fat[v - 1] = 2
+                if pusher is not None and pusher != v:
+                    ev["by"] = pusher
+                    self.knockouts[pusher - 1] += 1
+                    pushed[pusher] = max(pushed[pusher], out["overshoot"])
+                    self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
+            self.events.append(ev)
+        for v in victims:
+            self.pos[v - 1], self.face[v - 1] = self.portal(v), self.out[v - 1]["facing"]
+            self.out[v - 1], self.pusher[v - 1] = None, None
+            self.events.append({"type": "return", "seat": v, "space": self.pos[v - 1], "facing": self.face[v - 1]})
+            self.settle(v)
+        if self.decide(received, pushed):
+            return
+        self.queue = victims
+        self.phase = "return"
+        self.ask_return()
+
+    def decide(self, received: list[int], pushed: list[int]) -> bool:
+        """teams-stocks, ffa-knockouts, simultaneous-ko and R-10: is the game over?"""
+        if self.teams:
+            sides = [t for t in (0, 1) if self.stocks[t] == 0]
+            if not sides:
+                return False
+            cands = [1 - t for t in sides] if len(sides) == 1 else [0, 1]
+        else:
+            cands = [s for s in self.seats if self.knockouts[s - 1] >= 2]
+            if not cands:
+                return False
+        if len(cands) > 1:
+            fewest = min(received[c] for c in cands)
+            cands = [c for c in cands if received[c] == fewest]
+        if len(cands) > 1:
+            far = max(pushed[c] for c in cands)
+            cands = [c for c in cands if pushed[c] == far]
+        if self.teams:
+            win = [s for s in self.seats if self.team(s) in cands] if len(cands) == 1 else []
+            reason = "draw" if not win else ("stocks" if len(sides) == 1 else "simultaneous-ko")
+        else:
+            win, reason = sorted(cands), "knockouts" if len(cands) == 1 else "shared"
+        self.winner, self.reason = win, reason
+        self.phase, self.ask, self.current, self.queue = "over", None, None, []
+        self.events.append({"type": "game-over", "winners": win, "reason": reason})
+        return True
+
+    def ask_return(self) -> None:
+        """ko-return: each returned Legend may turn, in Initiative order; then the game goes on."""
+        if self.queue:
+            self.ask = {"kind": "face", "seat": self.queue[0]}
+        else:
+            self.ask = None
+            self.next_exchange()

@@ -1,0 +1,328 @@
+"""The Legends referee: phases of a sequence, who acts, what is legal, views that never leak.
+
+Phases: "draw" (digital: each seat in turn draws the top card of its Meter, a chance outcome, or is
+asked whether to reshuffle an empty Meter) -> "pick" (digital: secret `pick`s, any order) or
+"reveal" (physical: each seat's revealed card) -> "resolve" (cards in Speed order; choices asked one
+at a time) -> "return" (Knocked Out Legends may turn) -> next exchange, or recovery and a new
+sequence -> "over".
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from companion.core import IllegalAction, Outcome, State, Turn, UndoStop
+
+from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
+from .cards import BASICS
+from .primitives import Primitives
+from .resolve import RULE, Resolution
+
+PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
+
+
+def refuse(code: str, sentence: str, rule: str):
+    raise IllegalAction(code, sentence, RULE + rule)
+
+
+class LAState(Primitives, Resolution, State):
+    def __init__(self, game, _blank: bool = False):
+        self.game = game
+        self.n, self.seats = game.players, tuple(game.seats)
+        self.teams, self.physical = game.options["mode"] == "teams", game.options["cards"] == "physical"
+        self.events: list[dict[str, Any]] = []
+        if _blank:
+            return
+        n = self.n
+        if self.teams:
+            self.pos = [self.portal(s) for s in self.seats]
+            self.face = ["right" if self.team(s) == 0 else "left" for s in self.seats]
+        else:
+            self.pos = [3] * n
+            self.face = ["right" if s % 2 else "left" for s in self.seats]
+        self.fat = [0] * n
+        self.tok = [[0, 0] for _ in range(n)]
+        self.block = [[] for _ in range(n)]
+        self.pusher = [None] * n
+        self.out = [None] * n
+        self.initiative = 1  # LA-5
+        self.stocks = [1 if n == 2 else 2] * 2 if self.teams else None
+        self.knockouts = None if self.teams else [0] * n
+        self.received, self.furthest = [0] * n, [0] * n
+        self.sequence, self.exchange = 1, 1
+        self.cards, self.done, self.current, self.ask, self.queue = {}, [], None, None, []
+        self.winner, self.reason = None, ""
+        if self.physical:
+            self.hands = self.meters = self.discards = self.removed = None
+            self.picks = {}
+            self.phase = "reveal"
+        else:
+            self.hands = [list(self.legend(s).basics) for s in self.seats]
+            self.meters = [{"specials": sorted(self.legend(s).specials), "ultimates": list(self.legend(s).ultimates)}
+                           for s in self.seats]
+            self.discards, self.removed = [[] for _ in self.seats], [[] for _ in self.seats]
+            self.picks = {}
+            self.phase = "draw"
+            self.queue = list(self.seats)
+            self.advance_draw()
+        self.events = []
+
+    def legend(self, s: int):
+        return self.game.legends[s - 1]
+
+    # -- the flow -------------------------------------------------------------------------------------
+
+    def advance_draw(self) -> None:
+        """draw / reshuffle: skip seats that cannot draw; ask a seat whose Meter is empty."""
+        while self.queue:
+            s = self.queue[0]
+            meter = self.meters[s - 1]
+            if meter["specials"] or meter["ultimates"]:
+                return  # the session owes a draw (Turn.chance)
+            if self.reshufflable(s):
+                self.ask = {"kind": "reshuffle", "seat": s}
+                return
+            self.queue.pop(0)
+            self.events.append({"type": "no-draw", "seat": s})
+        self.phase = "pick"
+
+    def reshufflable(self, s: int) -> list[str]:
+        specials = self.legend(s).specials
+        return [c for c in self.hands[s - 1] + self.discards[s - 1] if c in specials]
+
+    def start_exchange(self) -> None:
+        self.cards, self.done, self.current = {}, [], None
+        if self.physical:
+            self.phase = "reveal"
+            return
+        self.cards = {s: self.picks[s][self.exchange - 1] for s in self.seats}
+        self.events.append({"type": "reveal", "sequence": self.sequence, "exchange": self.exchange,
+                            "cards": dict(self.cards), "reveals": True})
+        self.phase = "resolve"
+        self.resume()
+
+    def next_exchange(self) -> None:
+        if self.exchange < 3:
+            self.exchange += 1
+            self.start_exchange()
+            return
+        self.events.append({"type": "recovery", "sequence": self.sequence})
+        if not self.physical:  # recovery
+            for s in self.seats:
+                lg = self.legend(s)
+                for c in self.picks[s]:
+                    (self.hands if c in lg.basics else self.discards if c in lg.specials else self.removed)[s - 1].append(c)
+        self.picks, self.cards, self.done, self.current = {}, {}, [], None
+        self.sequence, self.exchange = self.sequence + 1, 1
+        if self.physical:
+            self.phase = "reveal"
+        else:
+            self.phase, self.queue = "draw", list(self.seats)
+            self.advance_draw()
+
+    # -- the core API ----------------------------------------------------------------------------------
+
+    def turn(self) -> Turn:
+        if self.phase == "over":
+            return Turn.over()
+        if self.ask is not None:
+            return Turn.seat(self.ask["seat"])
+        if self.phase == "draw":
+            return Turn.chance()
+        if self.phase == "pick":
+            return Turn.simultaneous([s for s in self.seats if s not in self.picks])
+        return Turn.simultaneous([s for s in self.seats if s not in self.cards])  # reveal
+
+    def draws(self, s: int) -> list[str]:
+        """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate."""
+        meter = self.meters[s - 1]
+        return list(meter["specials"]) or meter["ultimates"][:1]
+
+    def legal_actions(self) -> list:
+        if self.phase == "over":
+            return []
+        ask = self.ask
+        if ask is not None:
+            s = ask["seat"]
+            if ask["kind"] == "face":
+                return [Face(s, d) for d in DIRS]
+            if ask["kind"] == "target":
+                return [Target(s, t) for t in ask["among"]]
+            if ask["kind"] == "reshuffle":
+                return [Reshuffle(s, True), Reshuffle(s, False)]
+            return self.primitive_actions(s)
+        if self.phase == "draw":
+            s = self.queue[0]
+            return [Draw(s, c) for c in self.draws(s)]
+        if self.phase == "pick":
+            return [Pick(s, cs) for s in self.seats if s not in self.picks
+                    for cs in itertools.permutations(self.hands[s - 1], 3)]
+        return [Reveal(s, c) for s in self.seats if s not in self.cards for c in self.revealable(s)]
+
+    def revealable(self, s: int) -> tuple[str, ...]:
+        """R-11: the seven basics, or one of the Legend's own cards."""
+        return BASICS + self.legend(s).own_cards
+
+    def check(self, a) -> None:
+        """Everything `apply` refuses, before anything changes (ALL-1)."""
+        if not isinstance(a, (Pick, Reveal, Draw, Reshuffle, Face, Target, Do)):
+            refuse("not-an-action", "That is not a Legends of the Arena action.", "choices")
+        if a.seat not in self.seats:
+            refuse("no-such-seat", f"There is no seat {a.seat} at this table.", "modes")
+        if self.phase == "over":
+            refuse("game-over", "The game is over.", "teams-stocks" if self.teams else "ffa-knockouts")
+        ask = self.ask
+        kinds = {"face": Face, "target": Target, "reshuffle": Reshuffle, "do": Do}
+        if ask is not None:
+            if not isinstance(a, kinds[ask["kind"]]) or a.seat != ask["seat"]:
+                refuse("waiting-for-choice", f"Seat {ask['seat']} has a choice to make first ({ask['kind']}).", "choices")
+            if isinstance(a, Target) and a.who not in ask["among"]:
+                refuse("bad-target", f"Seat {a.who} is not among the foes tied for this choice.", "targeting")
+            if isinstance(a, Do):
+                self.check_primitive(a)
+            return
+        if isinstance(a, (Face, Target, Reshuffle, Do)):
+            refuse("nothing-to-choose", "Nobody is being asked a choice now.", "choices")
+        if isinstance(a, Draw):
+            if self.phase != "draw" or a.seat != self.queue[0]:
+                refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
+            if a.card not in self.draws(a.seat):
+                refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.", "R-12")
+            return
+        if isinstance(a, Pick):
+            if self.physical:
+                refuse("physical-cards", "With physical cards the table reveals each card instead of picking.", "LA-8")
+            if self.phase != "pick":
+                refuse("not-picking", "Picks are made after every seat has drawn, once a sequence.", "picks")
+            if a.seat in self.picks:
+                refuse("already-picked", f"Seat {a.seat} has picked already this sequence.", "picks")
+            hand = self.hands[a.seat - 1]
+            if len(set(a.cards)) != 3 or any(c not in hand for c in a.cards):
+                refuse("not-in-hand", "A pick is three different cards of the seat's hand.", "picks")
+            return
+        if not self.physical:
+            refuse("digital-cards", "With digital cards the referee reveals the picks itself.", "LA-8")
+        if a.seat in self.cards:
+            refuse("already-revealed", f"Seat {a.seat} has revealed its card for this exchange.", "exchange")
+        if a.card not in self.revealable(a.seat):
+            refuse("unknown-card", f"{a.card!r} is not a basic card nor one of {self.legend(a.seat).name}'s cards.", "R-11")
+
+    def apply(self, action) -> list[dict[str, Any]]:
+        self.check(action)
+        self.events = []
+        a = action
+        if isinstance(a, Draw):
+            self.draw(a.seat, a.card)
+        elif isinstance(a, Reshuffle):
+            self.ask = None
+            if a.yes:
+                cards = self.reshufflable(a.seat)
+                self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in cards]
+                self.discards[a.seat - 1] = [c for c in self.discards[a.seat - 1] if c not in cards]
+                self.meters[a.seat - 1]["specials"] = sorted(cards)
+                self.events.append({"type": "reshuffle", "seat": a.seat, "cards": len(cards)})
+            else:
+                self.queue.pop(0)
+                self.events.append({"type": "no-draw", "seat": a.seat})
+            self.advance_draw()
+        elif isinstance(a, Pick):
+            self.picks[a.seat] = list(a.cards)
+            self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in a.cards]
+            self.events.append({"type": "picked", "seat": a.seat})
+            self.events.append({"type": "my-picks", "seat": a.seat, "cards": list(a.cards), "to": [a.seat]})
+            if len(self.picks) == self.n:
+                self.start_exchange()
+        elif isinstance(a, Reveal):
+            self.cards[a.seat] = a.card
+            self.events.append({"type": "revealed", "seat": a.seat, "card": a.card, "exchange": self.exchange})
+            if len(self.cards) == self.n:
+                self.phase = "resolve"
+                self.resume()
+        elif isinstance(a, Face):
+            self.turn_to(a.seat, a.dir)
+            if self.phase == "return":
+                self.queue.pop(0)
+                self.ask_return()
+            else:
+                self.answered()
+        elif isinstance(a, Target):
+            if self.ask.get("prim"):
+                self.hit(a.seat, a.who, self.ask["force"])
+                self.ask = {"kind": "do", "seat": a.seat}
+            else:
+                (self.dive_to(a.seat, a.who) if self.ask["force"] is None else self.hit(a.seat, a.who, self.ask["force"]))
+                self.answered()
+        else:
+            self.apply_primitive(a)
+        return self.events
+
+    def draw(self, s: int, card: str) -> None:
+        meter = self.meters[s - 1]
+        (meter["specials"] if card in meter["specials"] else meter["ultimates"]).remove(card)
+        self.hands[s - 1].append(card)
+        self.queue.pop(0)
+        self.events.append({"type": "drew", "seat": s})
+        self.events.append({"type": "draw", "seat": s, "card": card, "to": self.hand_seers(s)})
+        self.advance_draw()
+
+    def hand_seers(self, s: int) -> list[int]:
+        """LA-6: a hand is seen by its seat and, in Teams, its teammates."""
+        return [t for t in self.seats if t == s or (self.teams and self.team(t) == self.team(s))]
+
+    def automatic(self, rng: random.Random):
+        if self.phase == "draw" and self.ask is None and self.queue:
+            s = self.queue[0]
+            return Draw(s, rng.choice(self.draws(s)))
+        return None
+
+    def undo_stop(self, action, events):
+        if isinstance(action, Draw):
+            return UndoStop("undo-blocked-by-draw", "Undo stops at a draw: a card seen is never dealt again.", RULE + "LA-7")
+        return super().undo_stop(action, events)
+
+    def reveal_stop(self) -> UndoStop:
+        return UndoStop("undo-blocked-by-reveal", "Undo stops at a reveal: picks that were seen cannot be taken back.",
+                        RULE + "LA-7")
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome(winners=tuple(self.winner), ranking=self.ranking(), reason=self.reason)
+
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """ranking: winners first; then most Knock Outs scored (Free-for-All), fewest received, furthest push."""
+        if self.teams:
+            if not self.winner:
+                return (tuple(self.seats),)
+            return (tuple(self.winner), tuple(s for s in self.seats if s not in self.winner))
+        def key(s):
+            return (s not in self.winner, -self.knockouts[s - 1], self.received[s - 1], -self.furthest[s - 1])
+        places = itertools.groupby(sorted(self.seats, key=key), key=key)
+        return tuple(tuple(group) for _, group in places)
+
+    # -- what each seat sees ----------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+        return view(self, seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        from .views import to_dict
+        return to_dict(self)
+
+    def clone(self) -> "LAState":
+        c = LAState(self.game, _blank=True)
+        for k, v in self.__dict__.items():
+            if k in ("game", "n", "seats", "teams", "physical"):
+                continue
+            setattr(c, k, _copy(v))
+        return c
+
+
+def _copy(v):
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    return v

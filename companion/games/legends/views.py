@@ -1,0 +1,73 @@
+"""The referee's full state (`to_dict`) and what one seat may know (`view`, LA-6).
+
+The full state holds every secret (picks, hands, Meters); a view holds the public table plus the
+seat's own hand and picks and, in Teams, its teammates' hands. A Meter is shown as its size only.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+def legends(st) -> list[dict[str, Any]]:
+    out = []
+    for s in st.seats:
+        i = s - 1
+        out.append({"legend": st.legend(s).id, "space": st.pos[i], "facing": st.face[i], "fatigue": st.fat[i],
+                    "tokens": {"left": st.tok[i][0], "right": st.tok[i][1]}, "block": [list(b) for b in st.block[i]],
+                    "pusher": st.pusher[i], "out": None if st.out[i] is None else dict(st.out[i])})
+    return out
+
+
+def to_dict(st) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "game": "legends-of-the-arena", "players": st.n, "mode": "teams" if st.teams else "ffa",
+        "cards": "physical" if st.physical else "digital", "phase": st.phase,
+        "sequence": st.sequence, "exchange": st.exchange, "legends": legends(st), "initiative": st.initiative,
+    }
+    if st.teams:
+        d["stocks"] = list(st.stocks)
+    else:
+        d["knockouts"] = list(st.knockouts)
+    d.update({
+        "received": list(st.received), "furthest": list(st.furthest),
+        "revealed": {str(s): c for s, c in sorted(st.cards.items())}, "resolved": list(st.done),
+        "current": None if st.current is None else dict(st.current),
+        "ask": None if st.ask is None else {k: (list(v) if isinstance(v, list) else v) for k, v in st.ask.items()},
+        "queue": list(st.queue),
+        "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},
+        "hands": None if st.physical else [list(h) for h in st.hands],
+        "meters": None if st.physical else [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])}
+                                              for m in st.meters],
+        "discards": None if st.physical else [list(x) for x in st.discards],
+        "removed": None if st.physical else [list(x) for x in st.removed],
+        "winner": None if st.winner is None else list(st.winner), "reason": st.reason,
+    })
+    return d
+
+
+def view(st, seat: int | None) -> dict[str, Any]:
+    """What `seat` may know (None: the table). Built from public fields plus this seat's own secrets."""
+    d = to_dict(st)
+    for key in ("picks", "hands", "meters", "queue"):
+        del d[key]
+    for i, lg in enumerate(d["legends"]):
+        legend = st.legend(i + 1)
+        lg["name"] = legend.name
+        lg["seat"] = i + 1
+        # what the next hit of 1, 2 or 3 Force would push (the Push track is printed on the board)
+        lg["next_push"] = [legend.push(min(10, st.fat[i] + 1) + f) for f in (1, 2, 3)]
+        lg["placeholder"] = bool(legend.placeholders)
+    d["turn"] = st.turn().to_dict()
+    d["picked"] = sorted(st.picks)
+    if not st.physical:
+        d["hand_sizes"] = [len(h) for h in st.hands]
+        d["meter_sizes"] = [len(m["specials"]) + len(m["ultimates"]) for m in st.meters]
+        d["drawing"] = st.queue[0] if st.phase == "draw" and st.queue else None
+    d["seat"] = seat
+    if seat in st.seats and not st.physical:
+        d["hand"] = list(st.hands[seat - 1])
+        d["my_picks"] = list(st.picks.get(seat, []))
+        d["team_hands"] = {str(t): list(st.hands[t - 1]) for t in st.hand_seers(seat) if t != seat}
+    outcome = st.outcome()
+    d["outcome"] = None if outcome is None else outcome.to_dict()
+    return d

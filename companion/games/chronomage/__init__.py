@@ -1,0 +1,71 @@
+"""Chronomage: the cooperative table's bookkeeper (rules: the draft rulebook and rulings CM-1..CM-12).
+
+The cards are physical; the companion keeps the books players lose track of: the damage tracker
+against the round's power number, the time deck (the timeline's clock), the loot and challenge decks,
+every player's weaknesses, spellbook runes and formation space, the 10-time-unit and rune checks on
+spells. The table plays as one: the outcome is a shared victory or defeat.
+
+Flow: strategy (`book`, `form`, preparation `spell`s, then `ready`) -> engagement (`reveal`, then the
+card's choice / crisis / exploit) -> challenge rounds (`spell`s and `dice` per player; events: `assist`)
+-> cleanup (`time SEAT`, `loot SEAT`) -> the next strategy phase, until the boss falls (CM-10) or a
+time card must come from an empty time deck (CM-8). `fail` declares a challenge lost (CM-7);
+`reverse` reverses time (CM-9). Cards come from a timeline library file (`timeline.py`; the shipped
+`timelines/example.toml` is example data, not the printed cards).
+
+Notation (one action a line; seats 1..N; dice faces are written sorted):
+
+    book SEAT N                 SEAT's spellbook holds N cards from hand and book (N runes showing)
+    form SEAT SPACE             formation space 1..3
+    spell SEAT COST RUNES [B]   a spell from SEAT's hand: COST time units, needs RUNES, adds B damage
+    ready                       the strategy phase is over: on to the reveal
+    reveal | reveal ID          the revealed challenge card (bare: the referee draws one)
+    choose K | choose SEAT K    the group's / one player's option K of a pre-emptive choice
+    exploit yes | exploit no    the table attempts or skips an exploit
+    dice SEAT                   the referee rolls SEAT's whole handful (a chance action once drawn)
+    dice SEAT F F F             a pre-emptive roll: three faces
+    dice SEAT F.. / C..         a challenge roll: SEAT's dice, then the round's challenge dice
+    assist FROM TO              in an event, FROM (through) gives one die to TO for this round
+    reverse | reverse A B       reverse time; A B are the two anomaly dice (bare: the referee rolls)
+    fail                        the table declares the challenge lost
+    time SEAT | loot SEAT       cleanup's time card / loot card goes to SEAT
+
+A worked monster round (3 players: orange, blue, green; spellbooks of 2, 1 and 0 cards; all on space
+2; the Rust Hound's round 1 is green, power 14 for three players, one challenge die):
+
+    spell 1 4 2 3      orange casts a spell costing 4 time units, needing 2 runes, +3 damage (6 units left)
+    dice 1 2 5 / 3     orange's 2 dice (resistance 2) and the challenge die: 7 + 3 bonus + 2 runes = 12;
+                       the chart's face 3 hits nobody; the tracker shows 12 / 14
+    dice 2 1 4 / 5     blue: 5 + 1 rune = 6; face 5 hits space 2: blue gains a purple weakness; 18 / 14
+    dice 3 6 / 1       green (resistance 1): 6; face 1 hits space 1 only; the round closes at 24 >= 14:
+                       round 2 (purple, power 16) begins, time units and bonuses start again.
+    Had the total been 13, every player would have gained a green weakness and round 1 would start again.
+
+State fields (`to_dict`): `phase`, `step`, `time_deck`, `loot_deck`, `challenge_deck` (counts),
+`challenge` (the revealed card: id, type, round, this table's power number, challenge dice, colour),
+`damage` ({seats: each player's result this round, total, power}), `weaknesses` (per seat: colour ->
+count), `formation`, `spellbook` (runes showing), `hands`, `spent`, `loot`, `time_used`, `bonus`,
+`rolls`, `through`, `assists`, `preemptive`, `anomaly`, `reversed`, `result` (null, victory, defeat),
+`reason`, `last_round` (the closed round's summary, for the tracker).
+
+Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-14; each tested in tests/test_chronomage*.py):
+- X-1 The boss is the one phase III card the timeline marks; it lies at the bottom and is revealed last.
+- X-2 An event card has one round; players still in it after a round play it again, after an assist step.
+- X-3 An event's challenge die is read on its attack chart like a monster's; a player's result is their dice.
+- X-4 A crisis/exploit roll is the player's three dice against the goal; under ALL one eligible roll decides for all.
+- X-5 The table as a whole decides to attempt or skip an exploit.
+- X-6 A failed pre-emptive roll gives the card's weakness to the failer (everyone under ALL); ineligible players are untouched.
+- X-7 Time is reversed at most once a challenge, during the challenge phase; weaknesses and cast spells stay.
+- X-8 A lost challenge is discarded; anomaly dice go, spells are restored, no reward; a lost boss loses the timeline.
+- X-9 With the loot deck empty the loot step is skipped.
+- X-10 A preparation spell adds no damage bonus.
+- X-11 During a challenge a player may change formation before rolling in the round (the card's cost is the table's).
+- X-12 A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.
+- X-13 The runes showing are the cards in the spellbook.
+- X-14 Cleanup draws its time card before the boss check: an empty time deck loses even after the boss falls.
+- Turn: the table acts as a whole (Turn.table of the seats still awaited); when exactly one seat's dice or
+  choice are awaited, Turn.seat. Nothing is shuffled by the session: cards are revealed like dice are
+  rolled, entered or drawn by the referee, so `turn()` is never chance.
+"""
+from .game import Chronomage
+
+GAME = Chronomage

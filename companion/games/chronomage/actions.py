@@ -1,0 +1,294 @@
+"""Chronomage action notation: one action a line, single spaces, `parse(str(a)) == a`.
+
+Dice faces are kept sorted (the order a handful lands in means nothing), so every roll has one text.
+The grammar is in the package docstring.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core import Action, NotationError
+
+from .timeline import ID_RE
+
+MAX_DICE = 12
+
+
+def _int(tok: str, text: str) -> int:
+    if not (tok.isascii() and tok.isdigit()) or len(tok) > 3:
+        raise NotationError(text, "expected a number")
+    return int(tok)
+
+
+def _faces(toks: list[str], text: str) -> tuple[int, ...]:
+    faces = []
+    for t in toks:
+        if len(t) != 1 or t not in "123456":
+            raise NotationError(text, "a die face is 1..6")
+        faces.append(int(t))
+    if len(faces) > MAX_DICE:
+        raise NotationError(text, f"at most {MAX_DICE} dice in one handful")
+    return tuple(sorted(faces))
+
+
+class CMAction(Action):
+    """Base of the Chronomage actions; `CMAction.parse` reads any of them."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "CMAction":
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "an action is a line of text")
+        words = text.split()
+        if not words:
+            raise NotationError(text, "empty action")
+        kind = _KINDS.get(words[0])
+        if kind is None or (cls is not CMAction and kind is not cls):
+            raise NotationError(text, "not a Chronomage action (" + ", ".join(_KINDS) + ")")
+        return kind._from_words(words, text)
+
+
+def _seat_arg(cls, words, text, usage):
+    if len(words) != 3:
+        raise NotationError(text, usage)
+    return cls(_int(words[1], text), _int(words[2], text))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Book(CMAction):
+    """`book SEAT N`: SEAT's spellbook holds N cards (N runes showing)."""
+
+    seat: int
+    cards: int
+
+    @classmethod
+    def _from_words(cls, words, text):
+        return _seat_arg(cls, words, text, "`book SEAT N`")
+
+    def __str__(self):
+        return f"book {self.seat} {self.cards}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Form(CMAction):
+    """`form SEAT SPACE`: SEAT's miniature moves to formation space 1..3."""
+
+    seat: int
+    space: int
+
+    @classmethod
+    def _from_words(cls, words, text):
+        return _seat_arg(cls, words, text, "`form SEAT SPACE`")
+
+    def __str__(self):
+        return f"form {self.seat} {self.space}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Spell(CMAction):
+    """`spell SEAT COST RUNES [BONUS]`: SEAT casts a spell from hand (BONUS damage this round, 0 omitted)."""
+
+    seat: int
+    cost: int
+    runes: int
+    bonus: int = 0
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) not in (4, 5):
+            raise NotationError(text, "`spell SEAT COST RUNES [BONUS]`")
+        nums = [_int(w, text) for w in words[1:]]
+        return cls(*nums)
+
+    def __str__(self):
+        return f"spell {self.seat} {self.cost} {self.runes}" + (f" {self.bonus}" if self.bonus else "")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Word(CMAction):
+    """A bare table word: `ready` (strategy over), `fail` (the table declares the challenge lost)."""
+
+    word: str
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) != 1:
+            raise NotationError(text, f"`{words[0]}` takes nothing")
+        return READY if words[0] == "ready" else FAIL
+
+    def __str__(self):
+        return self.word
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Reveal(CMAction):
+    """`reveal` (the referee draws the card) or `reveal ID` (the card the table turned over)."""
+
+    card: str | None = None
+
+    @property
+    def chance(self) -> bool:
+        return self.card is not None
+
+    @property
+    def incomplete(self) -> bool:
+        return self.card is None
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) == 1:
+            return REVEAL
+        if len(words) != 2 or not ID_RE.match(words[1]):
+            raise NotationError(text, "`reveal` or `reveal CARD-ID`")
+        return cls(words[1])
+
+    def __str__(self):
+        return "reveal" if self.card is None else f"reveal {self.card}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Choose(CMAction):
+    """`choose K` (the group's option K) or `choose SEAT K` (one player's option)."""
+
+    option: int
+    seat: int | None = None
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) == 2:
+            return cls(_int(words[1], text))
+        if len(words) == 3:
+            return cls(_int(words[2], text), _int(words[1], text))
+        raise NotationError(text, "`choose K` or `choose SEAT K`")
+
+    def __str__(self):
+        return f"choose {self.option}" if self.seat is None else f"choose {self.seat} {self.option}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Exploit(CMAction):
+    """`exploit yes` / `exploit no`: the table attempts or skips an exploit."""
+
+    attempt: bool
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) != 2 or words[1] not in ("yes", "no"):
+            raise NotationError(text, "`exploit yes` or `exploit no`")
+        return EXPLOIT_YES if words[1] == "yes" else EXPLOIT_NO
+
+    def __str__(self):
+        return "exploit yes" if self.attempt else "exploit no"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Dice(CMAction):
+    """`dice SEAT` (the referee rolls SEAT's whole handful), `dice SEAT F..` (a pre-emptive roll) or
+    `dice SEAT F.. / C..` (a challenge roll: the player's dice, then the challenge dice)."""
+
+    seat: int
+    faces: tuple[int, ...] | None = None
+    challenge: tuple[int, ...] | None = None
+
+    @property
+    def chance(self) -> bool:
+        return self.faces is not None
+
+    @property
+    def incomplete(self) -> bool:
+        return self.faces is None
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) < 2:
+            raise NotationError(text, "`dice SEAT`, `dice SEAT F..` or `dice SEAT F.. / C..`")
+        seat = _int(words[1], text)
+        rest = words[2:]
+        if not rest:
+            return cls(seat)
+        if "/" in rest:
+            cut = rest.index("/")
+            own, chal = rest[:cut], rest[cut + 1:]
+            if not chal or "/" in chal:
+                raise NotationError(text, "the challenge dice follow one `/`")
+            return cls(seat, _faces(own, text), _faces(chal, text))
+        return cls(seat, _faces(rest, text))
+
+    def __str__(self):
+        if self.faces is None:
+            return f"dice {self.seat}"
+        own = "".join(f" {f}" for f in self.faces)
+        if self.challenge is None:
+            return f"dice {self.seat}{own}"
+        return f"dice {self.seat}{own} / " + " ".join(map(str, self.challenge))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Assist(CMAction):
+    """`assist FROM TO`: in an event, FROM (already through) gives one die to TO for this round."""
+
+    giver: int
+    receiver: int
+
+    @classmethod
+    def _from_words(cls, words, text):
+        return _seat_arg(cls, words, text, "`assist FROM TO`")
+
+    def __str__(self):
+        return f"assist {self.giver} {self.receiver}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Reverse(CMAction):
+    """`reverse` (the referee rolls the anomaly dice) or `reverse A B` (their faces)."""
+
+    anomaly: tuple[int, int] | None = None
+
+    @property
+    def chance(self) -> bool:
+        return self.anomaly is not None
+
+    @property
+    def incomplete(self) -> bool:
+        return self.anomaly is None
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) == 1:
+            return REVERSE
+        if len(words) != 3:
+            raise NotationError(text, "`reverse` or `reverse A B` (the two anomaly dice)")
+        return cls(_faces(words[1:], text))
+
+    def __str__(self):
+        return "reverse" if self.anomaly is None else "reverse {} {}".format(*self.anomaly)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Give(CMAction):
+    """`time SEAT` / `loot SEAT`: cleanup's time card or loot card goes to SEAT (the group's choice)."""
+
+    deck: str
+    seat: int
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) != 2:
+            raise NotationError(text, f"`{words[0]} SEAT`")
+        return cls(words[0], _int(words[1], text))
+
+    def __str__(self):
+        return f"{self.deck} {self.seat}"
+
+
+_KINDS = {"book": Book, "form": Form, "spell": Spell, "ready": Word, "reveal": Reveal, "choose": Choose,
+          "exploit": Exploit, "dice": Dice, "assist": Assist, "reverse": Reverse, "fail": Word,
+          "time": Give, "loot": Give}
+READY, FAIL = Word("ready"), Word("fail")
+REVEAL, REVERSE = Reveal(), Reverse()
+EXPLOIT_YES, EXPLOIT_NO = Exploit(True), Exploit(False)
+
+
+def parse_action(text: str) -> CMAction:
+    return CMAction.parse(text)

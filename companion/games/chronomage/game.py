@@ -1,0 +1,48 @@
+"""The Chronomage `Game`: seats, options (colours, timeline), and `state_from_dict` with its checks (ALL-3)."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, IllegalAction, Option
+
+from .actions import parse_action
+from .rules import COLORS, RULES
+from .timeline import DEFAULT, load_timeline
+
+KEYS = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", "loot_deck", "challenge_deck",
+        "deck", "done", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot",
+        "time_used", "bonus", "rolls", "through", "assists", "preemptive", "anomaly", "reversed", "result",
+        "reason", "last_round")
+
+
+class Chronomage(Game):
+    id = "chronomage"
+    title = "Chronomage"
+    min_players = 1
+    max_players = 4
+    type = GameType(chance=CHANCE_DRAWN, information=PERFECT, outcome=COOPERATIVE, hardware=("dice",))
+    options_schema = (
+        Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
+               choices=COLORS, distinct=True),
+        Option("timeline", "text", DEFAULT, "chronomage/CM-3", label="Timeline (library name or file)"),
+    )
+    rules = RULES
+
+    def check_options(self) -> None:
+        self.timeline = load_timeline(self.options["timeline"])  # LibraryError (BadRequest) names file, card, field
+
+    def new_state(self):
+        from .state import CMState
+        return CMState(self)
+
+    def parse_action(self, text: str):
+        return parse_action(text)
+
+    def state_from_dict(self, data: dict[str, Any]):
+        from .restore import state_from_dict
+        return state_from_dict(self, data)
+
+
+def bad(what: str, rule: str = "ALL-3"):
+    raise IllegalAction("invalid-state", f"This is not a possible Chronomage table: {what}.",
+                        rule if rule == "ALL-3" else "chronomage/" + rule)

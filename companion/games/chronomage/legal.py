@@ -1,0 +1,80 @@
+"""Every action `apply` accepts now, listed (the conformance tests check both directions).
+
+Dice handfuls are listed once each as sorted faces (the notation sorts them), so a seat rolling three
+dice and one challenge die has 56 x 6 texts, plus the bare `dice SEAT` the session completes.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from .actions import (
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal,
+    Reverse, Spell,
+)
+
+SPACES = (1, 2, 3)
+
+
+@lru_cache(maxsize=None)
+def handfuls(k: int) -> tuple[tuple[int, ...], ...]:
+    """Every sorted handful of k dice."""
+    return tuple(combinations_with_replacement(range(1, 7), k))
+
+
+class Legal:
+    """Mixin of CMState."""
+
+    def legal_actions(self) -> list:
+        ph = self.phase
+        out: list = []
+        if ph == "over":
+            return out
+        if ph == "strategy":
+            for s in self.seats:
+                out += [Book(s, k) for k in range(self.hands[s - 1] + self.books[s - 1] + 1)]
+                out += [Form(s, p) for p in SPACES]
+                out += self._spells(s, prep=True)
+            out.append(READY)
+        elif ph == "engagement" and self.step == "reveal":
+            out.append(REVEAL)
+            out += [Reveal(i) for i in self.revealable()]
+        elif ph == "engagement":
+            p = self.card.preemptive
+            if p.kind == "choice":
+                opts = range(1, len(p.options) + 1)
+                out += [Choose(k) for k in opts] if p.all else [Choose(k, s) for s in self.to_choose() for k in opts]
+            elif p.kind == "exploit" and self.pre["attempt"] is None:
+                out += [EXPLOIT_YES, EXPLOIT_NO]
+            for s in self.to_roll():
+                out.append(Dice(s))
+                out += [Dice(s, h) for h in handfuls(3)]
+        elif ph == "challenge":
+            monster = self.card.type == "monster"
+            m = self.round_info().dice
+            for s in self.to_roll():
+                out += [Form(s, p) for p in SPACES]
+                if monster:
+                    out += self._spells(s, prep=False)
+                out.append(Dice(s))
+                out += [Dice(s, h, c) for h in handfuls(self.own_dice(s)) for c in handfuls(m)]
+            if not monster and all(r is None for r in self.rolls):
+                gave = {g for g, _ in self.assists}
+                out += [Assist(g, r) for g in self.seats if self.through[g - 1] and g not in gave
+                        for r in self.seats if not self.through[r - 1]]
+            out.append(FAIL)
+            if not self.reversed:
+                out.append(REVERSE)
+                out += [Reverse(h) for h in handfuls(2)]
+        else:  # cleanup
+            out += [Give(self.step, s) for s in self.seats]
+        return out
+
+    def _spells(self, s: int, prep: bool) -> list:
+        if not self.hands[s - 1]:
+            return []
+        runes = range(min(self.books[s - 1], 9) + 1)
+        if prep:
+            return [Spell(s, c, r) for c in range(11) for r in runes]
+        costs = range(10 - self.used[s - 1] + 1)
+        return [Spell(s, c, r, b) for c in costs for r in runes for b in range(10)]

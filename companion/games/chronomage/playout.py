@@ -1,0 +1,90 @@
+"""Random complete timelines, played as the session would: a bare `dice`, `reveal` or `reverse` is
+completed from the random source. Used by the conformance tests and for demos."""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .actions import (
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Spell,
+)
+
+
+def random_action(st, rng: random.Random, fail_rate: float = 0.01):
+    """A random action straight from the books (no `legal_actions()` call), weighted so timelines end."""
+    ph = st.phase
+    seats = list(st.seats)
+    if ph == "strategy":
+        s = rng.choice(seats)
+        x = rng.random()
+        if x < 0.2:
+            return Book(s, rng.randint(0, st.hands[s - 1] + st.books[s - 1]))
+        if x < 0.35:
+            return Form(s, rng.randint(1, 3))
+        if x < 0.45 and st.hands[s - 1]:
+            return Spell(s, rng.randint(0, 10), rng.randint(0, min(st.books[s - 1], 9)))
+        return READY
+    if ph == "engagement" and st.step == "reveal":
+        return REVEAL
+    if ph == "engagement":
+        p = st.card.preemptive
+        if p.kind == "choice":
+            k = rng.randint(1, len(p.options))
+            return Choose(k) if p.all else Choose(k, rng.choice(st.to_choose()))
+        if p.kind == "exploit" and st.pre["attempt"] is None:
+            return rng.choice((EXPLOIT_YES, EXPLOIT_NO))
+        return Dice(rng.choice(st.to_roll()))
+    if ph == "challenge":
+        x = rng.random()
+        if x < fail_rate:
+            return FAIL
+        if x < 3 * fail_rate and not st.reversed:
+            return REVERSE
+        if st.card.type == "event" and all(r is None for r in st.rolls) and rng.random() < 0.5:
+            gave = {g for g, _ in st.assists}
+            givers = [g for g in seats if st.through[g - 1] and g not in gave]
+            if givers:
+                return Assist(rng.choice(givers), rng.choice([r for r in seats if not st.through[r - 1]]))
+        s = rng.choice(st.to_roll())
+        y = rng.random()
+        if y < 0.05:
+            return Form(s, rng.randint(1, 3))
+        if y < 0.3 and st.card.type == "monster" and st.hands[s - 1] and st.used[s - 1] < 10:
+            return Spell(s, rng.randint(0, 10 - st.used[s - 1]), rng.randint(0, min(st.books[s - 1], 9)),
+                         rng.randint(0, 9))
+        return Dice(s)
+    return Give(st.step, rng.choice(seats))
+
+
+def random_legal_action(st, rng: random.Random, fail_rate: float = 0.01):
+    """An action drawn from `legal_actions()`: first a kind, then one of that kind (so rare kinds still come up)."""
+    by_kind: dict[str, list] = {}
+    for a in st.legal_actions():
+        by_kind.setdefault(str(a).split()[0], []).append(a)
+    if "fail" in by_kind and rng.random() > fail_rate:
+        del by_kind["fail"]
+    if "dice" in by_kind and rng.random() < 0.6:
+        return rng.choice(by_kind["dice"])
+    if "ready" in by_kind and rng.random() < 0.5:
+        return READY
+    kind = rng.choice(sorted(by_kind))
+    return rng.choice(by_kind[kind])
+
+
+def random_playout(game, rng: random.Random, *, state=None, legal: bool = False, max_actions: int = 20000,
+                   on_step: Callable | None = None, fail_rate: float = 0.01) -> list[str]:
+    """Play one random timeline to its end (or `max_actions`); the action texts, chance filled in."""
+    st = game.new_state() if state is None else state
+    pick = random_legal_action if legal else random_action
+    out = []
+    for _ in range(max_actions):
+        if st.is_over():
+            break
+        a = pick(st, rng, fail_rate)
+        if a.incomplete:
+            a = st.complete(a, rng)
+        ev = st.apply(a)
+        out.append(str(a))
+        if on_step is not None:
+            on_step(st, a, ev)
+    return out

@@ -1,0 +1,404 @@
+"""The Chronomage referee: `apply` checks an action completely, then changes the books (ALL-1).
+
+Each handler raises IllegalAction before its first change; the changes after it cannot fail.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.core import VICTORY, IllegalAction
+
+from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Reverse, Spell, Word
+
+R = "chronomage/"
+MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
+
+
+def no(code: str, reason: str, rule: str):
+    raise IllegalAction(code, reason, R + rule)
+
+
+class Referee:
+    """Mixin of CMState: apply, complete, and the transitions between rounds, challenges and phases."""
+
+    def apply(self, action) -> list[dict[str, Any]]:
+        if self.phase == "over":
+            no("game-over", f"The timeline is already {'won' if self.result == VICTORY else 'lost'}.", "OVER")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            no("not-an-action", f"{action!s} is not a Chronomage action.", "TURN")
+        return handler(self, action)
+
+    def complete(self, action, rng: random.Random):
+        """A bare `dice SEAT`, `reveal` or `reverse` with what the session draws filled in."""
+        t = type(action)
+        if t is Dice and action.faces is None:
+            if action.seat in self.to_roll():
+                if self.phase == "challenge":
+                    own = tuple(rng.randint(1, 6) for _ in range(self.own_dice(action.seat)))
+                    chal = tuple(rng.randint(1, 6) for _ in range(self.round_info().dice))
+                    return Dice(action.seat, tuple(sorted(own)), tuple(sorted(chal)))
+                return Dice(action.seat, tuple(sorted(rng.randint(1, 6) for _ in range(PRE_DICE))))
+        elif t is Reveal and action.card is None:
+            cards = self.revealable()
+            if self.phase == "engagement" and self.step == "reveal" and cards:
+                return Reveal(rng.choice(cards))
+        elif t is Reverse and action.anomaly is None:
+            return Reverse(tuple(sorted(rng.randint(1, 6) for _ in range(ANOMALY_DICE))))
+        return action
+
+    # ------------------------------------------------------------------ checks shared by handlers
+    def _seat(self, seat: int, rule: str = "TURN") -> int:
+        if not 1 <= seat <= self.n:
+            no("no-such-seat", f"There is no seat {seat}; the seats are 1..{self.n}.", rule)
+        return seat
+
+    def revealable(self) -> list[str]:
+        """Card ids that may be revealed now: the deck's current phase, the boss last (X-1)."""
+        want = phase_at(len(self.done))
+        by = self.tl.by_id
+        cards = [i for i in self.deck if by[i].phase == want]
+        return [i for i in cards if not by[i].boss or len(cards) == 1]
+
+    # ------------------------------------------------------------------ strategy phase
+    def _book(self, a: Book):
+        s = self._seat(a.seat)
+        if self.phase != "strategy":
+            no("book-is-set", "The spellbook is laid in the strategy phase and stays as it is until the next one.",
+               "SPELLBOOK")
+        have = self.hands[s - 1] + self.books[s - 1]
+        if a.cards > have:
+            no("not-enough-cards", f"Seat {s} holds {have} spell cards in hand and spellbook, not {a.cards}.",
+               "SPELLBOOK")
+        self.hands[s - 1], self.books[s - 1] = have - a.cards, a.cards
+        return [{"type": "spellbook", "seat": s, "runes": a.cards, "hand": self.hands[s - 1]}]
+
+    def _form(self, a: Form):
+        s = self._seat(a.seat)
+        if a.space not in SPACES:
+            no("no-such-space", f"The formation spaces are 1, 2 and 3, not {a.space}.", "FORMATION")
+        if self.phase == "challenge":
+            if s not in self.to_roll():
+                no("already-rolled", f"Seat {s} has already rolled this round; its formation stays.", "X-11")
+        elif self.phase != "strategy":
+            no("not-now", "The formation is set in the strategy phase or, during a challenge, before rolling.",
+               "FORMATION")
+        old, self.formation[s - 1] = self.formation[s - 1], a.space
+        return [{"type": "formation", "seat": s, "from": old, "to": a.space}]
+
+    def _spell(self, a: Spell):
+        s = self._seat(a.seat)
+        if a.cost > MAX_COST or a.runes > MAX_RUNES or a.bonus > MAX_BONUS:
+            no("spell-out-of-range", "A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.", "X-12")
+        if self.phase == "strategy":
+            if a.bonus:
+                no("no-round-yet", "A preparation spell adds no damage: there is no round to add it to yet.", "X-10")
+        elif self.phase == "challenge":
+            if self.card.type == "event":
+                no("no-spells-in-events", "Spells and runes do nothing against an event.", "EVENT")
+            if self.rolls[s - 1] is not None:
+                no("already-rolled", f"Seat {s} has rolled this round; spells come before the roll.", "SPELL")
+        else:
+            no("not-now", "Spells are cast in the strategy phase or before a player's roll in a monster round.",
+               "SPELL")
+        if self.hands[s - 1] == 0:
+            no("empty-hand", f"Seat {s} has no spell card in hand.", "SPELL")
+        if a.runes > self.books[s - 1]:
+            no("rune-check", f"The spell needs {a.runes} runes; seat {s}'s spellbook shows {self.books[s - 1]}.",
+               "CM-5")
+        in_round = self.phase == "challenge"
+        if in_round and self.used[s - 1] + a.cost > MAX_COST:
+            left = MAX_COST - self.used[s - 1]
+            no("out-of-time", f"Seat {s} has {left} time units left this round; the spell costs {a.cost}.", "CM-5")
+        self.hands[s - 1] -= 1
+        self.spent[s - 1] += 1
+        if in_round:
+            self.used[s - 1] += a.cost
+            self.bonus[s - 1] += a.bonus
+        return [{"type": "spell", "seat": s, "cost": a.cost, "runes": a.runes, "bonus": a.bonus,
+                 "time_left": MAX_COST - self.used[s - 1] if in_round else None}]
+
+    def _word(self, a: Word):
+        if a.word == "ready":
+            if self.phase != "strategy":
+                no("not-now", "The table gets ready to reveal at the end of the strategy phase.", "STRATEGY")
+            self.phase, self.step = "engagement", "reveal"
+            return [{"type": "engagement"}]
+        if self.phase != "challenge":
+            no("no-challenge", "Only a challenge being fought can be declared lost.", "CM-7")
+        return self._lose_challenge()
+
+    # ------------------------------------------------------------------ engagement phase
+    def _reveal(self, a: Reveal):
+        if self.phase != "engagement" or self.step != "reveal":
+            no("not-now", "A card is revealed at the start of the engagement phase.", "REVEAL")
+        if a.card is None:
+            no("not-drawn", "Name the revealed card, or let the referee draw it.", "CM-3")
+        card = self.tl.by_id.get(a.card)
+        if card is None:
+            no("unknown-card", f"The timeline {self.tl.title!r} has no card {a.card!r}.", "CM-3")
+        if a.card not in self.deck:
+            no("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
+        want = phase_at(len(self.done))
+        if card.phase != want:
+            no("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "
+                              f"{'I' * card.phase}.", "REVEAL")
+        if a.card not in self.revealable():
+            no("boss-is-last", f"{card.name} is the boss: it lies at the bottom of the deck.", "X-1")
+        self.deck.remove(a.card)
+        self.card, self.step = card, "preemptive"
+        self.pre = {"attempt": None, "results": [None] * self.n, "rolls": [None] * self.n}
+        ev = [{"type": "revealed", "card": card.id, "name": card.name, "kind": card.type, "boss": card.boss,
+               "preemptive": card.preemptive.kind, "eligible": self.eligible()}]
+        if not self.eligible():
+            ev.append({"type": "preemptive-skipped", "reason": "no player's colour is printed"})
+            ev += self._start_challenge()
+        return ev
+
+    def _choose(self, a: Choose):
+        if self.phase != "engagement" or self.step != "preemptive" or self.card.preemptive.kind != "choice":
+            no("no-choice", "There is no pre-emptive choice to make now.", "PREEMPT")
+        p = self.card.preemptive
+        if not 1 <= a.option <= len(p.options):
+            no("no-such-option", f"The choice has options 1..{len(p.options)}.", "PREEMPT")
+        if p.all:
+            if a.seat is not None:
+                no("group-choice", "This choice is the group's: `choose K`.", "PREEMPT")
+            targets = list(self.seats)
+        else:
+            if a.seat is None:
+                no("individual-choice", "Each player makes this choice: `choose SEAT K`.", "PREEMPT")
+            s = self._seat(a.seat, "PREEMPT")
+            if s not in self.eligible():
+                no("not-printed", f"Seat {s}'s colour is not printed under the resistance.", "PREEMPT")
+            if self.pre["results"][s - 1] is not None:
+                no("already-chose", f"Seat {s} has already chosen.", "PREEMPT")
+            targets = [s]
+        for s in targets:
+            self.pre["results"][s - 1] = a.option
+        ev = [{"type": "chose", "seats": targets, "option": a.option, "text": p.options[a.option - 1]}]
+        return ev + self._preempt_done()
+
+    def _exploit(self, a: Exploit):
+        if self.phase != "engagement" or self.step != "preemptive" or self.card.preemptive.kind != "exploit" \
+                or self.pre["attempt"] is not None:
+            no("not-now", "There is no exploit waiting for the table's decision.", "X-5")
+        self.pre["attempt"] = a.attempt
+        return [{"type": "exploit", "attempt": a.attempt}] + self._preempt_done()
+
+    def _preempt_done(self):
+        p, res = self.card.preemptive, self.pre["results"]
+        if p.kind == "exploit" and self.pre["attempt"] is False:
+            return self._start_challenge()
+        if p.kind == "exploit" and self.pre["attempt"] is None:
+            return []
+        if any(res[s - 1] is None for s in self.eligible()):
+            return []
+        return self._start_challenge()
+
+    # ------------------------------------------------------------------ dice
+    def _dice(self, a: Dice):
+        s = self._seat(a.seat, "CM-11")
+        if self.phase == "engagement" and self.step == "preemptive":
+            if s not in self.to_roll():
+                no("no-roll", f"Seat {s} has no pre-emptive roll to make now.", "PREEMPT")
+            if a.faces is not None and (a.challenge is not None or len(a.faces) != PRE_DICE):
+                no("wrong-dice", f"A pre-emptive roll is the player's {PRE_DICE} dice: `dice {s} F F F`.", "X-4")
+            if a.faces is None:
+                no("not-drawn", "Enter the dice's faces, or let the referee roll them.", "CM-11")
+            return self._preempt_roll(s, a.faces)
+        if self.phase != "challenge":
+            no("not-now", "Dice are rolled in the pre-emptive action and in challenge rounds.", "CM-11")
+        if s not in self.to_roll():
+            if self.through[s - 1]:
+                no("through", f"Seat {s} has already beaten this event.", "EVENT")
+            no("already-rolled", f"Seat {s} has already rolled this round.", "CM-11")
+        rule = "MONSTER" if self.card.type == "monster" else "EVENT"
+        k, m = self.own_dice(s), self.round_info().dice
+        if a.faces is not None and (a.challenge is None or len(a.faces) != k or len(a.challenge) != m):
+            no("wrong-dice", f"Seat {s} rolls {k} of their dice and {m} challenge "
+                             f"{'die' if m == 1 else 'dice'} this round.", rule)
+        if a.faces is None:
+            no("not-drawn", "Enter the dice's faces, or let the referee roll them.", "CM-11")
+        return self._challenge_roll(s, a.faces, a.challenge)
+
+    def _preempt_roll(self, s: int, faces):
+        p = self.card.preemptive
+        ok = sum(faces) >= p.goal
+        seats = list(self.seats) if p.all else [s]
+        for t in seats:
+            self.pre["results"][t - 1] = "success" if ok else "fail"
+        self.pre["rolls"][s - 1] = list(faces)
+        ev = [{"type": "preemptive-roll", "seat": s, "dice": list(faces), "goal": p.goal, "success": ok,
+               "seats": seats}]
+        if not ok and p.weakness:
+            for t in seats:
+                self.weak[t - 1][p.weakness] += 1
+            ev.append({"type": "weakness", "seats": seats, "color": p.weakness})
+        return ev + self._preempt_done()
+
+    def _challenge_roll(self, s: int, faces, chal):
+        card, i = self.card, s - 1
+        monster = card.type == "monster"
+        result = sum(faces) + (self.bonus[i] + self.books[i] if monster else 0)
+        hits = []
+        for f in chal:
+            hit = card.chart[f - 1]
+            if self.formation[i] in hit.spaces:
+                hits.extend(hit.weakness)
+        for color in hits:
+            self.weak[i][color] += 1
+        roll = {"dice": list(faces), "challenge": list(chal), "result": result, "hits": hits}
+        ev = [{"type": "damage" if monster else "event-roll", "seat": s, **roll, "power": self.power()}]
+        if not monster and result < self.power():
+            color = self.round_info().color
+            self.weak[i][color] += 1
+            roll["hits"] = hits + [color]
+            ev.append({"type": "weakness", "seats": [s], "color": color})
+        self.rolls[i] = roll
+        if monster:
+            ev[0]["total"] = sum(r["result"] for r in self.rolls if r is not None)
+        if not self.to_roll():
+            ev += self._close_round()
+        return ev
+
+    # ------------------------------------------------------------------ events, reverse time, losing
+    def _assist(self, a: Assist):
+        if self.phase != "challenge" or self.card.type != "event":
+            no("not-event", "Dice are given only during an event.", "ASSIST")
+        g, r = self._seat(a.giver, "ASSIST"), self._seat(a.receiver, "ASSIST")
+        if any(x is not None for x in self.rolls):
+            no("assist-before-rolls", "Dice are given before anyone rolls in the round.", "ASSIST")
+        if not self.through[g - 1]:
+            no("giver-not-through", f"Seat {g} has not beaten the event yet.", "ASSIST")
+        if self.through[r - 1]:
+            no("receiver-through", f"Seat {r} has already beaten the event.", "ASSIST")
+        if any(x == g for x, _ in self.assists):
+            no("one-die", f"Seat {g} has already given a die this round.", "ASSIST")
+        self.assists.append((g, r))
+        return [{"type": "assist", "from": g, "to": r, "dice": self.own_dice(r)}]
+
+    def _reverse(self, a: Reverse):
+        if self.phase != "challenge":
+            no("no-challenge", "Time is reversed during a challenge.", "X-7")
+        if self.reversed:
+            no("already-reversed", "Time has already been reversed in this challenge.", "X-7")
+        if a.anomaly is None:
+            no("not-drawn", "Enter the two anomaly dice, or let the referee roll them.", "CM-9")
+        self.anomaly, self.reversed = tuple(a.anomaly), True
+        self.round, self.through = 1, [False] * self.n
+        self._new_round()
+        return [{"type": "reverse-time", "anomaly": list(a.anomaly), "round": 1}]
+
+    def _lose_challenge(self):
+        ev = [{"type": "challenge-lost", "card": self.card.id}]
+        for s in self.seats:
+            for _ in range(2):
+                if self.time_deck == 0:
+                    return ev + [self._lose("A time card had to be drawn from an empty time deck.")]
+                self.time_deck -= 1
+                self.hands[s - 1] += 1
+        ev.append({"type": "time-cards", "seats": list(self.seats), "each": 2, "time_deck": self.time_deck})
+        boss = self.card.boss
+        ev += self._discard("lost")
+        if boss:
+            ev.append(self._lose("The boss was not defeated and no challenge is left."))
+        return ev
+
+    # ------------------------------------------------------------------ rounds and cleanup
+    def _start_challenge(self):
+        self.phase, self.step, self.round = "challenge", None, 1
+        self.through = [False] * self.n
+        self._new_round()
+        return [{"type": "challenge", "card": self.card.id, "round": 1, "power": self.power()}]
+
+    def _close_round(self):
+        r, power = self.round_info(), self.power()
+        if self.card.type == "monster":
+            total = sum(x["result"] for x in self.rolls)
+            ok = total >= power
+            self.last_round = {"round": self.round, "color": r.color, "total": total, "power": power, "success": ok,
+                               "seats": [x["result"] for x in self.rolls]}
+            if not ok:
+                for w in self.weak:
+                    w[r.color] += 1
+                self._new_round()
+                return [{"type": "round-failed", "round": self.round, "total": total, "power": power,
+                         "weakness": r.color, "seats": list(self.seats)}]
+            ev = [{"type": "round-won", "round": self.round, "total": total, "power": power}]
+            if self.round < len(self.card.rounds):
+                self.round += 1
+                self._new_round()
+                return ev + [{"type": "round", "round": self.round, "power": self.power()}]
+            return ev + self._won()
+        newly = [s for s in self.seats if self.rolls[s - 1] is not None and self.rolls[s - 1]["result"] >= power]
+        for s in newly:
+            self.through[s - 1] = True
+        self.last_round = {"round": self.round, "color": r.color, "power": power, "through": newly,
+                           "success": all(self.through), "seats": [x and x["result"] for x in self.rolls]}
+        ev = [{"type": "event-round", "through": newly, "remaining": [s for s in self.seats if not self.through[s - 1]]}]
+        if all(self.through):
+            return ev + self._won()
+        self._new_round()
+        return ev
+
+    def _won(self):
+        ev = [{"type": "challenge-won", "card": self.card.id}]
+        self.phase = "cleanup"
+        self._new_round()
+        if self.anomaly is not None:
+            ev.append({"type": "anomaly-removed"})
+            self.anomaly = None
+        if self.time_deck == 0:
+            return ev + [self._lose("The time card of cleanup had to be drawn from an empty time deck.")]
+        self.step = "time"
+        return ev
+
+    def _give(self, a: Give):
+        if self.phase != "cleanup" or self.step != a.deck:
+            no("not-now", f"The {a.deck} card is handed out in its place in cleanup.", "CLEANUP")
+        s = self._seat(a.seat, "CM-7")
+        if a.deck == "time":
+            self.time_deck -= 1
+            self.hands[s - 1] += 1
+            ev = [{"type": "time-card", "seat": s, "time_deck": self.time_deck}]
+            if self.loot_deck:
+                self.step = "loot"
+                return ev
+            ev.append({"type": "loot-skipped", "reason": "the loot deck is empty"})
+        else:
+            self.loot_deck -= 1
+            self.loot[s - 1] += 1
+            ev = [{"type": "loot-card", "seat": s, "loot_deck": self.loot_deck}]
+        boss = self.card.boss
+        ev += self._discard("won")
+        if boss:
+            self.phase, self.result, self.reason = "over", VICTORY, "The boss is defeated: the timeline is safe."
+            ev.append({"type": "victory", "reason": self.reason})
+        return ev
+
+    def _discard(self, how: str):
+        """End of a challenge, won or lost: anomaly dice off, spells back in hand, on to the next strategy."""
+        ev = []
+        if self.anomaly is not None:
+            ev.append({"type": "anomaly-removed"})
+        self.done.append((self.card.id, how))
+        for i in range(self.n):
+            self.hands[i] += self.spent[i]
+            self.spent[i] = 0
+        self.card, self.round, self.pre, self.anomaly, self.reversed = None, 0, None, None, False
+        self.phase, self.step = "strategy", None
+        self.through = [False] * self.n
+        self._new_round()
+        return ev + [{"type": "spells-restored"}, {"type": "strategy", "challenge_deck": len(self.deck)}]
+
+
+def phase_at(position: int) -> int:
+    """The challenge phase (1..3) of the card at `position` from the top of a new deck (CM-2: 5, 5, 6)."""
+    return 1 if position < 5 else 2 if position < 10 else 3
+
+
+_HANDLERS = {Book: Referee._book, Form: Referee._form, Spell: Referee._spell, Word: Referee._word,
+             Reveal: Referee._reveal, Choose: Referee._choose, Exploit: Referee._exploit, Dice: Referee._dice,
+             Assist: Referee._assist, Reverse: Referee._reverse, Give: Referee._give}

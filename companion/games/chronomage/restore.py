@@ -1,0 +1,230 @@
+"""`state_from_dict`: a table's books read back and checked (ALL-3), so a hand correction cannot make
+an impossible table: cards conserved (CM-2), the challenge deck's phases in order, rolls that match
+their dice, a round that has not already closed.
+
+The primary fields are read; the derived ones (`challenge_deck`, `challenge`, `damage`) must equal
+what the rebuilt state derives.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .game import KEYS, bad
+from .referee import phase_at
+from .rules import COLORS
+from .state import CHALLENGE, CLEANUP, ENGAGEMENT, OVER, PHASES, STEPS, STRATEGY, CMState, time_deck_size
+
+
+def _int(x, what: str, low: int = 0, high: int = 10**6) -> int:
+    if type(x) is not int or not low <= x <= high:
+        bad(f"{what} must be a whole number {low}..{high}, not {x!r}")
+    return x
+
+
+def _ints(x, n: int, what: str, low: int = 0, high: int = 10**6) -> list[int]:
+    if not isinstance(x, list) or len(x) != n:
+        bad(f"{what} must list {n} numbers, one per seat")
+    return [_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(x, 1)]
+
+
+def _faces(x, what: str) -> list[int]:
+    if not isinstance(x, list) or any(type(f) is not int or not 1 <= f <= 6 for f in x) or x != sorted(x):
+        bad(f"{what} must be sorted die faces 1..6")
+    return list(x)
+
+
+def state_from_dict(game, d: dict[str, Any]) -> CMState:
+    n, tl = game.players, game.timeline
+    if not isinstance(d, dict):
+        bad("a state is a JSON object")
+    missing = [k for k in KEYS if k not in d]
+    if missing:
+        bad(f"the field {missing[0]!r} is missing")
+    extra = sorted(set(d) - set(KEYS))
+    if extra:
+        bad(f"there is no field {extra[0]!r}")
+    if d["game"] != "chronomage" or d["players"] != n or type(d["players"]) is not int:
+        bad(f"it is not a {n}-player Chronomage state")
+    if d["colors"] != list(game.options["colors"]):
+        bad("the colours are not this table's", "CM-1")
+    if d["timeline"] != tl.name:
+        bad(f"it is a state of the timeline {d['timeline']!r}, not {tl.name!r}", "CM-3")
+    phase, step = d["phase"], d["step"]
+    if phase not in PHASES or step not in STEPS[phase]:
+        bad(f"there is no phase {phase!r} with step {step!r}")
+
+    st = CMState(game, _blank=True)
+    st.phase, st.step = phase, step
+    st.time_deck = _int(d["time_deck"], "time_deck", 0, time_deck_size(n))
+    st.loot_deck = _int(d["loot_deck"], "loot_deck", 0, 12)
+    st.hands, st.books = _ints(d["hands"], n, "hands"), _ints(d["spellbook"], n, "spellbook")
+    st.spent, st.loot = _ints(d["spent"], n, "spent"), _ints(d["loot"], n, "loot", 2)
+    if sum(st.hands) + sum(st.books) + sum(st.spent) + st.time_deck != 4 * n + time_deck_size(n):
+        bad("spell cards are not conserved: hands, spellbooks, spent spells and the time deck must hold "
+            f"{4 * n + time_deck_size(n)}", "CM-2")
+    if sum(st.loot) + st.loot_deck != 2 * n + 12:
+        bad(f"loot cards are not conserved: players' loot and the loot deck must hold {2 * n + 12}", "CM-2")
+    st.formation = _ints(d["formation"], n, "formation", 1, 3)
+    weak = d["weaknesses"]
+    if not isinstance(weak, list) or len(weak) != n or any(
+            not isinstance(w, dict) or sorted(w) != sorted(COLORS) for w in weak):
+        bad("weaknesses must give every seat a count for each colour", "CM-12")
+    st.weak = [{c: _int(w[c], f"weaknesses {c}") for c in COLORS} for w in weak]
+
+    # the challenge deck: what is left, what is done, what is out
+    ids = [c.id for c in tl.cards]
+    deck, done = d["deck"], d["done"]
+    if not isinstance(deck, list) or any(i not in tl.by_id for i in deck) or len(set(deck)) != len(deck):
+        bad("deck must list distinct cards of the timeline", "CM-3")
+    if not isinstance(done, list) or any(not isinstance(x, dict) or set(x) != {"id", "result"}
+                                         or x["id"] not in tl.by_id or x["result"] not in ("won", "lost")
+                                         for x in done):
+        bad('done entries are {"id": card, "result": "won" or "lost"}')
+    st.deck = [i for i in ids if i in deck]
+    if st.deck != deck:
+        bad("deck lists the remaining cards in the timeline's order")
+    st.done = [(x["id"], x["result"]) for x in done]
+    for k, (i, _) in enumerate(st.done):
+        if tl.by_id[i].phase != phase_at(k) or (tl.by_id[i].boss and k != len(ids) - 1):
+            bad(f"card {i!r} cannot be the challenge number {k + 1}", "REVEAL")
+    ch = d["challenge"]
+    out = set(ids) - set(deck) - {i for i, _ in st.done}
+    if ch is None:
+        if out:
+            bad("a card has left the deck but is neither out nor done", "CM-2")
+        st.card, st.round = None, 0
+    else:
+        if not isinstance(ch, dict) or out != {ch.get("id")}:
+            bad("the challenge out must be the one card neither in the deck nor done", "CM-2")
+        st.card = tl.by_id[ch["id"]]
+        st.round = _int(ch.get("round"), "challenge.round", 0, len(st.card.rounds))
+        if st.card.phase != phase_at(len(st.done)) or (st.card.boss and st.deck):
+            bad(f"{st.card.name} cannot be the challenge number {len(st.done) + 1}", "REVEAL")
+    if d["result"] is not None or phase == OVER:
+        if phase != OVER or d["result"] not in ("victory", "defeat") or not isinstance(d["reason"], str) \
+                or not d["reason"]:
+            bad("a finished timeline, and only one, has a result (victory or defeat) and a reason", "OVER")
+    elif d["reason"] != "":
+        bad("a running timeline has no reason of an outcome")
+    st.result, st.reason = d["result"], d["reason"]
+    if phase == OVER and d["result"] == "victory" and (st.card is not None or not st.done or st.done[-1][1] != "won"
+                                                      or not tl.by_id[st.done[-1][0]].boss):
+        bad("a timeline is won by defeating the boss", "CM-10")
+    in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
+    _round_fields(st, d, in_round)
+    _phase_fields(st, d)
+    if any(d[k] != v for k, v in st.to_dict().items() if k in ("challenge_deck", "challenge", "damage")):
+        bad("challenge_deck, challenge or damage do not match the books")
+    return st
+
+
+def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
+    n = st.n
+    st.used = _ints(d["time_used"], n, "time_used", 0, 10)
+    st.bonus = _ints(d["bonus"], n, "bonus", 0, 10 * 9)
+    through = d["through"]
+    if not isinstance(through, list) or len(through) != n or any(type(t) is not bool for t in through):
+        bad("through must be true or false for every seat")
+    st.through = list(through)
+    assists = d["assists"]
+    if not isinstance(assists, list) or any(not isinstance(a, list) or len(a) != 2 for a in assists):
+        bad("assists are [from, to] pairs", "ASSIST")
+    st.assists = [(_int(g, "assist", 1, n), _int(r, "assist", 1, n)) for g, r in assists]
+    rolls = d["rolls"]
+    if not isinstance(rolls, list) or len(rolls) != n:
+        bad("rolls must have one entry per seat")
+    st.rolls = [None] * n
+    event = st.card is not None and st.card.type == "event"
+    if not in_round:
+        if any(st.used) or any(st.bonus) or any(r is not None for r in rolls) or st.assists:
+            bad("time units, bonuses, rolls and assists belong to a challenge round", "CM-5")
+        if any(st.through) and not (st.phase == CLEANUP and event):
+            bad("only an event being fought has players through it", "EVENT")
+        return
+    if not event and (any(st.through) or st.assists):
+        bad("only an event has players through it or dice given", "ASSIST")
+    givers = [g for g, _ in st.assists]
+    if len(set(givers)) != len(givers) or any(not st.through[g - 1] or st.through[r - 1] for g, r in st.assists):
+        bad("a die is given once a round by a player through the event to one still in it", "ASSIST")
+    if event and (any(st.used) or any(st.bonus)):
+        bad("no spells are cast in an event", "EVENT")
+    power, m = st.power(), st.round_info().dice
+    for s, r in enumerate(rolls, 1):
+        if r is None:
+            continue
+        if not isinstance(r, dict) or set(r) != {"dice", "challenge", "result", "hits"}:
+            bad('a roll is {"dice", "challenge", "result", "hits"}', "CM-11")
+        if event and st.through[s - 1]:
+            bad(f"seat {s} is through the event and does not roll", "EVENT")
+        dice, chal = _faces(r["dice"], "a roll's dice"), _faces(r["challenge"], "a roll's challenge dice")
+        if len(dice) != st.own_dice(s) or len(chal) != m:
+            bad(f"seat {s} rolls {st.own_dice(s)} dice and {m} challenge dice", "MONSTER")
+        result = sum(dice) + (0 if event else st.bonus[s - 1] + st.books[s - 1])
+        hits = [w for f in chal for w in st.card.chart[f - 1].weakness
+                if st.formation[s - 1] in st.card.chart[f - 1].spaces]
+        if event and result < power:
+            hits.append(st.round_info().color)
+        if r["result"] != result or r["hits"] != hits:
+            bad(f"seat {s}'s result and hits do not follow from the dice", "CM-4")
+        st.rolls[s - 1] = {"dice": dice, "challenge": chal, "result": result, "hits": hits}
+    if st.phase == CHALLENGE and not st.to_roll():
+        bad("every player has rolled: the round would have closed", "CM-11")
+
+
+def _phase_fields(st: CMState, d: dict) -> None:
+    n, ph, card = st.n, st.phase, st.card
+    pre = d["preemptive"]
+    st.pre = None
+    if pre is not None:
+        if card is None or not isinstance(pre, dict) or set(pre) != {"attempt", "results", "rolls"}:
+            bad('preemptive is {"attempt", "results", "rolls"} while a card is out', "PREEMPT")
+        res, rolls = pre["results"], pre["rolls"]
+        if pre["attempt"] not in (None, True, False) or not isinstance(res, list) or len(res) != n \
+                or not isinstance(rolls, list) or len(rolls) != n:
+            bad("preemptive has an attempt and a result and a roll per seat", "PREEMPT")
+        kind = card.preemptive.kind
+        for x in res:
+            if not (x is None or (kind == "choice" and type(x) is int and 1 <= x <= len(card.preemptive.options))
+                    or (kind != "choice" and x in ("success", "fail"))):
+                bad(f"{x!r} is not a result of a {kind}", "PREEMPT")
+        st.pre = {"attempt": pre["attempt"], "results": list(res),
+                  "rolls": [None if x is None else _faces(x, "a pre-emptive roll") for x in rolls]}
+    if ph != OVER and (card is not None) != (st.pre is not None):
+        bad("the pre-emptive record exists exactly while a card is out", "PREEMPT")
+    if ph == STRATEGY or (ph == ENGAGEMENT and st.step == "reveal"):
+        if card is not None:
+            bad("no challenge is out before the reveal", "REVEAL")
+    elif ph in (ENGAGEMENT, CHALLENGE, CLEANUP) and card is None:
+        bad(f"the {ph} phase has a challenge out", "REVEAL")
+    if ph == ENGAGEMENT and st.step == "preemptive":
+        if st.round != 0 or not st.eligible() or not (st.to_roll() or st.to_choose() or (
+                card.preemptive.kind == "exploit" and st.pre["attempt"] is None)
+                or (card.preemptive.kind == "choice" and card.preemptive.all)):
+            bad("the pre-emptive action is still waiting for somebody", "PREEMPT")
+    elif ph in (CHALLENGE, CLEANUP) and st.round == 0:
+        bad("a challenge being fought is in a round", "CM-11")
+    if ph == CLEANUP and (st.round != len(card.rounds) or (card.type == "event" and not all(st.through))):
+        bad("cleanup follows the challenge's last round", "CLEANUP")
+    if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
+        bad("the loot step is skipped when the loot deck is empty", "X-9")
+    anomaly, rev = d["anomaly"], d["reversed"]
+    if type(rev) is not bool:
+        bad("reversed must be true or false", "X-7")
+    st.reversed = rev
+    if anomaly is not None:
+        if not rev or ph != CHALLENGE and ph != OVER:
+            bad("anomaly dice lie on the table from reversing time until cleanup", "CM-9")
+        faces = _faces(anomaly, "anomaly")
+        if len(faces) != 2:
+            bad("there are two anomaly dice", "CM-9")
+        st.anomaly = tuple(faces)
+    else:
+        st.anomaly = None
+        if rev and ph == CHALLENGE:
+            bad("time was reversed: the anomaly dice are on the table", "CM-9")
+    if rev and ph not in (CHALLENGE, CLEANUP, OVER):
+        bad("time is reversed only during a challenge", "X-7")
+    last = d["last_round"]
+    if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
+        bad("last_round is null or the summary of the last closed round")
+    st.last_round = None if last is None else dict(last)

@@ -1,0 +1,185 @@
+"""The Chronomage table's books: what the companion keeps for the players, and who acts now.
+
+One `CMState` holds the whole table. The rules that change it live in `referee.py` (apply) and
+`legal.py` (legal_actions); this module keeps the data, its JSON form and the views.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import DEFEAT, Outcome, State, Turn
+
+from .actions import Give
+from .legal import Legal
+from .referee import Referee, phase_at  # noqa: F401
+from .rules import COLORS
+
+STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
+PHASES = (STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER)
+REVEAL_STEP, PREEMPT_STEP, TIME_STEP, LOOT_STEP = "reveal", "preemptive", "time", "loot"
+STEPS = {STRATEGY: (None,), ENGAGEMENT: (REVEAL_STEP, PREEMPT_STEP), CHALLENGE: (None,),
+         CLEANUP: (TIME_STEP, LOOT_STEP), OVER: (None,)}
+ORIGIN_HAND, START_LOOT, LOOT_DECK, TIME_UNITS, START_SPACE = 4, 2, 12, 10, 2
+
+
+def time_deck_size(players: int) -> int:
+    """CM-2: six cards a player plus fifteen."""
+    return 6 * players + 15
+
+
+class CMState(Legal, Referee, State):
+    """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
+
+    def __init__(self, game, *, _blank: bool = False):
+        self.game = game
+        self.n = game.players
+        self.colors = tuple(game.options["colors"])
+        self.tl = game.timeline
+        if _blank:
+            return
+        n = self.n
+        self.phase, self.step = STRATEGY, None
+        self.time_deck, self.loot_deck = time_deck_size(n), LOOT_DECK
+        self.deck = [c.id for c in self.tl.cards]  # the challenge cards not yet revealed
+        self.done: list[tuple[str, str]] = []  # (card id, "won" | "lost"), oldest first
+        self.card = None  # the revealed Card
+        self.round = 0
+        self.hands, self.books, self.spent = [ORIGIN_HAND] * n, [0] * n, [0] * n
+        self.loot = [START_LOOT] * n
+        self.formation = [START_SPACE] * n
+        self.weak = [dict.fromkeys(COLORS, 0) for _ in range(n)]
+        self.pre = None  # {"attempt": None|bool, "results": [...], "rolls": [...]} while a card is out
+        self.anomaly, self.reversed = None, False
+        self.result, self.reason = None, ""
+        self.last_round = None
+        self._new_round()
+        self.through = [False] * n
+
+    def _new_round(self) -> None:
+        n = self.n
+        self.used, self.bonus = [0] * n, [0] * n
+        self.rolls: list[dict | None] = [None] * n
+        self.assists: list[tuple[int, int]] = []
+
+    def clone(self) -> "CMState":
+        c = CMState.__new__(CMState)
+        c.__dict__.update(self.__dict__)
+        for k in ("hands", "books", "spent", "loot", "formation", "used", "bonus", "through", "deck", "done",
+                  "assists", "rolls"):
+            setattr(c, k, list(getattr(self, k)))
+        c.weak = [dict(w) for w in self.weak]
+        if self.pre is not None:
+            c.pre = {k: (list(v) if isinstance(v, list) else v) for k, v in self.pre.items()}
+        return c
+
+    # ------------------------------------------------------------------ derived facts
+    @property
+    def seats(self) -> range:
+        return range(1, self.n + 1)
+
+    def round_info(self):
+        """The current Round of the revealed card, or None."""
+        return self.card.rounds[self.round - 1] if self.card is not None and self.round else None
+
+    def power(self) -> int | None:
+        r = self.round_info()
+        return None if r is None else r.power[self.n - 1]
+
+    def eligible(self) -> list[int]:
+        """Seats whose colour is printed under the resistance: they take part in the pre-emptive action."""
+        return [s for s in self.seats if self.colors[s - 1] in self.card.preemptive.attempt]
+
+    def own_dice(self, seat: int) -> int:
+        """How many of their dice `seat` rolls this round: the resistance, plus dice given in an event."""
+        return self.card.dice_for(self.colors[seat - 1]) + sum(1 for _, r in self.assists if r == seat)
+
+    def to_roll(self) -> list[int]:
+        """Seats whose dice the table still awaits in this step (CM-11)."""
+        if self.phase == ENGAGEMENT and self.step == PREEMPT_STEP:
+            p, pre = self.card.preemptive, self.pre
+            if p.kind == "choice" or (p.kind == "exploit" and pre["attempt"] is not True):
+                return []
+            elig = self.eligible()
+            if p.all:
+                return elig if all(r is None for r in pre["results"]) else []
+            return [s for s in elig if pre["results"][s - 1] is None]
+        if self.phase == CHALLENGE:
+            return [s for s in self.seats if self.rolls[s - 1] is None and not self.through[s - 1]]
+        return []
+
+    def to_choose(self) -> list[int]:
+        """Seats that still owe an individual choice (a group choice is the table's)."""
+        if self.phase != ENGAGEMENT or self.step != PREEMPT_STEP or self.card.preemptive.kind != "choice":
+            return []
+        if self.card.preemptive.all:
+            return []
+        return [s for s in self.eligible() if self.pre["results"][s - 1] is None]
+
+    def failures_left(self) -> int:
+        """How many more lost challenges the time deck can pay for (2 cards a player each, CM-7)."""
+        return self.time_deck // (2 * self.n)
+
+    # ------------------------------------------------------------------ core API
+    def turn(self) -> Turn:
+        if self.phase == OVER:
+            return Turn.over()
+        waiting = self.to_roll() or self.to_choose()
+        if len(waiting) == 1:
+            return Turn.seat(waiting[0])
+        return Turn.table(waiting or tuple(self.seats))
+
+    def actor(self, action) -> int | None:
+        seat = getattr(action, "seat", None)
+        return seat if type(seat) is int and not isinstance(action, Give) else None
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        return Outcome(result=self.result, reason=self.reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        card, r = self.card, self.round_info()
+        rolled = [x["result"] if x is not None else None for x in self.rolls]
+        return {
+            "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.tl.name,
+            "phase": self.phase, "step": self.step,
+            "time_deck": self.time_deck, "loot_deck": self.loot_deck,
+            "challenge_deck": len(self.deck) + (card is not None),
+            "deck": list(self.deck), "done": [{"id": i, "result": res} for i, res in self.done],
+            "challenge": None if card is None else {
+                "id": card.id, "name": card.name, "type": card.type, "boss": card.boss, "round": self.round,
+                "rounds": len(card.rounds), "power": self.power(), "dice": r and r.dice, "color": r and r.color},
+            "damage": {"seats": rolled, "total": sum(x for x in rolled if x is not None),
+                       "power": self.power()},
+            "weaknesses": [dict(w) for w in self.weak],
+            "formation": list(self.formation), "spellbook": list(self.books), "hands": list(self.hands),
+            "spent": list(self.spent), "loot": list(self.loot),
+            "time_used": list(self.used), "bonus": list(self.bonus),
+            "rolls": [None if x is None else {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in x.items()}
+                      for x in self.rolls],
+            "through": list(self.through), "assists": [list(a) for a in self.assists],
+            "preemptive": None if self.pre is None else {
+                "attempt": self.pre["attempt"], "results": list(self.pre["results"]),
+                "rolls": [None if x is None else list(x) for x in self.pre["rolls"]]},
+            "anomaly": None if self.anomaly is None else list(self.anomaly), "reversed": self.reversed,
+            "result": self.result, "reason": self.reason,
+            "last_round": None if self.last_round is None else dict(self.last_round),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything is public (perfect information); the view adds what the table screen shows."""
+        v = self.to_dict()
+        v["seat"] = seat
+        v["card"] = None if self.card is None else self.card.to_dict()
+        v["time_units_left"] = [TIME_UNITS - u for u in self.used]
+        v["dice_count"] = ([self.own_dice(s) for s in self.seats]
+                           if self.phase == CHALLENGE else None)
+        v["to_roll"] = self.to_roll()
+        v["next_roller"] = (self.to_roll() or [None])[0]
+        v["failures_left"] = self.failures_left()
+        v["turn"] = self.turn().to_dict()
+        return v
+
+    def _lose(self, reason: str) -> dict[str, Any]:
+        self.phase, self.step, self.result, self.reason = OVER, None, DEFEAT, reason
+        return {"type": "defeat", "reason": reason}

@@ -1,0 +1,342 @@
+"""Challenge libraries (CM-3): the cards of one timeline, typed once into a TOML file and checked here.
+
+Challenge cards are physical; the table picks a revealed card from its library instead of typing it
+again. A file is validated as a whole before anything uses it, and every problem is reported with the
+file, the card and the field (`LibraryError`), so a bad file changes nothing.
+
+File layout (see `timelines/example.toml`)::
+
+    [timeline]
+    title = "..."            # shown on the home screen
+    example = true           # optional: example data, not the printed cards
+
+    [[card]]
+    id = "ember-wisp"        # a-z, 0-9 and '-'; unique in the file
+    name = "Ember Wisp"
+    phase = 1                # 1, 2 or 3 (five, five and six cards: CM-2)
+    type = "monster"         # or "event" (one round: X-2)
+    boss = true              # exactly one phase 3 card (X-1); optional elsewhere
+    resistance = { orange = 2, blue = 3, green = 1, purple = 2 }   # dice 0..3 per colour
+    rounds = [ { color = "orange", power = [6, 11, 16, 21], dice = 1 } ]  # power for 1..4 players, dice 1..4
+    chart = [ { face = 1, title = "Scorch", spaces = [3], weakness = ["orange"] }, ... ]  # faces 1..6 once each
+    preemptive = { kind = "crisis", attempt = ["blue"], all = false, goal = 10, weakness = "orange", text = "..." }
+    # kind: choice (with options = ["...", ...]), crisis or exploit (with goal 1..18 and optional weakness)
+"""
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.core import BadRequest
+
+from .rules import COLORS
+
+RULE = "chronomage/CM-3"
+PHASE_SIZES = {1: 5, 2: 5, 3: 6}
+KINDS = ("choice", "crisis", "exploit")
+TYPES = ("monster", "event")
+ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}\Z")
+PACKAGED = Path(__file__).with_name("timelines")
+DEFAULT = "example"
+
+
+class LibraryError(BadRequest):
+    """A timeline file that cannot be used; `file`, `card` and `field` say where the problem is."""
+
+    def __init__(self, file: str, card: str | None, field_: str | None, problem: str):
+        where = file + (f", card {card!r}" if card else "") + (f", field {field_!r}" if field_ else "")
+        super().__init__("bad-timeline", f"{where}: {problem}.", RULE)
+        self.file, self.card, self.field = file, card, field_
+
+
+@dataclass(frozen=True)
+class Round:
+    color: str
+    power: tuple[int, int, int, int]  # for 1, 2, 3, 4 players
+    dice: int  # challenge dice a player rolls this round
+
+
+@dataclass(frozen=True)
+class Hit:
+    face: int
+    title: str
+    spaces: tuple[int, ...]
+    weakness: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Preemptive:
+    kind: str
+    attempt: tuple[str, ...]  # colours printed under the resistance: who takes part
+    all: bool = False
+    goal: int | None = None
+    weakness: str | None = None
+    options: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    phase: int
+    type: str
+    boss: bool
+    resistance: tuple[tuple[str, int], ...]
+    rounds: tuple[Round, ...]
+    chart: tuple[Hit, ...]  # indexed by face - 1
+    preemptive: Preemptive
+
+    def dice_for(self, color: str) -> int:
+        return dict(self.resistance)[color]
+
+    def to_dict(self) -> dict[str, Any]:
+        p = self.preemptive
+        return {"id": self.id, "name": self.name, "phase": self.phase, "type": self.type, "boss": self.boss,
+                "resistance": dict(self.resistance),
+                "rounds": [{"color": r.color, "power": list(r.power), "dice": r.dice} for r in self.rounds],
+                "chart": [{"face": h.face, "title": h.title, "spaces": list(h.spaces), "weakness": list(h.weakness)}
+                          for h in self.chart],
+                "preemptive": {"kind": p.kind, "attempt": list(p.attempt), "all": p.all, "goal": p.goal,
+                               "weakness": p.weakness, "options": list(p.options), "text": p.text}}
+
+
+@dataclass(frozen=True)
+class Timeline:
+    name: str
+    title: str
+    example: bool
+    source: str
+    cards: tuple[Card, ...]
+    by_id: dict[str, Card] = field(compare=False, repr=False, default_factory=dict)
+
+    @property
+    def boss(self) -> Card:
+        return next(c for c in self.cards if c.boss)
+
+
+# -- checking one file ---------------------------------------------------------------------------------
+
+
+class _Checker:
+    """Reads a parsed file, raising LibraryError at the first problem with file, card and field."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.card: str | None = None
+
+    def bad(self, fld: str | None, problem: str):
+        raise LibraryError(self.file, self.card, fld, problem)
+
+    def keys(self, table: Any, fld: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+        if not isinstance(table, dict):
+            self.bad(fld or None, "expected a table of fields")
+        for k in required:
+            if k not in table:
+                self.bad(f"{fld}.{k}" if fld else k, "missing")
+        for k in table:
+            if k not in required and k not in optional:
+                self.bad(f"{fld}.{k}" if fld else k, "not a field of " + (fld or "a card")
+                         + " (fields: " + ", ".join(required + optional) + ")")
+        return table
+
+    def int_(self, v: Any, fld: str, low: int, high: int) -> int:
+        if type(v) is not int or not low <= v <= high:
+            self.bad(fld, f"expected a whole number {low}..{high}, not {v!r}")
+        return v
+
+    def text(self, v: Any, fld: str, empty_ok: bool = False) -> str:
+        if not isinstance(v, str) or (not empty_ok and not v.strip()) or len(v) > 400:
+            self.bad(fld, f"expected a text, not {v!r}")
+        return v
+
+    def color(self, v: Any, fld: str) -> str:
+        if v not in COLORS:
+            self.bad(fld, f"{v!r} is not a colour (the colours: {', '.join(COLORS)})")
+        return v
+
+    def list_(self, v: Any, fld: str, low: int, high: int) -> list:
+        if not isinstance(v, list) or not low <= len(v) <= high:
+            self.bad(fld, f"expected a list of {low}..{high} entries, not {v!r}")
+        return v
+
+    def timeline(self, data: dict, name: str) -> Timeline:
+        self.keys(data, "", ("timeline", "card"))
+        head = self.keys(data["timeline"], "timeline", ("title",), ("example", "note"))
+        title = self.text(head["title"], "timeline.title")
+        example = head.get("example", False)
+        if type(example) is not bool:
+            self.bad("timeline.example", f"expected true or false, not {example!r}")
+        self.text(head.get("note", ""), "timeline.note", empty_ok=True)
+        raw = data["card"]
+        if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
+            self.bad("card", "expected [[card]] tables")
+        cards, seen = [], set()
+        for i, c in enumerate(raw, 1):
+            self.card = c.get("id") if isinstance(c.get("id"), str) else f"#{i}"
+            card = self.one_card(c)
+            if card.id in seen:
+                self.bad("id", "used by an earlier card too")
+            seen.add(card.id)
+            cards.append(card)
+        self.card = None
+        for phase, size in PHASE_SIZES.items():
+            have = sum(1 for c in cards if c.phase == phase)
+            if have != size:
+                self.bad("card", f"phase {phase} needs {size} cards, the file has {have} (CM-2)")
+        bosses = [c for c in cards if c.boss]
+        if len(bosses) != 1:
+            self.bad("boss", f"exactly one phase 3 card is the boss (X-1); the file marks {len(bosses)}")
+        return Timeline(name, title, example, self.file, tuple(cards), {c.id: c for c in cards})
+
+    def one_card(self, c: dict) -> Card:
+        self.keys(c, "", ("id", "name", "phase", "type", "resistance", "rounds", "chart", "preemptive"), ("boss",))
+        if not isinstance(c["id"], str) or not ID_RE.match(c["id"]):
+            self.bad("id", f"expected lower-case letters, digits and '-', not {c['id']!r}")
+        name = self.text(c["name"], "name")
+        phase = self.int_(c["phase"], "phase", 1, 3)
+        kind = c["type"]
+        if kind not in TYPES:
+            self.bad("type", f"expected monster or event, not {kind!r}")
+        boss = c.get("boss", False)
+        if type(boss) is not bool:
+            self.bad("boss", f"expected true or false, not {boss!r}")
+        if boss and phase != 3:
+            self.bad("boss", "only a phase 3 card can be the boss (X-1)")
+        res = self.keys(c["resistance"], "resistance", COLORS)
+        resistance = tuple((col, self.int_(res[col], f"resistance.{col}", 0, 3)) for col in COLORS)
+        rounds = self.list_(c["rounds"], "rounds", 1, 9)
+        if kind == "event" and len(rounds) != 1:
+            self.bad("rounds", "an event card has exactly one round (X-2)")
+        rs = []
+        for j, r in enumerate(rounds, 1):
+            f = f"rounds[{j}]"
+            self.keys(r, f, ("color", "power", "dice"))
+            color = self.color(r["color"], f + ".color")
+            power = r["power"]
+            if not isinstance(power, list):
+                self.bad(f + ".power", "expected a list of power numbers for 1, 2, 3 and 4 players")
+            for p in range(1, 5):
+                if len(power) < p:
+                    self.bad(f + ".power", f"no power number for {p} player" + ("s" if p > 1 else ""))
+                self.int_(power[p - 1], f"{f}.power[{p}]", 1, 199)
+            if len(power) > 4:
+                self.bad(f + ".power", "more than four power numbers (one each for 1..4 players)")
+            rs.append(Round(color, tuple(power), self.int_(r["dice"], f + ".dice", 1, 4)))
+        chart = self.list_(c["chart"], "chart", 6, 6)
+        hits: dict[int, Hit] = {}
+        for j, h in enumerate(chart, 1):
+            f = f"chart[{j}]"
+            self.keys(h, f, ("face", "spaces"), ("title", "weakness"))
+            face = h["face"]
+            if type(face) is not int or not 1 <= face <= 6:
+                self.bad(f + ".face", f"a die face is 1..6, not {face!r}")
+            if face in hits:
+                self.bad(f + ".face", f"face {face} is charted twice")
+            spaces = self.list_(h["spaces"], f + ".spaces", 0, 3)
+            for s in spaces:
+                self.int_(s, f + ".spaces", 1, 3)
+            if len(set(spaces)) != len(spaces):
+                self.bad(f + ".spaces", "a space is listed twice")
+            weak = h.get("weakness", [])
+            weak = [weak] if isinstance(weak, str) else weak
+            self.list_(weak, f + ".weakness", 0, 4)
+            for w in weak:
+                self.color(w, f + ".weakness")
+            hits[face] = Hit(face, self.text(h.get("title", ""), f + ".title", empty_ok=True),
+                             tuple(sorted(spaces)), tuple(weak))
+        pre = self.preemptive(c["preemptive"])
+        return Card(c["id"], name, phase, kind, boss, resistance, tuple(rs),
+                    tuple(hits[f] for f in range(1, 7)), pre)
+
+    def preemptive(self, p: Any) -> Preemptive:
+        self.keys(p, "preemptive", ("kind", "attempt"), ("all", "goal", "weakness", "options", "text"))
+        kind = p["kind"]
+        if kind not in KINDS:
+            self.bad("preemptive.kind", f"expected choice, crisis or exploit, not {kind!r}")
+        attempt = self.list_(p["attempt"], "preemptive.attempt", 0, 4)
+        for col in attempt:
+            self.color(col, "preemptive.attempt")
+        if len(set(attempt)) != len(attempt):
+            self.bad("preemptive.attempt", "a colour is listed twice")
+        all_ = p.get("all", False)
+        if type(all_) is not bool:
+            self.bad("preemptive.all", f"expected true or false, not {all_!r}")
+        text = self.text(p.get("text", ""), "preemptive.text", empty_ok=True)
+        if kind == "choice":
+            for k in ("goal", "weakness"):
+                if k in p:
+                    self.bad("preemptive." + k, "a choice has options, not a goal or a weakness")
+            opts = self.list_(p.get("options"), "preemptive.options", 2, 6)
+            for o in opts:
+                self.text(o, "preemptive.options")
+            return Preemptive(kind, tuple(attempt), all_, None, None, tuple(opts), text)
+        if "options" in p:
+            self.bad("preemptive.options", f"a {kind} has a goal, not options")
+        if "goal" not in p:
+            self.bad("preemptive.goal", "missing")
+        goal = self.int_(p["goal"], "preemptive.goal", 1, 18)
+        weak = self.color(p["weakness"], "preemptive.weakness") if "weakness" in p else None
+        return Preemptive(kind, tuple(attempt), all_, goal, weak, (), text)
+
+
+def parse_timeline(text: str, file: str = "<text>", name: str = "") -> Timeline:
+    """The timeline in TOML `text`; LibraryError naming `file`, card and field if it is not one."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LibraryError(file, None, None, f"not valid TOML ({exc})") from None
+    return _Checker(file).timeline(data, name or Path(file).stem)
+
+
+def library_dirs() -> list[Path]:
+    """Where timeline names are looked up: the package's own, then the table's library folders."""
+    dirs = [PACKAGED]
+    extra = os.environ.get("CHRONOMAGE_LIBRARY")
+    if extra:
+        dirs += [Path(p) for p in extra.split(os.pathsep) if p]
+    dirs.append(Path.home() / ".local" / "share" / "board-companion" / "chronomage")
+    return dirs
+
+
+def resolve(spec: str) -> Path:
+    """The file a `timeline` option names: a path (with '/' or '.toml'), else a name in `library_dirs()`."""
+    if "/" in spec or os.sep in spec or spec.endswith(".toml"):
+        return Path(spec).expanduser()
+    if not ID_RE.match(spec):
+        raise LibraryError(spec, None, None, "a timeline is a library name (letters, digits, '-') or a .toml path")
+    for d in library_dirs():
+        p = d / f"{spec}.toml"
+        if p.is_file():
+            return p
+    raise LibraryError(spec, None, None, "no timeline of that name in the library ("
+                       + ", ".join(str(d) for d in library_dirs()) + ")")
+
+
+def load_timeline(spec: str = DEFAULT) -> Timeline:
+    """The checked timeline that the `timeline` option `spec` names."""
+    path = resolve(spec)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LibraryError(str(path), None, None, f"cannot be read ({exc.__class__.__name__})") from None
+    return parse_timeline(text, str(path), path.stem)
+
+
+class Library:
+    """The timelines a table has typed, by name. Adding a bad file raises and leaves the library as it was."""
+
+    def __init__(self):
+        self.timelines: dict[str, Timeline] = {}
+
+    def add(self, spec: str) -> Timeline:
+        timeline = load_timeline(spec)  # raises before anything changes
+        self.timelines[timeline.name] = timeline
+        return timeline
+
+    def names(self) -> list[str]:
+        return sorted(self.timelines)

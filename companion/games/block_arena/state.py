@@ -133,12 +133,20 @@ class BAState(State):
             out.append(END)
         return out
 
+    def canonical(self, action):
+        """`action` with its block named as `legal_actions` names it (its first square), if it names one."""
+        if type(action) is Slide or (type(action) is Flip and action.dir is not None):
+            i = self.bd.index.get(action.square)
+            if i is not None and self.cell[i] >= 0:
+                return type(action)(self.bd.names[self.blocks[self.cell[i]][1]], action.dir)
+        return action
+
     # -- acting ------------------------------------------------------------------------------------
 
     def square(self, name: str) -> int:
         i = self.bd.index.get(name)
         if i is None:
-            refuse("off-board", f"{name} is not on this {self.bd.columns}x{self.bd.rows} board.", "BA-1")
+            refuse("off-board", f"There is no square {name} on this {self.bd.columns}x{self.bd.rows} board.", "BA-1")
         return i
 
     def apply(self, action) -> list[dict[str, Any]]:
@@ -181,7 +189,7 @@ class BAState(State):
             refuse("not-adjacent", "A lying block covers two neighbouring squares.", "BA-2")
         taken = [sq for sq in squares if self.cell[sq] != -1]
         if taken:
-            refuse("square-taken", f"{bd.names[taken[0]]} already holds a block.", "BA-2")
+            refuse("square-taken", f"The square {bd.names[taken[0]]} already holds a block.", "BA-2")
         free = sum(1 for sq in bd.row_squares(home) if self.cell[sq] == -1) - len(squares)
         left = BLOCKS_EACH - 1 - sum(1 for b in self.blocks if b[0] == seat)
         if free < left:
@@ -254,7 +262,7 @@ class BAState(State):
         if j < 0:
             refuse("off-board", "A block cannot lie down over the edge of the board.", "BA-2")
         if self.cell[j] != -1:
-            refuse("square-taken", f"{bd.names[j]} is not free to lie down on.", "BA-4")
+            refuse("square-taken", f"The square {bd.names[j]} is not free to lie down on.", "BA-4")
         return (k, min(a, j), max(a, j), "f", a, action.dir)
 
     def _go(self, action: Go) -> int:

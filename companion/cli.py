@@ -40,6 +40,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", default=None)
     p.set_defaults(run=_import)
 
+    p = sub.add_parser("rules", help="print a game's rules reference, or one rule")
+    p.add_argument("game", help="a game id (see `companion games`)")
+    p.add_argument("rule", nargs="?", help="a rule id, e.g. TR-13 or time-runners/TR-13")
+    p.set_defaults(run=_rules)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(run=_games)
+
     p = sub.add_parser("bench", help="print benchmark figures")
     p.add_argument("what", choices=["journal", "games"])
     p.add_argument("rest", nargs=argparse.REMAINDER)
@@ -82,6 +90,30 @@ def _import(args) -> int:
     with _journal(args) as journal, open(args.file, encoding="utf-8") as f:
         session = Session.import_lines(journal, f)
         print(f"imported as session {session.id} ({session.head} entries)")
+    return 0
+
+
+def _rules(args) -> int:
+    from companion.core import BadRequest
+    from companion.rules import explain, reference
+    if args.rule is None:
+        for rule, sentence in reference(args.game).items():
+            print(f"{rule}\t{sentence}")
+        return 0
+    rule = args.rule if "/" in args.rule or args.rule.startswith("ALL-") else f"{args.game}/{args.rule}"
+    sentence = explain(rule)
+    if sentence is None:
+        raise BadRequest("unknown-rule", f"The rules reference has no rule {args.rule!r} for {args.game}.", None)
+    print(f"{rule}\t{sentence}")
+    return 0
+
+
+def _games(args) -> int:
+    from companion import games
+    for cls in games.REGISTRY.values():
+        options = ", ".join(f"{o.name}={o.to_dict(cls.min_players)['default']}" for o in cls.options_schema)
+        computer = f"; computer: {', '.join(cls.computer_players)}" if cls.computer_players else ""
+        print(f"{cls.id}\t{cls.title}\t{cls.min_players}-{cls.max_players} players\t{options or 'no options'}{computer}")
     return 0
 
 

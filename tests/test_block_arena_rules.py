@@ -214,8 +214,7 @@ def test_BA_5_a_block_carrying_its_owners_meeple_cannot_move():
 
 
 def test_BA_5_block_carrying_opponents_meeple_slides_it_along_but_cannot_flip():
-    st = mid(current=2)  # seat 2 to move; seat 1's meeple rides on c2-c3? no: put it on seat 2's c4
-    st = mid(current=2, meeples=("c4", "e4"))
+    st = mid(current=2, meeples=("c4", "e4"))  # seat 2 to move; seat 1's meeple stands on seat 2's c4
     refused(st, "flip c4 n", "flip-carries-opponent", "BA-5")
     assert not any(t.startswith("flip c4") for t in legal(st))
     play(st, "slide c4 n")
@@ -406,7 +405,6 @@ def test_BA_11_a_meeple_movement_first_that_reaches_the_goal_needs_no_block_move
 def test_BA_11_after_the_block_move_the_player_moves_the_meeple_once_or_ends():
     st = mid()
     play(st, "slide b1 n")
-    assert legal(st) == ["go b2", "go c3", "go d3", "go c4", "go d4", "end"][:0] or "end" in legal(st)
     assert set(legal(st)) == {"go b2", "go c3", "go d3", "go c4", "go d4", "end"}
     play(st, "go b2")
     assert st.current == 2
@@ -458,11 +456,11 @@ def test_BA_13_a_player_whose_meeple_movement_frees_a_block_is_not_stuck():
     assert st.current == 2
 
 
-def test_BA_13_checked_when_play_begins_after_setup_too():
+def test_BA_13_nobody_is_stuck_when_play_begins_because_the_second_rows_are_empty():
     st = new(columns=5, rows=5)
-    assert st.can_take_turn  # the check runs on the meeple placement that starts play (no stuck start exists)
     set_up(st, ("a1", "b1", "c1", "d1"), ("a5", "b5", "c5", "d5"), ("a1", "a5"))
     assert st.current == 1 and st.winner is None
+    assert {"slide b1 n", "slide c1 n", "slide d1 n"} <= set(legal(st))
 
 
 # ---------------------------------------------------------------- BA-14
@@ -608,8 +606,8 @@ def test_ALL_3_load_refuses_impossible_positions(change, rule):
 
 
 def test_ALL_3_load_refuses_a_game_that_should_already_be_over_by_BA_13():
-    d = position_dict(_stuck_for_seat_2().to_dict() and {1: ["c5 c6", "a4 b4", "f1", "d1"],
-                                                         2: ["a6", "b6", "a5", "b5"]}, ("f1", "b6"), current=2)
+    d = _stuck_for_seat_2().to_dict()
+    d.update(current=2, turns=[1, 0])
     with pytest.raises(IllegalAction) as e:
         GAME(2).state_from_dict(d)
     assert e.value.rule == RULE + "BA-13"

@@ -274,3 +274,10 @@ def _deck(game, st, d) -> None:
         if st.phase in ("draw", "pick") or (st.phase == "over" and s not in st.picks):
             if any(c not in st.hands[i] for c in lg.basics) and s not in st.picks:
                 _bad(f"seat {s}'s basics are in its hand between sequences", "recovery")
+    if st.phase == "draw":
+        head = st.queue[0]
+        meter = st.meters[head - 1]
+        empty = not meter["specials"] and not meter["ultimates"]
+        if empty != (st.ask is not None) or (empty and not st.reshufflable(head)):
+            _bad(f"seat {head} is asked to reshuffle exactly when its Meter is empty and it has Specials to shuffle",
+                 "reshuffle")

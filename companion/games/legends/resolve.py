@@ -203,11 +203,15 @@ class Resolution:
                 if s is None:
                     self.end_exchange()
                     continue
+                if not self.in_arena(s):
+                    self.done.append(s)  # a Legend out of the Arena does nothing more
+                    self.events.append({"type": "skipped", "seat": s, "card": self.cards[s]})
+                    continue
                 self.current = {"seat": s, "card": self.cards[s], "step": 0}
                 self.events.append({"type": "resolve", "seat": s, "card": self.cards[s], "speed": self.speed_now(s)})
             s, steps = self.current["seat"], script(self.current["card"])
             if not self.in_arena(s) or self.current["step"] >= len(steps):
-                self.done.append(s)  # a Legend out of the Arena does nothing more
+                self.done.append(s)
                 self.current = None
                 continue
             if self.step(s, steps[self.current["step"]]):

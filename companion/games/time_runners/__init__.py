@@ -1,4 +1,4 @@
-"""Time Runners: the referee for the clock-board racing game (rules: shared/rules/time-runners.md, TR-1..TR-18).
+"""Time Runners: the referee for the clock-board racing game (rules reference: `rules.py`, TR-1..TR-18).
 
 Notation: see `actions` (`roll`, `roll N`, `play SEAT CODE [ARG]`, `end`, `shuffle CODE...`, `sensor off|on`).
 Flow: setup (a `shuffle` of the 70 cards from `automatic`, then the deal, 6 each, one card at a time from

@@ -1,0 +1,123 @@
+"""Block Arena benchmark: move generation and search speed, and matches between the computer levels.
+
+    python -m companion.games.block_arena.bench [--games N] [--seconds S] [--jobs J]
+
+Prints legal-move generations per second (`legal_actions()` on positions from random games), search
+nodes per second (the `search` player thinking S seconds on those positions), and the `search`
+level's results against `random` and `greedy` over N games each, seats alternated, S seconds a turn.
+A game still running after --max-turns turns each counts as unfinished (neither wins).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from companion.core import RandomPlayer
+
+from .game import BlockArena
+from .players import GreedyPlayer
+from .search import Searcher, SearchPlayer
+
+LEVELS = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": SearchPlayer}
+
+
+def sample_positions(game, count: int, rng: random.Random) -> list:
+    """Positions at the start of a turn, from random games."""
+    out = []
+    while len(out) < count:
+        st = game.new_state()
+        while not st.is_over() and len(out) < count:
+            if st.phase == "play" and not st.block_moved and not st.meeple_moved and rng.random() < 0.3:
+                out.append(st.clone())
+            st.apply(rng.choice(st.legal_actions()))
+    return out
+
+
+def movegen_rate(positions, seconds: float = 2.0) -> float:
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for st in positions:
+            st.legal_actions()
+        calls += len(positions)
+    return calls / (time.perf_counter() - start)
+
+
+def search_rate(positions, seconds: float, rng: random.Random) -> tuple[float, float]:
+    nodes = depth = 0
+    spent = 0.0
+    for st in positions:
+        s = Searcher(st.current, time.perf_counter() + seconds)
+        t = time.perf_counter()
+        s.root(st, rng)
+        spent += time.perf_counter() - t
+        nodes += s.nodes
+        depth += s.depth_done
+    return nodes / spent, depth / len(positions)
+
+
+def play_game(args: tuple) -> tuple[int | None, int]:
+    """One game: (the search player's result 1 win / 0 loss / None unfinished, turns played)."""
+    opponent, search_seat, seconds, seed, columns, rows, max_turns = args
+    game = BlockArena(2, {"columns": columns, "rows": rows})
+    rng = random.Random(seed)
+    players = {search_seat: SearchPlayer(), 3 - search_seat: LEVELS[opponent]()}
+    st = game.new_state()
+    while not st.is_over() and max(st.turns) < max_turns:
+        seat = st.current
+        st.apply(players[seat].choose(st.clone(), seat, rng, seconds))
+    if not st.is_over():
+        return None, max(st.turns)
+    return (1 if st.winner == search_seat else 0), max(st.turns)
+
+
+def match(opponent: str, games: int, seconds: float, jobs: int, columns: int, rows: int, max_turns: int, seed: int):
+    tasks = [(opponent, 1 + i % 2, seconds, f"{seed}:{opponent}:{i}", columns, rows, max_turns) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_game, tasks))
+    else:
+        results = [play_game(t) for t in tasks]
+    wins = sum(1 for r, _ in results if r == 1)
+    losses = sum(1 for r, _ in results if r == 0)
+    unfinished = sum(1 for r, _ in results if r is None)
+    turns = sum(t for _, t in results) / max(1, len(results))
+    return wins, losses, unfinished, turns
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=100, help="games per match (seats alternate)")
+    p.add_argument("--seconds", type=float, default=1.0, help="the search player's budget a turn")
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    p.add_argument("--columns", type=int, default=6)
+    p.add_argument("--rows", type=int, default=6)
+    p.add_argument("--max-turns", type=int, default=150, help="turns each before a game counts as unfinished")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--only", choices=("speed", "random", "greedy"), action="append",
+                   help="run only these parts (repeatable)")
+    a = p.parse_args(argv)
+    parts = a.only or ["speed", "random", "greedy"]
+    rng = random.Random(a.seed)
+    game = BlockArena(2, {"columns": a.columns, "rows": a.rows})
+    print(f"Block Arena bench: {a.columns}x{a.rows}, {a.games} games a match, {a.seconds:g} s a turn, "
+          f"{a.jobs} job(s), max {a.max_turns} turns each, seed {a.seed}", flush=True)
+    if "speed" in parts:
+        positions = sample_positions(game, 40, rng)
+        print(f"legal-move generations per second: {movegen_rate(positions):,.0f}", flush=True)
+        rate, depth = search_rate(positions[:10], min(a.seconds, 1.0), rng)
+        print(f"search nodes per second: {rate:,.0f} (mean depth reached {depth:.1f} turns "
+              f"in {min(a.seconds, 1.0):g} s)", flush=True)
+    for opponent in ("random", "greedy"):
+        if opponent not in parts:
+            continue
+        t = time.perf_counter()
+        wins, losses, unfinished, turns = match(opponent, a.games, a.seconds, a.jobs, a.columns, a.rows,
+                                                a.max_turns, a.seed)
+        print(f"search vs {opponent}: {wins} won, {losses} lost, {unfinished} unfinished of {a.games} "
+              f"(mean {turns:.1f} turns each, {time.perf_counter() - t:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -363,7 +363,7 @@ def test_slide_one_space_per_remaining_token():
     st = table(3, spaces=[2, 3, 4], facing=["right", "left", "left"])
     events = exchange(st, None, None, None, answers=["do 1 push 2 right 3", "do 1 done", "do 2 done",
                                                      "do 3 push 2 left 2", "do 3 done"])
-    assert of(events, "slide")[0] == {"type": "slide", "seat": 2, "from": 3, "to": 4}
+    assert of(events, "slide")[0] == {"type": "slide", "seat": 2, "from": 3, "into": 4}
 
 
 def test_ko_return_to_the_portal_facing_as_it_went_out_then_it_may_turn():

@@ -97,7 +97,7 @@ class Resolution:
         start, new = self.pos[s - 1], self.pos[s - 1] + sign(d) * n
         if 1 <= new <= 5:
             self.pos[s - 1] = new
-            self.events.append({"type": "move", "seat": s, "from": start, "to": new})
+            self.events.append({"type": "move", "seat": s, "from": start, "into": new})
             self.settle(s)
         elif new in (0, 6):
             self.recover(s, start, new)
@@ -112,7 +112,7 @@ class Resolution:
         self.pos[s - 1] = 1 if edge == 0 else 5
         self.face[s - 1] = RIGHT if edge == 0 else LEFT
         self.events.append({"type": "edge-recovery", "seat": s, "from": start, "edge": edge,
-                            "to": self.pos[s - 1], "facing": self.face[s - 1]})
+                            "into": self.pos[s - 1], "facing": self.face[s - 1]})
         self.settle(s)
 
     def take_initiative(self, s: int) -> None:
@@ -140,7 +140,7 @@ class Resolution:
         d = self.pos[t - 1] - self.pos[s - 1]
         if d:
             self.face[s - 1] = RIGHT if d > 0 else LEFT
-            self.events.append({"type": "move", "seat": s, "from": self.pos[s - 1], "to": self.pos[t - 1], "dive": t})
+            self.events.append({"type": "move", "seat": s, "from": self.pos[s - 1], "into": self.pos[t - 1], "dive": t})
             self.pos[s - 1] = self.pos[t - 1]
         self.settle(s)
         self.take_initiative(s)
@@ -241,15 +241,15 @@ class Resolution:
             start, new = self.pos[s - 1], self.pos[s - 1] + net
             if 1 <= new <= 5:
                 self.pos[s - 1] = new
-                self.events.append({"type": "slide", "seat": s, "from": start, "to": new})
+                self.events.append({"type": "slide", "seat": s, "from": start, "into": new})
             elif new in (0, 6):
                 self.pos[s - 1] = new
-                self.events.append({"type": "slide", "seat": s, "from": start, "to": new})
+                self.events.append({"type": "slide", "seat": s, "from": start, "into": new})
             else:
                 edge = 0 if new < 0 else 6
                 self.pos[s - 1] = edge
                 self.out[s - 1] = {"walked": False, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
-                self.events.append({"type": "slide", "seat": s, "from": start, "to": None, "edge": edge,
+                self.events.append({"type": "slide", "seat": s, "from": start, "into": None, "edge": edge,
                                     "overshoot": abs(new - edge)})
         for s, _ in moves:
             if self.in_arena(s) and self.pos[s - 1] in (0, 6):

@@ -1,0 +1,144 @@
+"""Block Arena computer players: legal answers at every stage, time budget, wins and defences, plans."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from companion.core import IllegalAction, RandomPlayer
+from companion.games.block_arena import GAME, parse_action
+from companion.games.block_arena.fixtures import position
+from companion.games.block_arena.players import GreedyPlayer
+from companion.games.block_arena.search import SearchPlayer
+from companion.games.block_arena.turns import action_of, whole_turns, wins_now
+from companion.journal import Journal
+from companion.session import Session
+
+LEVELS = [RandomPlayer, GreedyPlayer, SearchPlayer]
+
+#: seat 2's meeple on c2 threatens to step onto seat 1's c1 (row 1, seat 2's goal); seat 1 to move
+THREAT = {1: ["a1", "c1", "e1", "f1"], 2: ["c2", "a6", "d6", "f6"]}
+
+
+def finish_turn(player, st, seat, rng, seconds=0.2):
+    """Let `player` play seat's whole turn; the texts it chose."""
+    texts = []
+    while not st.is_over() and st.current == seat:
+        a = player.choose(st.clone(), seat, rng, seconds)
+        texts.append(str(a))
+        st.apply(a)
+    return texts
+
+
+def stages(rng):
+    """Positions from setup to the end, including half-finished turns."""
+    st = GAME(2, {"columns": 5, "rows": 6}).new_state()
+    out = []
+    while not st.is_over():
+        out.append(st.clone())
+        st.apply(rng.choice(st.legal_actions()))
+    return out[::7]
+
+
+def test_computer_levels_are_listed_and_the_search_code_loads_only_when_asked():
+    assert list(GAME.computer_players) == ["random", "greedy", "search"]
+    assert [type(f()).__name__ for f in GAME.computer_players.values()] == ["RandomPlayer", "GreedyPlayer",
+                                                                            "SearchPlayer"]
+    code = ("import sys, companion.games.block_arena; "
+            "print(any(m.endswith(('.search', '.players', '.turns')) for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_a_legal_action_for_the_seat_to_move_at_every_stage(level):
+    rng = random.Random(3)
+    player = level()
+    for st in stages(rng):
+        before = st.to_dict()
+        a = player.choose(st, st.current, rng, 0.05)
+        assert st.to_dict() == before  # choose does not change the state
+        assert str(a) in {str(x) for x in st.legal_actions()}
+
+
+@pytest.mark.parametrize("level", [GreedyPlayer, SearchPlayer])
+def test_a_computer_player_refuses_to_move_for_a_seat_out_of_turn(level):
+    st = position(THREAT, ("a1", "c2"))
+    with pytest.raises(IllegalAction) as e:
+        level().choose(st, 2, random.Random(1), 0.05)
+    assert e.value.rule == "protocol/hint"
+
+
+def test_search_keeps_to_its_time_budget():
+    st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c2", "e4"))
+    player = SearchPlayer()
+    t = time.perf_counter()
+    player.choose(st, 1, random.Random(1), 0.3)
+    assert time.perf_counter() - t < 0.3 + 0.2
+    assert player.last.depth_done >= 1 and player.last.nodes > 0
+
+
+@pytest.mark.parametrize("level", [GreedyPlayer, SearchPlayer])
+def test_greedy_and_search_take_a_win_when_there_is_one(level):
+    st = position({1: ["a5", "a6", "b6", "c6"], 2: ["b5 c5", "d6", "f3", "f4"]}, ("a5", "f3"))
+    finish_turn(level(), st, 1, random.Random(2))
+    assert st.winner == 1
+
+
+def test_search_defends_the_threat_greedy_walks_into():
+    """Seat 2 can step from c2 onto seat 1's c1 (its goal row). Greedy pushes a block forward and loses;
+    search moves c1 out of reach (or blocks it) so seat 2 cannot win on its turn."""
+    rng = random.Random(4)
+    st = position(THREAT, ("a1", "c2"))
+    assert not wins_now(st)
+    finish_turn(GreedyPlayer(), st, 1, rng)
+    assert wins_now(st)
+    st = position(THREAT, ("a1", "c2"))
+    finish_turn(SearchPlayer(), st, 1, rng)
+    assert st.current == 2 and not wins_now(st)
+
+
+def test_search_answers_the_rest_of_its_turn_from_its_plan():
+    st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c2", "e4"))
+    rng = random.Random(5)
+    first = SearchPlayer().choose(st, 1, rng, 0.3)
+    st.apply(first)
+    if st.current == 1:
+        t = time.perf_counter()
+        second = SearchPlayer().choose(st, 1, rng, 5.0)  # a fresh instance: the plan is shared
+        assert time.perf_counter() - t < 0.5
+        assert str(second) in {str(a) for a in st.legal_actions()}
+
+
+def test_whole_turns_end_every_turn_and_are_distinct():
+    st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c2", "e4"))
+    turns = whole_turns(st)
+    keys = [c.key() for _, c in turns]
+    assert len(keys) == len(set(keys)) and all(c.current == 2 or c.is_over() for _, c in turns)
+    for plan, after in turns[:20]:  # replaying a plan's notation reaches the same position
+        s = st.clone()
+        for step in plan:
+            s.apply(parse_action(str(action_of(s, step))))
+        assert s.key() == after.key()
+
+
+def test_search_beats_random_in_short_games():
+    rng = random.Random(6)
+    for search_seat in (1, 2):
+        st = GAME(2).new_state()
+        players = {search_seat: SearchPlayer(), 3 - search_seat: RandomPlayer()}
+        while not st.is_over() and max(st.turns) < 60:
+            st.apply(players[st.current].choose(st.clone(), st.current, rng, 0.03))
+        assert st.winner == search_seat
+
+
+def test_the_session_hint_asks_the_search_by_default(tmp_path):
+    s = Session.start(Journal(tmp_path / "j.sqlite"), "block-arena", 2, seed=1)
+    rng = random.Random(1)
+    while s.full_state()["phase"] != "play":
+        s.play(rng.choice(s.legal()))
+    assert s.hint(None, 0.1) in s.legal()
+    assert s.hint("greedy", 0.1) in s.legal()

@@ -127,9 +127,11 @@ class SearchPlayer(ComputerPlayer):
             return _setup_choice(state, seat, rng)
         if state.current != seat:
             raise IllegalAction("no-move", f"It is not seat {seat}'s turn.", "protocol/hint")
-        step = _PLANS.get(state.key())
+        step = _PLANS.get(_plan_key(state))
         if step is not None:
-            return action_of(state, step)
+            action = action_of(state, step)
+            if action in state.legal_actions():  # a stale plan is never trusted
+                return action
         searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9))
         plan, _ = searcher.root(state, rng)
         self.last = searcher
@@ -149,4 +151,8 @@ def _remember(state, plan: tuple) -> None:
     s = state.clone()
     for i, step in enumerate(plan[1:]):
         apply_step(s, plan[i])
-        _PLANS[s.key()] = step
+        _PLANS[_plan_key(s)] = step
+
+
+def _plan_key(state) -> tuple:
+    return (state.bd.columns, state.bd.rows, state.bga, state.key())

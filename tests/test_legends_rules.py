@@ -586,3 +586,25 @@ def test_R_14_push_tokens_from_a_primitive_count_the_cards_owner_as_the_pusher()
     st = table(2, spaces=[3, 3], facing=["right", "left"])
     play(st, "reveal 1 wind-up", "reveal 2 smash", "do 1 push 2 left 1", "do 1 push 1 left 1")
     assert legend(st, 2)["pusher"] == 1 and legend(st, 1)["pusher"] is None
+
+
+def test_ALL_3_an_impossible_state_is_refused_naming_what_is_wrong():
+    st = table(4, cards="digital")
+    for path, value, words in ((("legends", 0, "fatigue"), 11, "Fatigue"), (("initiative",), 5, "initiative"),
+                               (("stocks",), [3, 2], "stocks"), (("hands", 0), ["step"], "deck")):
+        d = st.to_dict()
+        target = d
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        with pytest.raises(IllegalAction) as err:
+            st.game.state_from_dict(d)
+        assert err.value.code == "invalid-state" and words in err.value.reason
+
+
+def test_LA_6_a_draw_is_shown_to_the_drawer_and_its_teammates_only():
+    import random
+    st = Legends(4, {"cards": "digital"}).new_state()
+    events = st.apply(st.automatic(random.Random(1)))
+    private = [e for e in events if "to" in e]
+    assert len(private) == 1 and private[0]["to"] == [1, 3] and {"type": "drew", "seat": 1} in events

@@ -164,8 +164,9 @@ def open_backend(spec: str | None, on_event: Callback, *,
     """Build a backend (not started: call `start()` once you hold the reference).
 
     spec: "gpio" | "serial:PORT" | "emulated" | "trace:FILE" | "auto" | None.
-    options go to the backend: gpio(pinmap=, pin_factory=, button_settle=, hand_settle=),
-    serial(baudrate=, heartbeat_timeout=, backoff=, backoff_max=), trace(realtime=, speed=).
+    options go to the backend: gpio(pinmap=, pin_factory=, button_settle=, button_glitch=,
+    button_spin=, hand_settle=), serial(baudrate=, heartbeat_timeout=, backoff=, backoff_max=),
+    trace(realtime=, speed=).
     An automatic GPIO choice that fails to set up falls back to the emulator with a warning.
     """
     spec, auto = resolve_spec(spec)

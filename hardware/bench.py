@@ -1,11 +1,14 @@
-"""Latency benchmark: `python -m hardware.bench [--n N]`.
+"""Latency benchmark: `python -m hardware.bench [--n 1000] [--load 2]`.
 
-Measures what the player feels beyond the deliberate settle time:
-- GPIO (gpiozero MockFactory): from the moment the settle time expires (last edge + settle, the
-  timestamp the event carries) to our callback, i.e. the ticker's wake-up delay plus delivery;
-  and, with settle 0, from the mock pin edge to the callback (pure decode/dispatch cost).
-- Serial (real pty pair): from writing a BTN line into the master to the callback.
-MockPin delivers edges synchronously, so a real Pi adds lgpio's edge thread latency on top.
+What a player feels, measured on this machine's monotonic clock:
+- Dice press (gpiozero MockFactory, the real GPIO backend and its defaults): from the moment the
+  pin goes down to our press callback. This includes the deliberate 0.5 ms glitch sample, which
+  the edge's own thread spins through; the target is p99 <= 1 ms, over at least 1,000 presses.
+  MockPin delivers edges synchronously; on a Pi, lgpio's edge thread adds its own wake-up first.
+- Clock hand: from the moment its 50 ms settle expires to the callback (a timer thread wakes).
+- Serial: from writing a BTN line into a pty master to the callback.
+`--load N` runs N busy-loop processes beside the benchmark (they are stopped at the end), to see
+what a busy machine does to the figures.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import argparse
 import os
 import platform
 import select
+import subprocess
 import sys
 import threading
 import time
@@ -20,7 +24,7 @@ import time
 from .events import DiceHeld, DicePressed, HandSettled, LinkUp
 from .protocol import PROTOCOL_VERSION, Hi, LineParser, frame
 
-TARGET_MS = 2.0
+TARGET_PRESS_MS = 1.0
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -31,8 +35,8 @@ def pct(xs: list[float], p: float) -> float:
 def report(name: str, samples: list[float]) -> float:
     ms = [s * 1000 for s in samples]
     p99 = pct(ms, 99)
-    print(f"  {name:<58} n={len(ms):<5} p50 {pct(ms, 50):7.3f} ms   p99 {p99:7.3f} ms   "
-          f"max {max(ms):7.3f} ms")
+    print(f"  {name:<52} n={len(ms):<5} p50 {pct(ms, 50):7.3f} ms   p99 {p99:7.3f} ms   "
+          f"max {max(ms):7.3f} ms", flush=True)
     return p99
 
 
@@ -57,7 +61,8 @@ class _Waiter:
             return self.got.pop(i)
 
 
-def bench_gpio(n: int, n_hand: int, clock) -> list[float]:
+def bench_gpio(n: int, n_hand: int, clock) -> float:
+    """Returns the press p99 in ms (edge -> callback)."""
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
 
@@ -66,43 +71,41 @@ def bench_gpio(n: int, n_hand: int, clock) -> list[float]:
 
     old = Device.pin_factory
     Device.pin_factory = f = MockFactory()
-    p99s = []
     try:
-        for settle in (0.020, 0.0):
-            w = _Waiter(clock)
-            hw = GpioBackend(w, clock=clock, button_settle=settle, hand_settle=0.050)
-            hw.start()
-            w.next(LinkUp)
-            pin, press, release = f.pin(PM.button), [], []
-            for _ in range(n if settle else 10 * n):
-                t_edge = clock()
-                pin.drive_low()
-                t_cb, e = w.next(DicePressed)
-                press.append(t_cb - (e.t if settle else t_edge))
-                pin.drive_high()
-                t_cb, e = w.next(DiceHeld)
-                release.append(t_cb - e.t)
-            if settle:
-                p99s.append(report(f"button press, settle {settle * 1000:.0f} ms: expiry -> callback", press))
-                p99s.append(report(f"button release, settle {settle * 1000:.0f} ms: expiry -> callback", release))
-                hand = []
-                for i in range(n_hand):
-                    hall = f.pin(PM.hall[i % 12])
-                    hall.drive_low()
-                    t_cb, e = w.next(HandSettled)
-                    hand.append(t_cb - e.t)
-                    hall.drive_high()
-                p99s.append(report("hand, settle 50 ms: expiry -> callback", hand))
-            else:
-                p99s.append(report("button press, settle 0: mock pin edge -> callback", press))
-            hw.close()
+        w = _Waiter(clock)
+        hw = GpioBackend(w, clock=clock)
+        hw.start()
+        w.next(LinkUp)
+        pin, edge, decided, release = f.pin(PM.button), [], [], []
+        for _ in range(n):
+            t_edge = clock()
+            pin.drive_low()
+            t_cb, e = w.next(DicePressed)
+            edge.append(t_cb - t_edge)
+            decided.append(t_cb - e.t)
+            pin.drive_high()
+            t_cb, e = w.next(DiceHeld)
+            release.append(t_cb - e.t)
+        g = hw.button._core.glitch * 1000
+        p99 = report(f"dice press: pin edge -> callback ({g:.1f} ms sample incl.)", edge)
+        report("dice press: glitch sample due -> callback", decided)
+        report("dice release: 20 ms settle expires -> callback", release)
+        hand = []
+        for i in range(n_hand):
+            hall = f.pin(PM.hall[i % 12])
+            hall.drive_low()
+            t_cb, e = w.next(HandSettled)
+            hand.append(t_cb - e.t)
+            hall.drive_high()
+        report("clock hand: 50 ms settle expires -> callback", hand)
+        hw.close()
     finally:
         f.reset()
         Device.pin_factory = old
-    return p99s
+    return p99
 
 
-def bench_serial(n: int, clock) -> list[float]:
+def bench_serial(n: int, clock) -> None:
     from .serial_link import SerialBackend
 
     master, slave = os.openpty()
@@ -142,7 +145,7 @@ def bench_serial(n: int, clock) -> list[float]:
             t_cb, _ = w.next(DicePressed)
             samples.append(t_cb - t_write)
         assert not hw.errors, hw.errors
-        return [report("serial BTN line written to pty master -> callback", samples)]
+        report("serial: BTN line written to pty master -> callback", samples)
     finally:
         hw.close()
         stop.set()
@@ -151,21 +154,46 @@ def bench_serial(n: int, clock) -> list[float]:
         os.close(slave)
 
 
+def start_load(n: int) -> list[subprocess.Popen]:
+    """n busy-loop processes, like other programs hogging the CPUs."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+
+
+def stop_load(procs: list[subprocess.Popen]) -> None:
+    for p in procs:
+        p.kill()
+    for p in procs:
+        p.wait()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hardware.bench", description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=200, help="samples per settled measurement")
+    ap.add_argument("--n", type=int, default=1000, help="dice presses (at least 1000 for a p99)")
+    ap.add_argument("--hand", type=int, default=100, help="clock hand readings")
+    ap.add_argument("--serial", type=int, default=1000, help="serial presses")
+    ap.add_argument("--load", type=int, default=0, metavar="N", help="busy-loop processes beside it")
     args = ap.parse_args(argv)
     clock = time.monotonic
     print(f"Board Companion hardware latency  (Python {platform.python_version()}, "
-          f"{platform.system()} {platform.machine()}, clock=time.monotonic)")
-    print("GPIO via gpiozero MockFactory (latency beyond the settle time):")
-    p99s = bench_gpio(args.n, max(12, args.n // 4), clock)
-    print("Serial over a pty pair:")
-    p99s += bench_serial(5 * args.n, clock)
-    worst = max(p99s)
-    verdict = "PASS" if worst < TARGET_MS else "FAIL"
-    print(f"worst p99 {worst:.3f} ms vs target {TARGET_MS:.1f} ms (+ settle): {verdict}")
-    return 0 if worst < TARGET_MS else 1
+          f"{platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} CPUs, "
+          f"clock=time.monotonic)")
+    load = start_load(args.load)
+    try:
+        if load:
+            time.sleep(0.5)   # let the hogs reach full speed
+            print(f"load: {len(load)} busy-loop processes, pids {' '.join(str(p.pid) for p in load)}")
+        else:
+            print("load: none (use --load 2 for two busy processes)")
+        print("GPIO via gpiozero MockFactory, default settings (glitch 0.5 ms, settle 20/50 ms):")
+        p99 = bench_gpio(args.n, args.hand, clock)
+        print("Serial over a pty pair:")
+        bench_serial(args.serial, clock)
+    finally:
+        stop_load(load)
+    ok = p99 <= TARGET_PRESS_MS and args.n >= 1000
+    verdict = "PASS" if ok else ("FAIL" if args.n >= 1000 else "too few presses for a p99")
+    print(f"dice press edge -> callback p99 {p99:.3f} ms vs target {TARGET_PRESS_MS:.1f} ms: {verdict}")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

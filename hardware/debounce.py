@@ -1,8 +1,10 @@
 """Pure debounce and hand decoding: fed (time, level) or (time, mask), no threads, no clock of its own.
 
-Contacts bounce and a hand passing a sensor flickers, so a reading only counts once it has been
-stable for a settle time. Stability must be noticed even when no further edge arrives, hence
-`tick(now)`; `deadline` tells a timer when the next tick can change anything.
+Contacts bounce and a hand passing a sensor flickers. The hand only counts once it has been stable
+for a settle time (a hand sweeping past a sensor must not count). The dice button cannot wait that
+long without being felt, so a press counts at its first edge, confirmed by a second sample half a
+millisecond later, and the bounce after it is ignored. Decisions that need time to pass without a
+further edge come from `tick(now)`; `deadline` tells a timer (or a spinning caller) when.
 """
 from __future__ import annotations
 
@@ -74,42 +76,87 @@ class Stable:
         return out
 
 
-class ButtonDebouncer:
-    """Turns raw button levels (True = down) into DicePressed on accepted press, DiceHeld on release.
+# A press must still be down this long after its first edge. Why 0.5 ms: it must exceed the
+# pulses that are not presses (noise coupled into the button wire dies out within tens of
+# microseconds on a 50 kOhm pull-up; single contact-bounce pulses and the 200 us spike we test
+# with are shorter), it must stay far below the shortest deliberate press (a quick tap holds the
+# contact for tens of milliseconds), and it must leave room in the 1 ms edge -> callback budget.
+# 0.5 ms is 2.5x the test spike, and at most 1/40 of a 20 ms tap.
+GLITCH = 0.0005
 
-    Event times are the moment acceptance became certain (last edge + settle), so a replay of the
-    same edges yields identical events whatever the tick timing was.
+
+class ButtonDebouncer:
+    """Dice button: a press counts at its first edge, once a glitch filter has confirmed it.
+
+    - Press: the level goes down (first edge, t0) and is still down at t0 + `glitch` (a second
+      sample, not a continuous watch: contact bounce in between does not delay the press). Then
+      DicePressed(t0 + glitch). A pulse shorter than `glitch` is counted in `glitches`, not pressed.
+    - Everything after the press is bounce until the level has been up for `settle` s: that is the
+      release, DiceHeld(last up edge + settle, held time). Only then can the next press start.
+
+    Feeds may be late (an edge fed at t resolves any deadline before t first, with the level as it
+    was), so the events depend only on the edge times, never on when tick() ran: a replay of the
+    same edges gives the same events. A reading fed exactly at a deadline counts as that sample.
     """
 
-    def __init__(self, settle: float = 0.020, *, source: str = "button", initial: bool = False,
-                 t0: float = 0.0):
-        self._f = Stable(settle, bool(initial), t0)
-        self.source = source
+    def __init__(self, settle: float = 0.020, *, glitch: float = GLITCH, source: str = "button",
+                 initial: bool = False, t0: float = 0.0):
+        if settle < 0 or glitch < 0:
+            raise ValueError("settle and glitch must be >= 0")
+        self.settle, self.glitch, self.source = settle, glitch, source
+        self.glitches = 0
+        self.reset(initial, t0)
+
+    def reset(self, level: bool, t: float) -> None:
+        """Take `level` as the settled state without an event (e.g. a button held at start-up)."""
+        self.level = self.pressed = bool(level)
+        self.since = self._last = t      # last level change; latest reading time
+        self.candidate: float | None = None
         self._down_at: float | None = None
 
     @property
     def is_pressed(self) -> bool:
-        return bool(self._f.value)
+        return self.pressed
 
     @property
     def deadline(self) -> float | None:
-        return self._f.deadline
+        """When the pending sample or release can be decided, or None if nothing is pending."""
+        if self.candidate is not None:
+            return self.candidate + self.glitch
+        if self.pressed and not self.level:
+            return self.since + self.settle
+        return None
 
     def feed(self, t: float, level: bool) -> list:
-        return [self._event(r) for r in self._f.feed(t, bool(level))]
+        """Raw level (True = down) at t; returns DicePressed/DiceHeld decided up to t."""
+        t = max(t, self._last)           # readings from two threads may cross by microseconds
+        self._last = t
+        out = self._resolve(t, before=True)
+        level = bool(level)
+        if level != self.level:
+            self.level, self.since = level, t
+            if level and not self.pressed and self.candidate is None:
+                self.candidate = t
+        return out + self._resolve(t, before=False)
 
     def tick(self, now: float) -> list:
-        r = self._f.tick(now)
-        return [self._event(r)] if r else []
+        return self._resolve(max(now, self._last), before=False)
 
-    def _event(self, r):
-        down, at = r
-        if down:
-            self._down_at = at - self._f.settle  # the level went down at the last edge
-            return DicePressed(at, self.source)
-        start = self._down_at if self._down_at is not None else at
-        self._down_at = None
-        return DiceHeld(at, round(max(0.0, at - self._f.settle - start), 6))
+    def _resolve(self, now: float, *, before: bool) -> list:
+        out = []
+        while (d := self.deadline) is not None and (d < now if before else d <= now):
+            if self.candidate is not None:
+                t0, self.candidate = self.candidate, None
+                if self.level:
+                    self.pressed, self._down_at = True, t0
+                    out.append(DicePressed(d, self.source))
+                else:
+                    self.glitches += 1
+            else:
+                start = self._down_at if self._down_at is not None else self.since
+                self.pressed, self._down_at = False, None
+                out.append(DiceHeld(d, round(max(0.0, self.since - start), 6)))
+        return out
 
 
 class HandDecoder:

@@ -11,7 +11,7 @@ import threading
 import time
 from typing import Callable
 
-from .debounce import ButtonDebouncer, HandDecoder, hour_bit
+from .debounce import GLITCH, ButtonDebouncer, HandDecoder, hour_bit
 from .events import DicePressed, HandSettled
 
 Clock = Callable[[], float]
@@ -60,30 +60,70 @@ class DiceButton(_Device):
     """The dice button. `feed(True)` on a down edge, `feed(False)` on an up edge; bounce is filtered.
 
     `when_pressed(event)` fires once per accepted press, like gpiozero's Button.when_pressed.
+
+    A press is confirmed by a second look `glitch` s after its first edge (see ButtonDebouncer).
+    With a `sampler` (a callable reading the pin now) the thread that delivered the down edge
+    spins until then and reads the pin itself, instead of leaving it to a timer thread that a
+    busy machine wakes milliseconds late. Reading the pin, not the edges fed so far, matters:
+    edges that arrive during the spin wait behind it in the same callback thread. The spin is
+    bounded by `spin` s of real time, so an injected clock that does not move cannot hang it
+    (the ticker then decides, from the fed edges).
     """
 
-    def __init__(self, *, settle: float = 0.020, clock: Clock = time.monotonic,
-                 source: str = "button", on_event: Callback | None = None,
-                 when_pressed: Callback | None = None, initial: bool = False):
-        super().__init__(ButtonDebouncer(settle, source=source, initial=initial, t0=clock()),
+    def __init__(self, *, settle: float = 0.020, glitch: float = GLITCH,
+                 clock: Clock = time.monotonic, source: str = "button",
+                 on_event: Callback | None = None, when_pressed: Callback | None = None,
+                 initial: bool = False, sampler: Callable[[], bool] | None = None,
+                 spin: float = 0.002):
+        super().__init__(ButtonDebouncer(settle, glitch=glitch, source=source, initial=initial,
+                                         t0=clock()),
                          clock=clock, on_event=on_event)
         self.when_pressed = when_pressed
+        self.sampler = sampler
+        self.spin = spin
 
     @property
     def is_pressed(self) -> bool:
         with self._lock:
             return self._core.is_pressed
 
+    @property
+    def glitches(self) -> int:
+        """Down pulses shorter than the glitch filter, seen and not counted as presses."""
+        with self._lock:
+            return self._core.glitches
+
     def reset(self, level: bool, t: float | None = None) -> None:
         """Take `level` as the stable state without an event (e.g. the level found at start-up)."""
         with self._lock:
-            f = self._core._f
-            f.value = f.raw = bool(level)
-            f.since = self._clock() if t is None else t
+            self._core.reset(bool(level), self._clock() if t is None else t)
 
     def feed(self, level: bool, t: float | None = None) -> list:
         """Raw level (True = down) observed at t (default: now)."""
-        return self._feed(bool(level), t)
+        level = bool(level)
+        with self._lock:
+            events = self._core.feed(self._clock() if t is None else t, level)
+            if level and self.sampler is not None and self.spin > 0:
+                events += self._confirm()
+        return self._emit(events)
+
+    def _confirm(self) -> list:
+        """Spin to the pending sample time, read the pin there, decide. Called under the lock."""
+        core = self._core
+        due = core.candidate + core.glitch if core.candidate is not None else None
+        if due is None:
+            return []
+        limit = time.perf_counter() + self.spin
+        now = self._clock()
+        if due - now > self.spin:
+            return []
+        while now < due:
+            if time.perf_counter() > limit:
+                return []                # the clock is not moving in real time: leave it to tick()
+            now = self._clock()
+        # Read late (preempted) or on time, the pin as read now stands for the sample at `due`:
+        # a spike that ended unseen is up now, so this errs towards "not a press".
+        return core.feed(due, bool(self.sampler()))
 
     def _alias(self, e) -> None:
         if isinstance(e, DicePressed) and self.when_pressed is not None:

@@ -1,7 +1,8 @@
 """Emulated hardware (for laptops and the UI's on-screen buttons) and trace replay.
 
-The emulator runs readings through the same devices as GPIO (with zero settle time, since a tap has
-no bounce), so it produces the same events. Its callbacks run synchronously on the caller's thread.
+The emulator runs readings through the same devices as GPIO (with zero settle and glitch time,
+since a tap has no bounce), so it produces the same events. Its callbacks run synchronously on the
+caller's thread.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ class EmulatedBackend(Backend):
 
     def __init__(self, on_event, *, clock=time.monotonic, record=None, source: str = "emulated"):
         super().__init__(on_event, clock=clock, record=record)
-        self._button = DiceButton(settle=0.0, clock=clock, source=source, on_event=self._emit)
+        self._button = DiceButton(settle=0.0, glitch=0.0, clock=clock, source=source,
+                                  on_event=self._emit)
         self._hand = ClockHand(settle=0.0, clock=clock, on_event=self._emit)
         self._started = False
 

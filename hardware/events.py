@@ -30,7 +30,8 @@ class _Event:
 
 @dataclass(frozen=True)
 class DicePressed(_Event):
-    """The dice button was pressed (accepted after the level was stable for the settle time)."""
+    """The dice button was pressed: `t` is when the press was confirmed (GPIO: its first edge plus
+    the 0.5 ms glitch sample; serial: when the controller's BTN line arrived)."""
 
     t: float
     source: str = "button"

@@ -3,7 +3,8 @@
 gpiozero's bounce_time behaves differently per pin factory (and MockPin ignores it), so it is off:
 every raw edge goes into our own debouncer, and a Ticker completes settling without further edges.
 Edge callbacks run on gpiozero's thread (synchronously on MockPin); events are delivered there or
-on the ticker thread.
+on the ticker thread. A dice press is confirmed on the edge's own thread, which spins the 0.5 ms
+glitch window and reads the pin (DiceButton), so no thread wake-up sits between edge and press.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from functools import partial
 from gpiozero import DigitalInputDevice
 
 from .backend import Backend
+from .debounce import GLITCH
 from .devices import ClockHand, DiceButton
 from .events import LinkUp
 from .pinmap import load_pinmap
@@ -25,11 +27,13 @@ class GpioBackend(Backend):
     name = "gpio"
 
     def __init__(self, on_event, *, clock=time.monotonic, record=None, pinmap=None,
-                 pin_factory=None, button_settle: float = 0.020, hand_settle: float = 0.050):
+                 pin_factory=None, button_settle: float = 0.020, hand_settle: float = 0.050,
+                 button_glitch: float = GLITCH, button_spin: float = 0.002):
         super().__init__(on_event, clock=clock, record=record)
         self.pinmap = load_pinmap(pinmap)
-        self.button = DiceButton(settle=button_settle, clock=clock, source="button",
-                                 on_event=self._emit)
+        self.button = DiceButton(settle=button_settle, glitch=button_glitch, clock=clock,
+                                 source="button", on_event=self._emit, sampler=self._button_level,
+                                 spin=button_spin)
         self.hand = ClockHand(settle=hand_settle, clock=clock, on_event=self._emit)
         self._ticker = Ticker([self.button, self.hand], clock=clock, name="hw-gpio-ticker")
         self._mask = 0
@@ -65,6 +69,10 @@ class GpioBackend(Backend):
         # The initial hand position settles like any other reading and is then announced.
         self.hand.feed(self._mask, now)
         self._ticker.poke()
+
+    def _button_level(self) -> bool:
+        dev = self._button_dev
+        return bool(dev is not None and dev.is_active)
 
     # gpiozero passes no argument to a callback whose signature takes none.
     def _button_edge(self, down: bool) -> None:

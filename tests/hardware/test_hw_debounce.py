@@ -1,7 +1,7 @@
 """Debounce and hand decoding with a fake clock: what a player would notice at the table."""
 from hypothesis import given, strategies as st
 
-from hardware.debounce import ButtonDebouncer, HandDecoder, classify_mask, hour_bit
+from hardware.debounce import GLITCH, ButtonDebouncer, HandDecoder, classify_mask, hour_bit
 from hardware.events import DiceHeld, DicePressed, HandBetween, HandFault, HandLost, HandSettled
 
 
@@ -13,13 +13,54 @@ def bounce(deb, t, n, step=0.0007):
     return out, t + (n - 1) * step
 
 
-def test_a_30_edge_bounce_storm_is_exactly_one_press():
+def test_the_glitch_window_is_half_a_millisecond():
+    assert GLITCH == 0.0005 and ButtonDebouncer().glitch == GLITCH
+
+
+def test_a_press_counts_at_its_first_edge_once_the_glitch_sample_confirms_it():
     d = ButtonDebouncer(0.020)
-    events, last = bounce(d, 1.0, 31)       # 31 edges = 30 bounces after the first contact
-    assert events == []
-    assert d.tick(last + 0.019) == []       # not yet stable long enough
-    assert d.tick(last + 0.020) == [DicePressed(last + 0.020, "button")]
-    assert d.tick(last + 0.5) == []         # held down: still one press
+    assert d.feed(1.0, True) == [] and d.deadline == 1.0 + GLITCH
+    assert d.tick(1.0 + GLITCH / 2) == []
+    assert d.tick(1.0 + GLITCH) == [DicePressed(1.0 + GLITCH, "button")]   # not 20 ms later
+
+
+def test_a_30_edge_bounce_storm_is_exactly_one_press_counted_at_the_first_edge():
+    d = ButtonDebouncer(0.020)
+    events = []
+    for i in range(15):                  # 30 edges in 3 ms: closed 150 us, open 50 us, ...
+        events += d.feed(1.0 + i * 0.0002, True) + d.feed(1.0 + i * 0.0002 + 0.00015, False)
+    events += d.feed(1.003, True)        # and then closed for good
+    assert events == [DicePressed(1.0 + GLITCH, "button")]
+    assert d.tick(1.5) == []             # held down: still one press
+    ev, last = bounce(d, 2.0, 31)        # more bounce while held: ignored
+    assert ev == [] and d.tick(3.0) == []
+
+
+def test_a_200_us_spike_on_the_pin_is_not_a_roll():
+    d = ButtonDebouncer(0.020)
+    assert d.feed(5.0, True) == [] and d.feed(5.0002, False) == []
+    assert d.tick(6.0) == [] and not d.is_pressed and d.glitches == 1
+    assert d.feed(7.0, True) == [] and d.tick(7.0 + GLITCH) == [DicePressed(7.0 + GLITCH, "button")]
+
+
+def test_a_pulse_just_shorter_than_the_glitch_window_is_no_press_and_one_as_long_is():
+    short = ButtonDebouncer(0.020)
+    short.feed(0.0, True)
+    short.feed(GLITCH * 0.99, False)
+    assert short.tick(1.0) == [] and short.glitches == 1
+    long = ButtonDebouncer(0.020)
+    long.feed(0.0, True)
+    assert long.feed(GLITCH, False) == []           # up exactly at the sample: that is the sample
+    long2 = ButtonDebouncer(0.020)
+    long2.feed(0.0, True)
+    assert long2.feed(GLITCH * 1.01, False) == [DicePressed(GLITCH, "button")]
+
+
+def test_bounce_inside_the_glitch_window_does_not_delay_the_press():
+    d = ButtonDebouncer(0.020)
+    for t, level in ((0.0, True), (0.0001, False), (0.00015, True), (0.0003, False), (0.0004, True)):
+        assert d.feed(t, level) == []
+    assert d.tick(0.01) == [DicePressed(GLITCH, "button")]
 
 
 def test_release_is_debounced_too_and_reports_how_long_it_was_held():
@@ -32,16 +73,35 @@ def test_release_is_debounced_too_and_reports_how_long_it_was_held():
     assert isinstance(held, DiceHeld) and abs(held.duration - last) < 1e-6
 
 
-def test_a_blip_shorter_than_the_settle_time_is_no_press():
+def test_a_new_press_needs_a_settled_release_first():
     d = ButtonDebouncer(0.020)
-    assert d.feed(0.0, True) == [] and d.feed(0.010, False) == []
-    assert d.tick(1.0) == [] and not d.is_pressed
+    d.feed(0.0, True)
+    d.tick(0.001)
+    d.feed(0.100, False)                     # up for 10 ms only: still bounce, not a release
+    assert d.feed(0.110, True) == [] and d.tick(0.2) == []
+    d.feed(0.300, False)
+    assert [type(e) for e in d.feed(0.330, True)] == [DiceHeld]
+    assert d.tick(0.330 + GLITCH) == [DicePressed(0.330 + GLITCH, "button")]
 
 
 def test_a_stable_press_is_accepted_even_if_the_next_edge_comes_before_any_tick():
     d = ButtonDebouncer(0.020)
     d.feed(0.0, True)
-    assert d.feed(0.100, False) == [DicePressed(0.020, "button")]
+    assert d.feed(0.100, False) == [DicePressed(GLITCH, "button")]
+
+
+@given(st.lists(st.tuples(st.floats(0.0, 0.003), st.booleans()), max_size=60),
+       st.lists(st.floats(0.0, 0.003), max_size=60))
+def test_events_depend_on_the_edge_times_only_not_on_when_tick_runs(edges, tick_gaps):
+    ticked, lazy = ButtonDebouncer(0.020), ButtonDebouncer(0.020)
+    t, a, b = 0.0, [], []
+    for i, (dt, level) in enumerate(edges):
+        t += dt
+        if i < len(tick_gaps):
+            a += ticked.tick(t - tick_gaps[i] * 0.5)
+        a += ticked.feed(t, level)
+        b += lazy.feed(t, level)
+    assert a + ticked.tick(t + 1) == b + lazy.tick(t + 1)
 
 
 def test_hand_settles_only_after_being_still_for_the_settle_time():
@@ -112,3 +172,11 @@ def test_random_edges_never_give_two_presses_without_a_release(edges):
     kinds = [type(e) for e in out]
     assert all(a is not b for a, b in zip(kinds, kinds[1:]))   # press/release alternate
     assert not kinds or kinds[0] is DicePressed
+
+
+def test_a_press_whose_contact_is_open_at_the_sample_is_late_not_lost():
+    d = ButtonDebouncer(0.020)
+    d.feed(0.0, True)
+    d.feed(0.0004, False)                    # bounced open across the sample at 0.5 ms
+    d.feed(0.0007, True)                     # closed again for good
+    assert d.tick(0.01) == [DicePressed(0.0007 + GLITCH, "button")] and d.glitches == 1

@@ -190,3 +190,37 @@ def test_firmware_tells_a_protocol_1_host_its_version_in_protocol_1_framing(benc
     assert hello == LegacyFrame(f"HELLO,2,{m.FIRMWARE},CAFE0001")   # the old host reads "2"
     fw.receive(frame_v1("ACK,0").decode())         # anything else in the old framing: ignored
     assert sent() == []
+
+
+def test_firmware_sends_a_press_within_two_polls_of_the_contact_closing(bench):
+    board, m, fw, sent, run_ms = bench
+    sent()
+    board.levels[m.BUTTON_PIN] = 0
+    run_ms(m.BUTTON_GLITCH_MS + 1)           # first low poll, then the confirming one
+    assert [x for x in sent() if isinstance(x, Button)] != []   # not after a 20 ms settle
+
+
+def test_firmware_a_spike_seen_by_one_poll_is_not_a_press(bench):
+    board, m, fw, sent, run_ms = bench
+    sent()
+    board.levels[m.BUTTON_PIN] = 0           # low at exactly one 1 ms poll: shorter than 1 ms
+    run_ms(1)
+    board.levels[m.BUTTON_PIN] = 1
+    run_ms(100)
+    assert [x for x in sent() if isinstance(x, Button)] == []
+    assert not fw.btn.pressed
+
+
+def test_firmware_ignores_bounce_after_a_press_until_a_settled_release(bench):
+    board, m, fw, sent, run_ms = bench
+    sent()
+    board.levels[m.BUTTON_PIN] = 0
+    run_ms(5)
+    for i in range(10):                      # release bounce and a shaky hold: 1 ms up, 1 ms down
+        board.levels[m.BUTTON_PIN] = 1 - i % 2
+        run_ms(1)
+    board.levels[m.BUTTON_PIN] = 1
+    run_ms(m.BUTTON_SETTLE_MS + 2)
+    board.levels[m.BUTTON_PIN] = 0           # a second, real press
+    run_ms(5)
+    assert len([x for x in sent() if isinstance(x, Button)]) == 2

@@ -1,6 +1,7 @@
 """Board Companion reference firmware for a Raspberry Pi Pico (MicroPython), protocol version 2.
 
-Reads the dice button and 12 hall switches (all active-low with pull-ups), debounces them here, and
+Reads the dice button and 12 hall switches (all active-low with pull-ups), debounces them here (a
+press counts at its first edge, confirmed 1 ms later; the hand after 50 ms stable), and
 speaks wiring/PROTOCOL.md over the USB serial port: HELLO, BTN/HAND with sequence numbers, a
 heartbeat every 500 ms, and resends of presses until the host ACKs them.
 
@@ -20,7 +21,8 @@ PROTO = "2"
 FIRMWARE = "bc-pico-2.0"
 BUTTON_PIN = 16                                          # GP16, button to GND
 HALL_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)     # GP2..GP13 = hours 1..12
-BUTTON_SETTLE_MS = 20
+BUTTON_GLITCH_MS = 1    # a press must still read low on a poll >= 1 ms after its first low poll
+BUTTON_SETTLE_MS = 20   # after a press, up this long is the release (bounce before it is ignored)
 HAND_SETTLE_MS = 50
 HEARTBEAT_MS = 500
 RESEND_MS = 1000      # an unacked press is sent again this often
@@ -99,6 +101,40 @@ class Settle:
         return False
 
 
+class PressFilter:
+    """Dice button: a press counts at its first low poll once a poll BUTTON_GLITCH_MS later is low
+    too (polls are >= 1 ms apart, so a 200 us spike is seen at most once). The bounce after a
+    press is ignored until the button has read up for BUTTON_SETTLE_MS: that is the release.
+    Same rule as the host's GPIO debouncer, at the 1 ms poll's resolution."""
+
+    def __init__(self, down, now):
+        self.pressed = down        # held at boot: not a press
+        self.first = None          # ms of the first low poll of a possible press
+        self.up_since = None
+
+    def update(self, down, now):
+        """Feed one poll; True when a press is counted."""
+        if self.pressed:
+            if down:
+                self.up_since = None
+            elif self.up_since is None:
+                self.up_since = now
+            elif time.ticks_diff(now, self.up_since) >= BUTTON_SETTLE_MS:
+                self.pressed = False
+            return False
+        if self.first is None:
+            if down:
+                self.first = now
+            return False
+        if time.ticks_diff(now, self.first) < BUTTON_GLITCH_MS:
+            return False
+        self.first = None
+        if down:
+            self.pressed, self.up_since = True, None
+            return True
+        return False
+
+
 class Firmware:
     """Protocol and debounce logic. Call poll() often (every ~1 ms) and receive(text) with host input."""
 
@@ -113,7 +149,7 @@ class Firmware:
         self.unacked = []          # [seq, last_sent_ms] of presses the host has not ACKed
         self.rx = ""
         self.rx_overlong = False
-        self.btn = Settle(BUTTON_SETTLE_MS, self.button.value() == 0, now)
+        self.btn = PressFilter(self.button.value() == 0, now)
         self.hand = Settle(HAND_SETTLE_MS, self.hand_mask(), now)
         self.last_tx = now
         self.hello()
@@ -147,7 +183,7 @@ class Firmware:
     # -- main loop step -----------------------------------------------------------------------
     def poll(self):
         now = self.now_ms()
-        if self.btn.update(self.button.value() == 0, now) and self.btn.value:
+        if self.btn.update(self.button.value() == 0, now):
             seq = self.next_seq()
             if len(self.unacked) >= MAX_UNACKED:
                 self.unacked.pop(0)

@@ -608,3 +608,19 @@ def test_LA_6_a_draw_is_shown_to_the_drawer_and_its_teammates_only():
     events = st.apply(st.automatic(random.Random(1)))
     private = [e for e in events if "to" in e]
     assert len(private) == 1 and private[0]["to"] == [1, 3] and {"type": "drew", "seat": 1} in events
+
+
+def test_R_15_a_legend_back_from_walking_off_in_ffa_may_turn():
+    st = table(3, spaces=[4, 2, 2], facing=["right", "left", "right"])
+    exchange(st, None, None, None, answers=["do 1 move 1 right 3"])
+    assert st.phase == "return" and st.ask == {"kind": "face", "seat": 1}
+    play(st, "face 1 left")
+    assert legend(st, 1)["facing"] == "left" and st.exchange == 2
+
+
+def test_R_16_a_physical_reveal_is_no_undo_stop():
+    st = table(2, spaces=[3, 3], facing=["right", "left"])
+    play(st, "reveal 1 punch")
+    action = st.game.parse_action("reveal 2 punch")
+    events = st.apply(action)
+    assert not any(e.get("reveals") for e in events) and st.undo_stop(action, events) is None

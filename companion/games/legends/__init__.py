@@ -45,8 +45,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-13 Primitive steps take bounded values (moves 1..6, Force 0..9, range 0..6 or any, Block and
   tokens 1..9, Fatigue changes -10..+10 but not 0) so the legal list is finite.
 - R-14 Push tokens placed by a primitive count the card's owner as the pusher unless they are on it.
-- Returning after walking off an Edge in Free-for-All also offers the facing choice.
-- Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
+- R-15 Returning to the center after walking off an Edge in Free-for-All also offers the facing choice.
+- R-16 Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
 primitives panel), salted pick hashes in exports (LA-6), the table screen.

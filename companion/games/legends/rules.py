@@ -63,4 +63,6 @@ RULES: dict[str, str] = {
     "R-12": "An Ultimate is drawn only once no Special is left in the Meter.",
     "R-13": "Primitives take bounded values: moves of 1 to 6, Force 0 to 9, range 0 to 6 or any, Block and Push tokens 1 to 9, Fatigue changes of -10 to +10 but not 0.",
     "R-14": "A Push token put by a primitive counts its card's owner as the pusher unless it is on that owner.",
+    "R-15": "A Legend returning to the center after walking off an Edge in Free-for-All may turn, like a Knocked Out one.",
+    "R-16": "With physical cards a reveal is not an undo stop: the referee held nothing hidden, so a mistyped card can be taken back.",
 }

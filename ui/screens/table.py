@@ -1,7 +1,8 @@
 """What every game's table screen does alike; a game's screen subclasses it (see companion/NEW_GAME.md).
 
 The app finds a game's screen by the game's module name: `ui.screens.<module>` with `SCREEN` the
-TableScreen subclass. The subclass renders `controller.view` in `update`, and maps the hardware to
+TableScreen subclass; a game with perfect information and no screen of its own plays on the generic
+one (its legal actions as buttons), a game with hidden information waits for its own ("coming"). The subclass renders `controller.view` in `update`, and maps the hardware to
 actions (`dice_pressed`, `hand_moved`); the base brings undo/redo, notes beside the tap, a generic
 outcome sentence and a hint from the game's computer player.
 """
@@ -15,19 +16,34 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.core import COOPERATIVE, VICTORY, Outcome, Refusal
+from companion.core import COOPERATIVE, PERFECT, VICTORY, Outcome, Refusal
 
 from .. import palette
 from ..texts import refusal_text
 
 
-def screen_module(game_cls) -> str:
-    """`ui.screens.<module>` for a game class defined in `companion.games.<module>...`."""
-    return "ui.screens." + game_cls.__module__.split(".")[2]
+GENERIC = "ui.screens.generic"
+
+
+def own_screen_module(game_cls) -> str | None:
+    """`ui.screens.<module>` for a game defined in `companion.games.<module>...`, if that screen exists."""
+    parts = game_cls.__module__.split(".")
+    if parts[:2] != ["companion", "games"] or len(parts) < 3:
+        return None
+    module = "ui.screens." + parts[2]
+    return module if importlib.util.find_spec(module) is not None else None
+
+
+def screen_module(game_cls) -> str | None:
+    """The game's own screen, else the generic one for a game with perfect information, else None."""
+    own = own_screen_module(game_cls)
+    if own is not None:
+        return own
+    return GENERIC if game_cls.type.information == PERFECT else None
 
 
 def has_screen(game_cls) -> bool:
-    return importlib.util.find_spec(screen_module(game_cls)) is not None
+    return screen_module(game_cls) is not None
 
 
 def screen_class(game_cls) -> type["TableScreen"]:

@@ -12,7 +12,6 @@ import pytest
 
 from companion.core import Refusal
 from companion.games.legends import GAME as Legends
-from companion.games.legends.actions import Do
 from companion.games.legends.fixtures import wellformed_texts
 
 TABLES = [(2, "teams"), (3, "ffa"), (4, "teams"), (4, "ffa")]

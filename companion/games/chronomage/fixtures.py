@@ -80,3 +80,26 @@ def play(state, *texts: str) -> list[dict[str, Any]]:
     for t in texts:
         events += state.apply(state.game.parse_action(t))
     return events
+
+
+def wellformed_texts(players: int, card_ids, rng) -> list[str]:
+    """A probe set of syntactically valid action texts, seats and numbers one past the edges, dice
+    handfuls of every size 0..4 with random faces: for checking `legal_actions()` == what `apply` accepts."""
+    seats = range(0, players + 2)
+    out = ["ready", "fail", "reveal", "reveal nosuch", "exploit yes", "exploit no", "reverse"]
+    out += [f"reveal {i}" for i in card_ids]
+    out += [f"reverse {a} {b}" for a in range(1, 7) for b in range(a, 7)]
+    out += [f"choose {k}" for k in range(0, 5)]
+    for s in seats:
+        out += [f"book {s} {k}" for k in range(0, 8)] + [f"form {s} {p}" for p in range(0, 5)]
+        out += [f"choose {s} {k}" for k in range(0, 5)] + [f"time {s}", f"loot {s}", f"dice {s}"]
+        out += [f"assist {s} {t}" for t in seats]
+        out += [f"spell {s} {rng.randint(0, 11)} {rng.randint(0, 4)} {rng.randint(0, 10)}" for _ in range(6)]
+        out += [f"spell {s} {c} 0" for c in (0, 10, 11)]
+        for k in range(0, 5):
+            own = " ".join(str(rng.randint(1, 6)) for _ in range(k))
+            out.append(f"dice {s} {own}".rstrip())
+            for m in range(1, 4):
+                chal = " ".join(str(rng.randint(1, 6)) for _ in range(m))
+                out.append(f"dice {s} {own} / {chal}".replace("  ", " "))
+    return out

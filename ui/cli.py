@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_app)
 
     p = sub.add_parser("screenshot", help="render a screen offscreen to a PNG and exit")
-    p.add_argument("screen", help="home | time-runners | curtain | hand | set-hour")
+    p.add_argument("screen", help="home, a game id, or a game's extra view (e.g. curtain, hand, set-hour)")
     p.add_argument("out", help="the PNG file to write")
     p.add_argument("--size", default="800x480", help="WxH (default 800x480)")
     p.set_defaults(run=_screenshot)

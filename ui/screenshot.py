@@ -1,14 +1,31 @@
 """`companion screenshot SCREEN OUT.png [--size WxH]`: render one screen offscreen to a PNG and exit.
 
-Screens: home (with a sample unfinished game to resume), time-runners (a sample game mid-play),
-curtain (pass-the-device for Blue), hand (Blue's hand revealed), set-hour (the hour picker).
+SCREEN is `home` (with a sample unfinished game to resume), a game id (that game's table mid-play,
+from its screen's `sample_session`), or one of the extra views a game's screen offers in `shots`
+(Time Runners: curtain, hand, set-hour). It names no game itself.
 """
 from __future__ import annotations
 
 import os
 import tempfile
 
-SCREENS = ("home", "time-runners", "curtain", "hand", "set-hour")
+
+def _screens() -> dict[str, tuple[str, str | None]]:
+    """name -> (game id, extra view or None), for every game the app can show."""
+    from companion import games
+
+    from .screens.table import has_screen, screen_class
+    out: dict[str, tuple[str, str | None]] = {}
+    for game_id, cls in games.REGISTRY.items():
+        if has_screen(cls):
+            out[game_id] = (game_id, None)
+            for view in screen_class(cls).shots:
+                out.setdefault(view, (game_id, view))
+    return out
+
+
+def names() -> list[str]:
+    return ["home", *_screens()]
 
 
 def render(screen: str, out: str, size: tuple[int, int]) -> int:
@@ -17,28 +34,23 @@ def render(screen: str, out: str, size: tuple[int, int]) -> int:
     os.environ.setdefault("COMPANION_HW_BACKEND", "emulated")
     from kivy.base import EventLoop
 
-    from .app import CompanionApp
-    from .sample import sample_session
+    from companion import games
 
+    from .app import CompanionApp
+    from .screens.table import screen_class
+
+    first = next(iter(_screens().values()))[0]
+    game_id, view = _screens().get(screen, (first, None))
     tmp = tempfile.mkdtemp(prefix="companion-shot-")
     app = CompanionApp(os.path.join(tmp, "journal.sqlite"), backend="emulated")
     EventLoop.ensure_window()
     app._run_prepare()
-    session = sample_session(app.journal, roll=False)
+    session = screen_class(games.REGISTRY[game_id]).sample_session(app.journal, game_id)
     if screen == "home":
         app.refresh_home()
     else:
         app.resume(session.id)
-        table = app.table_screen
-        app.controller.play("roll")  # through the app, so the screen shows the move to make
-        if screen in ("curtain", "hand", "set-hour"):
-            table.open_hand(2)
-        if screen in ("hand", "set-hour"):
-            table.curtain.reveal()
-        if screen == "set-hour":
-            table.curtain.mode = "hour"
-        if screen == "time-runners":
-            app.hw.set_hand(app.controller.view["hour"] % 12 + 3)  # the physical hand is off: the banner shows
+        app.table_screen.prepare_shot(view)
     for _ in range(8):
         EventLoop.idle()
     app.root.export_to_png(out)
@@ -48,6 +60,7 @@ def render(screen: str, out: str, size: tuple[int, int]) -> int:
 
 def main(args) -> int:
     from .boot import parse_size
-    if args.screen not in SCREENS:
-        raise SystemExit(f"companion screenshot: unknown screen {args.screen!r}; one of {', '.join(SCREENS)}")
+    known = names()
+    if args.screen not in known:
+        raise SystemExit(f"companion screenshot: unknown screen {args.screen!r}; one of {', '.join(known)}")
     return render(args.screen, args.out, parse_size(args.size) or (800, 480))

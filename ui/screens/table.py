@@ -16,6 +16,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion import games
 from companion.core import COOPERATIVE, PERFECT, VICTORY, Outcome, Refusal
 
 from .. import palette
@@ -72,6 +73,26 @@ class TableScreen(Screen):
     outcome_text = StringProperty("")
     #: the game's own curtain (pass-the-device) if it has hidden information; closed when leaving
     curtain = None
+    #: extra views `companion screenshot` can show (name -> what `prepare_shot` does with it)
+    shots: tuple[str, ...] = ()
+
+    @classmethod
+    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
+        """A table mid-play for screenshots and demos: the first `actions` of a seeded random game."""
+        import random
+
+        from companion.session import Session
+        session = Session.start(journal, game_id, games.REGISTRY[game_id].min_players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(actions):
+            texts = session.legal()
+            if not texts or session.outcome() is not None:
+                break
+            session.play(rng.choice(texts))
+        return session
+
+    def prepare_shot(self, view: str | None) -> None:
+        """Bring the screen to what a screenshot of `view` (None: the table itself) shows."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

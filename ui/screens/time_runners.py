@@ -35,10 +35,29 @@ class TimeRunnersScreen(TableScreen):
     banner_text = StringProperty("")
     can_end = BooleanProperty(False)
 
+    shots = ("curtain", "hand", "set-hour")
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._dice_anchor = None
         self.curtain = HandCurtain(notify=self._note)
+
+    @classmethod
+    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
+        from ..sample import sample_session
+        return sample_session(journal, roll=False)
+
+    def prepare_shot(self, view) -> None:
+        """Mid-play after a roll; the pass curtain, the revealed hand, or the hour picker for Blue."""
+        self.controller.play("roll")  # through the app, so the screen shows the move to make
+        if view in ("curtain", "hand", "set-hour"):
+            self.open_hand(2)
+        if view in ("hand", "set-hour"):
+            self.curtain.reveal()
+        if view == "set-hour":
+            self.curtain.mode = "hour"
+        if view is None:
+            self.hw.set_hand(self.controller.view["hour"] % 12 + 3)  # the physical hand is off: the banner shows
 
     # -- wiring -------------------------------------------------------------------------------------
     def setup(self, controller) -> None:

@@ -1,5 +1,6 @@
 """Serial integrity, exhaustively: every 1- and 2-bit error and every adjacent swap of a valid line
-is refused, by the host parser and by the firmware. (Version 1's XOR let 37 % of swaps through.)"""
+is refused, by the host parser and by the firmware. (Version 1's XOR let about a quarter of
+adjacent swaps through as a different valid message.)"""
 import itertools
 
 import pytest

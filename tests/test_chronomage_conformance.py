@@ -190,3 +190,11 @@ def test_the_game_declares_its_shape_and_options():
     assert opts["colors"]["kind"] == "per-seat" and opts["colors"]["distinct"]
     assert opts["timeline"]["kind"] == "text" and opts["timeline"]["default"] == "example"
     assert GAME(3).describe()["options"]["colors"] == ["orange", "blue", "green"]
+
+
+def test_a_view_for_a_seat_not_at_the_table_is_a_bad_request():
+    st = GAME(2).new_state()
+    for seat in (0, 3, "1"):
+        with pytest.raises(Refusal) as err:
+            st.view(seat)
+        assert err.value.code == "bad-seat" and err.value.rule == "chronomage/TURN"

@@ -183,6 +183,10 @@ def _phase_fields(st: CMState, d: dict) -> None:
                 or not isinstance(rolls, list) or len(rolls) != n:
             bad("preemptive has an attempt and a result and a roll per seat", "PREEMPT")
         kind = card.preemptive.kind
+        if pre["attempt"] is not None and kind != "exploit":
+            bad("only an exploit is attempted or skipped", "X-5")
+        if any(x is not None and (not isinstance(x, list) or len(x) != 3) for x in rolls):
+            bad("a pre-emptive roll is three dice", "X-4")
         for x in res:
             if not (x is None or (kind == "choice" and type(x) is int and 1 <= x <= len(card.preemptive.options))
                     or (kind != "choice" and x in ("success", "fail"))):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import DEFEAT, Outcome, State, Turn
+from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 
 from .actions import Give
 from .legal import Legal
@@ -168,6 +168,8 @@ class CMState(Legal, Referee, State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public (perfect information); the view adds what the table screen shows."""
+        if seat is not None and (type(seat) is not int or not 1 <= seat <= self.n):
+            raise BadRequest("bad-seat", f"There is no seat {seat!r} at this table of {self.n}.", "chronomage/TURN")
         v = self.to_dict()
         v["seat"] = seat
         v["card"] = None if self.card is None else self.card.to_dict()

@@ -535,3 +535,18 @@ def test_X_14_cleanups_time_card_comes_before_the_boss_check(tmp_path):
 def test_every_rule_cited_has_a_sentence_and_every_sentence_is_short():
     assert all(s.endswith(".") and len(s) < 260 for s in RULES.values())
     assert {f"CM-{i}" for i in range(1, 13)} | {f"X-{i}" for i in range(1, 15)} <= set(RULES)
+
+
+def test_the_worked_monster_round_of_the_package_docstring_plays_as_written():
+    st = GAME(3).new_state()
+    play(st, "book 1 2", "book 2 1", "ready", "reveal rust-hound", "choose 1")
+    assert st.to_dict()["challenge"]["power"] == 14 and st.to_dict()["challenge"]["color"] == "green"
+    ev = play(st, "spell 1 4 2 3")
+    assert ev[0]["time_left"] == 6
+    play(st, "dice 1 2 5 / 3")
+    assert st.to_dict()["damage"] == {"seats": [12, None, None], "total": 12, "power": 14}
+    play(st, "dice 2 1 4 / 5")
+    assert st.to_dict()["damage"]["total"] == 18 and st.weak[1]["purple"] == 1
+    ev = play(st, "dice 3 6 / 1")
+    assert {"type": "round-won", "round": 1, "total": 24, "power": 14} in ev
+    assert st.round == 2 and st.power() == 16 and st.used == [0, 0, 0] and st.bonus == [0, 0, 0]

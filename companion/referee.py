@@ -83,7 +83,8 @@ class Referee:
         player = req.get("player")
         events = session.play(req.get("action"), player)
         if player is None:
-            return {"action": session.last_action, "events": events, "state": session.full_state()}
+            return {"action": session.last_action, "actions": session.last_actions, "events": events,
+                    "state": session.full_state()}
         return {"action": session.last_action, "events": session.events_for(events, player), "view": session.view(player)}
 
     def hint(self, req: dict[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """A table in play: a game state bound to its journal. It knows no game: it reads the game's shape.
 
 Every accepted action, with any chance it set off (a reshuffle), is one journal transaction that
-commits before `play` returns. Chance the session draws comes from the seed: the k-th draw uses
-`Random(f"{seed}:{k}")`, so the RNG position is just a count and a resumed session draws exactly what
-the uninterrupted one would have.
+commits before `play` returns. Chance the session draws comes from the seed: the k-th chance outcome
+of the session (drawn by the session or entered by hand) uses `Random(f"{seed}:{k}")`, so the RNG
+position is just a count, a resumed session draws exactly what the uninterrupted one would have, and
+replaying a game's actions with dice entered by hand reproduces its automatic shuffles.
 
 Undo walks back over ordinary actions only: it stops where the game says (a die, a shuffle, a
 reveal: `State.undo_stop`), so nobody can undo a roll to roll again or un-see a card. A computer
@@ -49,6 +50,7 @@ class Session:
         self.draws = record.draws
         self._observations: dict[str, Any] = {}
         self.last_action: str | None = None  # the notation `play` journaled, chance filled in
+        self.last_actions: list[str] = []  # it and the automatic chance it set off, in journal order
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------
@@ -134,13 +136,14 @@ class Session:
         drawn = bool(action.incomplete)
         completed = self.state.complete(action, self._rng()) if drawn else action
         events = self._guarded(lambda: self.state.apply(completed))
-        events = events + self._commit([self._entry(self.state, completed, events, drawn, by)], self.state)
+        entry = self._entry(self.state, completed, events, drawn, by)
+        events = events + self._commit([entry], self.state, chance=int(completed.chance))
         self.last_action = str(completed)
         return events
 
     def hint(self, level: str | None = None, seconds: float = 1.0, seat: int | None = None) -> str:
         """The action a computer player of `level` chooses for `seat` (default: the seat to move)."""
-        player = self._computer(level)
+        player = self.computer(level)
         if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 < seconds <= 60:
             raise BadRequest("bad-request", "'seconds' is a thinking time between 0 and 60.", "protocol/hint")
         if seat is None:
@@ -260,7 +263,7 @@ class Session:
             except (ValueError, KeyError, TypeError, AttributeError):
                 raise BadRequest("bad-export", f"Line {number} is not a journal entry.", "export") from None
             entries.append(entry)
-            draws += entry.drawn
+            draws += entry.kind == "action" and action.chance
         with journal.transaction():
             session_id = journal.create_session(game.id, game.players, str(header.get("seed", "")), game.options)
             for seq, entry in enumerate(entries, 1):
@@ -277,7 +280,8 @@ class Session:
             raise BadRequest("bad-seat", f"There is no seat {str(seat)[:20]!r} at this table of {self.game.players}.",
                              "protocol/player")
 
-    def _computer(self, level: str | None) -> ComputerPlayer:
+    def computer(self, level: str | None) -> ComputerPlayer:
+        """The game's computer player of `level` (None: its strongest)."""
         players: dict[str, Callable[[], ComputerPlayer]] = self.game.computer_players
         if not players:
             raise BadRequest("no-computer-player", f"{self.game.title} has no computer player.", "protocol/hint")
@@ -316,10 +320,12 @@ class Session:
         return Entry(0, "action", str(action), drawn, state.undo_stop(action, events), by,
                      any(e.get("reveals") for e in events), secret)
 
-    def _commit(self, entries: list[Entry], state: State) -> list[dict[str, Any]]:
-        """Add the automatic chance `state` now owes, then write `entries` and it in one transaction."""
+    def _commit(self, entries: list[Entry], state: State, chance: int = 0) -> list[dict[str, Any]]:
+        """Add the automatic chance `state` now owes, then write `entries` and it in one transaction.
+
+        `chance` is how many of `entries` are chance outcomes (each moves the RNG position on)."""
         events: list[dict[str, Any]] = []
-        drawn = sum(e.drawn for e in entries)
+        drawn = chance
         while state.turn().kind == CHANCE:
             auto = state.automatic(self._rng(drawn))
             if auto is None:
@@ -330,6 +336,7 @@ class Session:
             events += auto_events
             entries.append(self._entry(state, auto, auto_events, True))
             drawn += 1
+        self.last_actions = [e.text for e in entries if e.kind == "action"]
         if not entries:
             self.state = state
             return events

@@ -275,3 +275,21 @@ def test_a_kiosk_sets_a_damaged_journal_aside_untouched_and_starts_a_new_one(tmp
     journal.close()
     again, aside_again = open_or_set_aside(path)  # the new journal is healthy: nothing more is moved
     assert aside_again is None
+
+
+def test_replaying_the_replies_actions_reproduces_the_game_through_its_reshuffles():
+    """Dice entered by hand move the seed's position like drawn ones, so automatic shuffles replay."""
+    from companion.games.time_runners import random_action
+    import random as _random
+    original = Session.start(Journal(), "time-runners", 3, seed="replay")
+    rng, played, reshuffles = _random.Random(4), [], 0
+    while original.outcome() is None and len(played) < 3000:
+        text = str(random_action(original.state, rng))
+        original.play(text)
+        played.append(original.last_action)
+        reshuffles += any(a.startswith("shuffle") for a in original.last_actions[1:])
+    assert reshuffles >= 1, "the game must reach a reshuffle to test it"
+    replay = Session.start(Journal(), "time-runners", 3, seed="replay")
+    for text in played:
+        replay.play(text)
+    assert replay.full_state() == original.full_state()

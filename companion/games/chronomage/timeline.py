@@ -52,6 +52,10 @@ class LibraryError(BadRequest):
         super().__init__("bad-timeline", f"{where}: {problem}.", RULE)
         self.file, self.card, self.field = file, card, field_
 
+    @property
+    def kind(self) -> str:
+        return "request"  # a malformed file, like any BadRequest (the core maps kinds by exact class)
+
 
 @dataclass(frozen=True)
 class Round:

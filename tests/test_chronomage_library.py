@@ -15,7 +15,7 @@ def error(data, file="lib.toml"):
         parse_timeline(to_toml(data) if isinstance(data, dict) else data, file)
     e = err.value
     assert e.code == "bad-timeline" and e.rule == "chronomage/CM-3" and e.reason.startswith(file)
-    assert isinstance(e, BadRequest) and e.as_dict()["kind"] == "request"
+    assert isinstance(e, BadRequest) and e.kind == "request"
     return e
 
 

@@ -130,7 +130,8 @@ def test_LA_6_a_view_never_holds_another_seats_picks_meter_or_hand_teammates_see
         assert "picks" not in v and "meters" not in v and "hands" not in v
         assert v.get("my_picks", []) == []
     assert st.view(1)["my_picks"] == hand1[:3]
-    assert st.view(3)["team_hands"] == {"1": st.hands[0]} and "1" not in st.view(2)["team_hands"]
+    # the teammate sees seat 1's cards, picked ones included: the hand never tells which were picked
+    assert st.view(3)["team_hands"] == {"1": sorted(hand1)} and "1" not in st.view(2)["team_hands"]
     assert "hand" not in st.view(None)
 
 
@@ -624,3 +625,39 @@ def test_R_16_a_physical_reveal_is_no_undo_stop():
     action = st.game.parse_action("reveal 2 punch")
     events = st.apply(action)
     assert not any(e.get("reveals") for e in events) and st.undo_stop(action, events) is None
+
+
+def test_R_9_a_legend_walking_off_drops_its_push_tokens_and_the_state_round_trips():
+    """Regression: a Legend holding Push tokens and moved past an Edge kept them, a state that
+    `state_from_dict` refuses (out of the Arena, holds no tokens)."""
+    st = table(2, spaces=[5, 2], facing=["right", "left"])
+    play(st, "reveal 1 wind-up", "reveal 2 punch", "do 1 push 2 right 6")
+    events = play(st, "do 1 move 2 left 6")
+    assert of(events, "walk-off")[0]["dropped"] == {"left": 0, "right": 6}
+    d = st.to_dict()
+    assert d["legends"][1]["out"] is not None and d["legends"][1]["tokens"] == {"left": 0, "right": 0}
+    assert st.game.state_from_dict(json.loads(json.dumps(d))).to_dict() == d
+    play(st, "do 1 done")
+    assert st.outcome().winners == (1,)  # R-8: walked off in Teams, a Knock Out all the same
+
+
+def test_LA_6_a_teammates_hand_does_not_tell_which_cards_were_picked():
+    """Regression: the teammate's view showed the hand minus the picks (so the picks themselves)."""
+    import random
+    st = Legends(4, {"cards": "digital"}).new_state()
+    rng = random.Random(3)
+    while st.phase == "draw":
+        st.apply(st.automatic(rng))
+    hand1 = list(st.hands[0])
+    seen = set()
+    for cards in (hand1[:3], hand1[1:4], hand1[3:0:-1]):
+        trial = st.clone()
+        trial.apply(st.game.parse_action("pick 1 " + " ".join(cards)))
+        seen.add(json.dumps(trial.view(3), sort_keys=True))
+    assert len(seen) == 1
+    trial = st.clone()
+    play(trial, "pick 1 " + " ".join(hand1[:3]), *[f"pick {s} " + " ".join(trial.hands[s - 1][:3]) for s in (2, 3, 4)])
+    assert trial.phase in ("resolve", "return") and trial.exchange < 3
+    shown = trial.view(3)["team_hands"]["1"]
+    assert not set(hand1[:trial.exchange]) & set(shown)  # revealed: out of the hand
+    assert set(hand1[trial.exchange:3]) <= set(shown)  # still secret: still in it

@@ -34,8 +34,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-6 Block counts from the moment its card resolves to the end of the exchange.
 - R-7 Each Legend is played by one seat at most.
 - R-8 In Teams a Legend moving past an Edge by itself is Knocked Out (costs a Stock) like a pushed one.
-- R-9 A Legend out of the Arena for the rest of the exchange cannot be hit, and an unresolved card of
-  its own does nothing.
+- R-9 A Legend out of the Arena for the rest of the exchange cannot be hit, drops the Push tokens it
+  held (they could never slide it), and an unresolved card of its own does nothing.
 - R-10 Still tied after the simultaneous Knock Out tie-breaks: Teams is a draw (no winners), in
   Free-for-All the tied players share the win; Free-for-All players reaching two Knock Outs in one
   exchange are separated by the same tie-breaks.

@@ -105,7 +105,11 @@ class Resolution:
             edge = 0 if new < 0 else 6
             self.pos[s - 1] = edge
             self.out[s - 1] = {"walked": True, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
-            self.events.append({"type": "walk-off", "seat": s, "from": start, "edge": edge})
+            ev = {"type": "walk-off", "seat": s, "from": start, "edge": edge}
+            if self.tok[s - 1] != [0, 0]:  # R-9: out of the Arena already, its tokens can never slide it
+                ev["dropped"] = {"left": self.tok[s - 1][0], "right": self.tok[s - 1][1]}
+                self.tok[s - 1] = [0, 0]
+            self.events.append(ev)
 
     def recover(self, s: int, start: int, edge: int) -> None:
         """edge-recovery: turn toward the center and step one space back in."""

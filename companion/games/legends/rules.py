@@ -57,7 +57,7 @@ RULES: dict[str, str] = {
     "R-6": "Block counts from the moment its card resolves until the end of the exchange.",
     "R-7": "Each Legend is played by at most one seat.",
     "R-8": "In Teams a Legend moving past an Edge by itself is Knocked Out like a pushed one.",
-    "R-9": "A Legend out of the Arena for the rest of an exchange cannot be hit, and its card, if not yet resolved, does nothing.",
+    "R-9": "A Legend out of the Arena for the rest of an exchange cannot be hit, the Push tokens it held are dropped, and its card, if not yet resolved, does nothing.",
     "R-10": "If the simultaneous Knock Out tie-breaks still tie, Teams is a draw and in Free-for-All the tied players share the win; several Free-for-All players reaching two Knock Outs in one exchange are separated the same way.",
     "R-11": "In physical mode the table may reveal any of the seven basics or any of the Legend's own cards.",
     "R-12": "An Ultimate is drawn only once no Special is left in the Meter.",

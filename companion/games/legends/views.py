@@ -45,6 +45,14 @@ def to_dict(st) -> dict[str, Any]:
     return d
 
 
+def team_hand(st, t: int) -> list[str]:
+    """A teammate's hand as its teammates see it (LA-6): its unrevealed picks are still in it, so the
+    hand never tells which cards were picked (it shrinks only as exchanges reveal them)."""
+    picks = st.picks.get(t, [])
+    shown = st.exchange if picks and st.phase in ("resolve", "return", "over") else 0
+    return sorted(st.hands[t - 1] + picks[shown:])
+
+
 def view(st, seat: int | None) -> dict[str, Any]:
     """What `seat` may know (None: the table). Built from public fields plus this seat's own secrets."""
     d = to_dict(st)
@@ -67,7 +75,7 @@ def view(st, seat: int | None) -> dict[str, Any]:
     if seat in st.seats and not st.physical:
         d["hand"] = list(st.hands[seat - 1])
         d["my_picks"] = list(st.picks.get(seat, []))
-        d["team_hands"] = {str(t): list(st.hands[t - 1]) for t in st.hand_seers(seat) if t != seat}
+        d["team_hands"] = {str(t): team_hand(st, t) for t in st.hand_seers(seat) if t != seat}
     outcome = st.outcome()
     d["outcome"] = None if outcome is None else outcome.to_dict()
     return d

@@ -60,10 +60,11 @@ class Session:
               options: dict[str, Any] | None = None, table: dict[str, Any] | None = None) -> "Session":
         """A new session; `table` is what a resume list shows (e.g. {"names": [...], "colors": [...]})."""
         game = games.make_game(game_id, players, options)  # refuses a bad game, count or option first
+        table = check_table(table, game)
         seed = secrets.token_hex(8) if seed is None else str(seed)
         with journal.transaction():
             session_id = journal.create_session(game.id, game.players, seed, game.options)
-            journal.set_position(session_id, head=0, draws=0, finished=False, summary={"table": table or {}})
+            journal.set_position(session_id, head=0, draws=0, finished=False, summary={"table": table})
         session = cls(journal, session_id)
         session._commit([], session.state)  # the opening shuffle and deal, if the game has one
         return session
@@ -241,6 +242,7 @@ class Session:
         if not isinstance(header, dict) or header.get("format") != EXPORT_FORMAT:
             raise BadRequest("bad-export", "The file is not a Board Companion session export.", "export")
         game = games.make_game(header.get("game"), header.get("players"), header.get("options"))
+        table = check_table(header.get("table"), game)
         state, entries, draws = game.new_state(), [], 0
         for number, line in it:
             if not line.strip():
@@ -268,9 +270,8 @@ class Session:
             session_id = journal.create_session(game.id, game.players, str(header.get("seed", "")), game.options)
             for seq, entry in enumerate(entries, 1):
                 journal.append(session_id, entry.at(seq))
-            table = header.get("table")
             journal.set_position(session_id, head=len(entries), draws=draws, finished=state.is_over(),
-                                 summary={"table": table if isinstance(table, dict) else {}})
+                                 summary={"table": table})
         return cls.resume(journal, session_id)
 
     # -- inside ------------------------------------------------------------------------------------
@@ -391,6 +392,33 @@ class Session:
     def _resense(self, state: State) -> None:
         if self._observations:
             state.sense(self._observations)
+
+
+def check_table(table: Any, game: Game) -> dict[str, Any]:
+    """The table's own data (what a resume list shows), or BadRequest saying what is wrong with it:
+    `names` and `colors` are lists of at most one short text a seat; `computer` is {seat, level}."""
+    if table is None:
+        return {}
+    def bad(what: str):
+        raise BadRequest("bad-table", f"The table data is not usable: {what}.", "protocol/new")
+    if not isinstance(table, dict):
+        bad("it is an object with names, colors and computer")
+    unknown = sorted(set(table) - {"names", "colors", "computer"}, key=str)
+    if unknown:
+        bad(f"there is no field {str(unknown[0])[:20]!r}")
+    for key in ("names", "colors"):
+        values = table.get(key, [])
+        if (not isinstance(values, list) or len(values) > game.players
+                or any(not isinstance(v, str) or not 0 < len(v) <= 40 for v in values)):
+            bad(f"{key} lists at most {game.players} texts of 1 to 40 characters")
+    computer = table.get("computer")
+    if computer is not None:
+        if (not isinstance(computer, dict) or set(computer) != {"seat", "level"}
+                or computer["seat"] not in game.seats or type(computer["seat"]) is not int
+                or computer["level"] not in game.computer_players):
+            levels = ", ".join(game.computer_players) or "none"
+            bad(f"computer is {{seat, level}} with a seat at the table and a level of {game.title} ({levels})")
+    return dict(table)
 
 
 def _commitment(salt: str, text: str) -> str:

@@ -199,3 +199,27 @@ def test_the_resume_summary_says_who_acts_in_the_games_own_shape(tmp_path):
     summaries = {r.game: r.summary["turn"] for r in j.sessions()}
     assert summaries["secret-picks"] == {"kind": SEATS, "seats": [1]}
     assert summaries["take-away"] == {"kind": SEAT, "seats": [2]}
+
+
+@pytest.mark.parametrize("table", [
+    "Red", {"names": "Red"}, {"names": [1, 2]}, {"names": ["x" * 41]}, {"names": ["a", "b", "c"]},
+    {"colors": [None]}, {"nickname": "x"}, {"computer": {"seat": 3, "level": "perfect"}},
+    {"computer": {"seat": 2, "level": "godlike"}}, {"computer": 2},
+])
+def test_table_data_is_checked_at_new_and_import_so_stored_data_never_stops_the_app(table):
+    j = Journal()
+    with pytest.raises(BadRequest) as err:
+        Session.start(j, "take-away", 2, seed=1, table=table)
+    assert err.value.code == "bad-table" and j.sessions() == []
+    good = Session.start(Journal(), "take-away", 2, seed=1, table={"names": ["Ann", "Bo"]})
+    lines = list(good.export_lines())
+    header = json.loads(lines[0])
+    header["table"] = table
+    with pytest.raises(BadRequest) as err:
+        Session.import_lines(j, [json.dumps(header), *lines[1:]])
+    assert err.value.code == "bad-table" and j.sessions() == []
+
+
+def test_a_computer_opponent_is_part_of_the_table_data():
+    s = Session.start(Journal(), "take-away", 2, seed=1, table={"names": ["Ann"], "computer": {"seat": 2, "level": "perfect"}})
+    assert s.table["computer"] == {"seat": 2, "level": "perfect"}

@@ -11,7 +11,7 @@ from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 
 from .actions import Give
 from .legal import Legal
-from .referee import Referee, phase_at  # noqa: F401
+from .referee import Referee
 from .rules import COLORS
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"

@@ -189,8 +189,12 @@ class Journal:
     def session(self, session_id: int) -> SessionRecord:
         row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
-            raise JournalError("unknown-session", f"The journal has no session {session_id!r}.", "journal")
-        return _record(row)
+            raise JournalError("unknown-session", f"The journal has no session {str(session_id)[:20]!r}.", "journal")
+        record = _record(row)
+        if "damaged" in record.summary:
+            raise JournalError("journal-damaged", f"Session {session_id} of the journal {self.path} is damaged "
+                               f"({record.summary['damaged']}); the other sessions can still be opened.", "journal")
+        return record
 
     def sessions(self, *, unfinished_only: bool = False) -> list[SessionRecord]:
         sql = "SELECT * FROM sessions" + (" WHERE finished = 0" if unfinished_only else "") + " ORDER BY updated DESC, id DESC"
@@ -303,10 +307,29 @@ def _entry(row) -> Entry:
         m = json.loads(meta)
         stop = UndoStop.from_dict(m["stop"]) if "stop" in m else _V1_STOPS.get(barrier) if barrier else None
     except (ValueError, KeyError, TypeError):
-        raise JournalError("journal-corrupt", f"Entry {seq} of the journal has damaged bookkeeping ({meta[:40]!r}).", "journal") from None
+        raise JournalError("journal-damaged", f"Entry {seq} has damaged bookkeeping ({str(meta)[:40]!r}).", "journal") from None
     return Entry(seq, kind, text, bool(drawn), stop, m.get("by", "table"), bool(m.get("reveals")), m.get("secret"))
 
 
 def _record(row) -> SessionRecord:
+    """A session row; one whose bookkeeping cannot be read is listed with `summary["damaged"]` saying
+    what, so a list of sessions never fails because of one of them (opening it is refused)."""
     (id_, game, players, seed, options, created, updated, head, draws, finished, summary) = row
-    return SessionRecord(id_, game, players, seed, json.loads(options), created, updated, head, draws, bool(finished), json.loads(summary))
+    damaged = []
+    try:
+        options = json.loads(options)
+        if not isinstance(options, dict):
+            raise ValueError
+    except (ValueError, TypeError):
+        options, damaged = {}, damaged + ["its options"]
+    try:
+        summary = json.loads(summary)
+        if not isinstance(summary, dict):
+            raise ValueError
+    except (ValueError, TypeError):
+        summary, damaged = {}, damaged + ["its summary"]
+    if not isinstance(game, str) or type(players) is not int or type(head) is not int or type(draws) is not int:
+        damaged.append("its game, seats or position")
+    if damaged:
+        summary = {**summary, "damaged": " and ".join(damaged) + " cannot be read"}
+    return SessionRecord(id_, str(game), players, str(seed), options, created, updated, head, draws, bool(finished), summary)

@@ -77,9 +77,13 @@ class Session:
 
     @classmethod
     def latest_unfinished(cls, journal: Journal) -> "Session | None":
+        """The most recent unfinished session that opens; damaged ones are logged and passed over."""
         for record in journal.sessions(unfinished_only=True):
-            if record.game in games.REGISTRY:
-                return cls.resume(journal, record.id)
+            if record.game in games.REGISTRY and "damaged" not in record.summary:
+                try:
+                    return cls.resume(journal, record.id)
+                except JournalError as exc:
+                    log.error("%s", exc.reason)
         return None
 
     # -- reading -----------------------------------------------------------------------------------
@@ -373,14 +377,25 @@ class Session:
             raise InternalError(f"{type(exc).__name__} in the {self.game.title} engine") from None
 
     def _rebuild(self, head: int) -> State:
-        """The state after entries 1..head: from the newest snapshot, replaying the rest."""
-        snapshot = self.journal.latest_snapshot(self.id, head)
-        if snapshot is None:
-            after, state = 0, self.game.new_state()
-        else:
-            after, state = snapshot[0], self.game.state_from_dict(snapshot[1])
-        for entry in self.journal.entries(self.id, after=after, upto=head):
-            state, _ = self._replay(state, entry)
+        """The state after entries 1..head: from the newest snapshot, replaying the rest.
+
+        An entry the rules no longer accept means the file was damaged or edited: the error names the
+        file, the session and the entry, and nothing is written."""
+        where = "its newest snapshot"
+        try:
+            snapshot = self.journal.latest_snapshot(self.id, head)
+            if snapshot is None:
+                after, state = 0, self.game.new_state()
+            else:
+                after, state = snapshot[0], self.game.state_from_dict(snapshot[1])
+            where = f"entry {after + 1}"
+            for entry in self.journal.entries(self.id, after=after, upto=head):
+                where = f"entry {entry.seq} ({entry.text[:40]!r})"
+                state, _ = self._replay(state, entry)
+        except (Refusal, ValueError, TypeError, KeyError) as exc:
+            reason = exc.reason if isinstance(exc, Refusal) else type(exc).__name__
+            raise JournalError("journal-damaged", f"Session {self.id} of the journal {self.journal.path} is damaged at "
+                               f"{where}: {reason} The other sessions can still be opened.", "journal") from None
         self._resense(state)
         return state
 

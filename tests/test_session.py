@@ -293,3 +293,43 @@ def test_replaying_the_replies_actions_reproduces_the_game_through_its_reshuffle
     for text in played:
         replay.play(text)
     assert replay.full_state() == original.full_state()
+
+
+def test_a_damaged_entry_names_the_file_the_session_and_the_entry_and_the_others_still_open(tmp_path):
+    import sqlite3 as _sqlite3
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as j:
+        damaged = Session.start(j, "time-runners", 2, seed=1)
+        damaged.play("roll 5")
+        healthy = Session.start(j, "time-runners", 2, seed=2)
+        healthy.play("roll 3")
+    db = _sqlite3.connect(path)
+    db.execute("UPDATE entries SET text = 'fly away' WHERE session = ? AND seq = 2", (damaged.id,))
+    db.execute("UPDATE sessions SET summary = '{not json' WHERE id = ?", (healthy.id + 100,))
+    db.commit()
+    db.close()
+    with Journal(path) as j:
+        with pytest.raises(JournalError) as err:
+            Session.resume(j, damaged.id)
+        assert err.value.code == "journal-damaged"
+        assert str(path) in err.value.reason and f"Session {damaged.id}" in err.value.reason and "entry 2" in err.value.reason
+        assert Session.resume(j, healthy.id).full_state()["roll_off"]["rolls"] == [3]
+
+
+def test_a_session_whose_bookkeeping_is_unreadable_is_listed_as_damaged_not_a_crash(tmp_path):
+    import sqlite3 as _sqlite3
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as j:
+        broken = Session.start(j, "time-runners", 2, seed=1).id
+        Session.start(j, "time-runners", 2, seed=2)
+    db = _sqlite3.connect(path)
+    db.execute("UPDATE sessions SET summary = '{not json', options = '[' WHERE id = ?", (broken,))
+    db.commit()
+    db.close()
+    with Journal(path) as j:
+        listed = {r.id: r for r in j.sessions()}
+        assert "cannot be read" in listed[broken].summary["damaged"] and len(listed) == 2
+        with pytest.raises(JournalError) as err:
+            Session.resume(j, broken)
+        assert err.value.code == "journal-damaged" and str(path) in err.value.reason
+        assert Session.latest_unfinished(j).id != broken

@@ -92,6 +92,9 @@ class CompanionApp(App):
         self.overlay = root.ids.overlay
         self.toast = Toast()
         self.home = HomeScreen(playable_games(), name="home")
+        if aside is not None:
+            self.home.notice = (f"The journal could not be read. It was kept untouched as {aside}; "
+                                "a new journal was started. (Tap to close.)")
         self.sm.add_widget(self.home)
         Window.bind(on_key_down=self._on_key)
         return root

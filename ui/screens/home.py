@@ -57,6 +57,8 @@ class HomeScreen(Screen):
     min_players = NumericProperty(2)
     max_players = NumericProperty(6)
     resume_text = StringProperty("")
+    #: something the table must see (a journal set aside); a tap dismisses it
+    notice = StringProperty("")
     has_sessions = BooleanProperty(False)
 
     def __init__(self, playable: set[str], **kwargs):
@@ -192,9 +194,11 @@ class HomeScreen(Screen):
             info = REGISTRY.get(r.game)
             title = info.title if info else str(r.game)
             first, second = session_line(title, r.summary, r.head, r.updated)
-            ok = r.game in self.playable
+            damaged = isinstance(r.summary, dict) and "damaged" in r.summary
+            ok = r.game in self.playable and not damaged
+            why = "damaged: it cannot be opened" if damaged else "coming: cannot be played yet"
             row = SessionRow(session_id=r.id, disabled=not ok,
-                             text=f"[b]{first}[/b]\n[size=13sp]{second if ok else 'coming: cannot be played yet'}[/size]",
+                             text=f"[b]{first}[/b]\n[size=13sp]{second if ok else why}[/size]",
                              on_release=lambda b: App.get_running_app().resume(b.session_id))
             row.halign = "left"
             grid.add_widget(row)

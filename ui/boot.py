@@ -38,3 +38,23 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False, hea
     # Right-click must not leave multitouch dots on a laptop; the Pi's config has no mouse provider.
     if Config.has_option("input", "mouse"):
         Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+def display_problem() -> str | None:
+    """Why the app could not show a window here, or None if some display is there to draw on.
+
+    An explicit SDL_VIDEODRIVER (kmsdrm on the Pi, offscreen in tests) is trusted; otherwise an X or
+    Wayland session, or a DRM device for SDL's kmsdrm, must exist, else SDL would run invisibly."""
+    if os.environ.get("SDL_VIDEODRIVER") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    if any(name.startswith("card") for name in _listdir("/dev/dri")):
+        return None
+    return ("there is no display here (no DISPLAY, no WAYLAND_DISPLAY, no /dev/dri); run it on a desktop or "
+            "on the Pi's screen, or render a screen with `companion screenshot`")
+
+
+def _listdir(path: str) -> list[str]:
+    try:
+        return os.listdir(path)
+    except OSError:
+        return []

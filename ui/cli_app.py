@@ -3,7 +3,13 @@ from __future__ import annotations
 
 
 def main(args) -> int:
+    import sys
+
     from . import boot
+    problem = boot.display_problem()
+    if problem is not None:
+        print(f"companion app: {problem}.", file=sys.stderr)
+        return 2
     boot.configure(size=boot.parse_size(args.size), fullscreen=args.fullscreen)
     from companion.cli import default_journal_path
 

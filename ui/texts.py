@@ -11,6 +11,14 @@ from typing import Any
 from companion.core import CHANCE, SEAT, SEATS, TABLE, Refusal, Turn
 
 
+#: what the emulated hardware answers to on a laptop (the README lists the same)
+EMULATED_CONTROLS = (
+    "Emulated hardware: Space or the Dice button presses the dice button. "
+    "1-9, 0, - and = point the clock hand at 1 to 12; Left and Right step it; "
+    "or drag the hand on the dial."
+)
+
+
 def seat_name(names: list[str], seat: int | None) -> str:
     if seat is None:
         return "Nobody"

@@ -163,6 +163,11 @@ class TableScreen(Screen):
     def redo(self, widget) -> None:
         self.result(self.controller.redo(), widget)
 
+    def show_controls(self, widget) -> None:
+        """The "?" of an emulated table: which keys and gestures stand in for the hardware."""
+        from ..texts import EMULATED_CONTROLS
+        self.note(widget, EMULATED_CONTROLS, palette.PANEL_HI)
+
     def show_hint(self, widget) -> None:
         suggestion = self.controller.hint()
         if isinstance(suggestion, Refusal):

@@ -295,7 +295,8 @@ class Resolution:
         for v in victims:
             self.pos[v - 1], self.face[v - 1] = self.portal(v), self.out[v - 1]["facing"]
             self.out[v - 1], self.pusher[v - 1] = None, None
-            self.events.append({"type": "return", "seat": v, "space": self.pos[v - 1], "facing": self.face[v - 1]})
+            self.events.append({"type": "return", "seat": v, "space": self.pos[v - 1], "facing": self.face[v - 1],
+                                "fatigue": self.fat[v - 1]})
             self.settle(v)
         if self.decide(received, pushed):
             return

@@ -1,6 +1,7 @@
 """Time Runners cards, deck and action notation.
 
-Notation (one action per line, single spaces; `parse(str(a)) == a`):
+Notation (one action per line, words separated by exactly one space, nothing else; `parse` accepts
+only the canonical text, so `str(parse(text)) == text` and `parse(str(a)) == a`):
 
     roll                 the session draws the die (State.complete turns it into `roll N`)
     roll N               an explicit die outcome 1..6 (a physical die or a correction)
@@ -52,6 +53,8 @@ def card_name(code: str) -> str:
 def _int(tok: str, text: str) -> int:
     if not (tok.isascii() and tok.isdigit()) or len(tok) > 3:
         raise _notation(text, "expected a number")
+    if tok != str(int(tok)):
+        raise _notation(text, "a number is written without leading zeros")
     return int(tok)
 
 
@@ -64,9 +67,12 @@ class TRAction(Action):
     def parse(cls, text: str) -> "TRAction":
         if not isinstance(text, str):
             raise _notation(repr(text), "an action is a line of text")
-        words = text.split()
-        if not words:
+        words = text.split(" ")
+        if not text.strip():
             raise _notation(text, "empty action")
+        if "" in words or " ".join(text.split()) != text:
+            raise _notation(text, "words are separated by single spaces, with no tabs, line breaks or "
+                            "leading or trailing spaces")
         kind = _KINDS.get(words[0])
         if kind is None or (cls is not TRAction and kind is not cls):
             raise _notation(text, "not a Time Runners action (roll, play, end, shuffle, sensor)")

@@ -6,9 +6,9 @@ from typing import Any
 
 from companion.core import CHANCE_DRAWN, HIDDEN, WINNER, Game, GameType, IllegalAction
 
-from .actions import CODE_SET, DECK_COUNTS, WITH_ARG, card_actions, parse_action
+from .actions import CODE_SET, DECK_COUNTS, DELTA, WITH_ARG, card_actions, parse_action
 from .rules import RULES
-from .state import CARDS, GOAL, HAND, OVER, PHASES, RESHUFFLE, ROLL, ROLL_OFF, SETUP, TRState
+from .state import CARDS, GOAL, HAND, OVER, PHASES, RESHUFFLE, ROLL, ROLL_OFF, SETUP, TRState, zone
 
 KEYS = ("game", "players", "phase", "hour", "positions", "current", "winner", "hands", "draw_pile",
         "discard_pile", "last_roll", "cards_played", "roll_off", "turn_number", "sensor_off")
@@ -195,6 +195,10 @@ def _from_dict(game: TimeRunners, d: dict[str, Any]) -> TRState:
             _bad("a reshuffle is pending only while the player in turn draws from an empty draw pile", "TR-6")
     if phase != OVER and winner is not None:
         _bad("only a finished game has a winner", "TR-12")
+    if phase != SETUP:
+        _check_roll_off(n, ro)
+    if phase in (ROLL, CARDS, RESHUFFLE, OVER):
+        _check_turn(n, phase, hour, pos, current, hands, draw, discard, lr, tuples, starter, turn_no)
 
     st = TRState(game, _blank=True)
     st.phase, st.hour, st.pos, st.current, st.winner = phase, hour, list(pos), current, winner
@@ -209,3 +213,93 @@ def _from_dict(game: TimeRunners, d: dict[str, Any]) -> TRState:
     st.sensor_off = d["sensor_off"]
     st.sensing, st.sensed = False, None
     return st
+
+
+def _check_roll_off(n: int, ro: dict) -> None:
+    """TR-8: the first round is the whole table; a later round only the players tied for highest."""
+    if ro["round"] == 1 and ro["seats"] != list(range(1, n + 1)):
+        _bad(f"roll-off round 1 is rolled by every seat 1..{n}, not {ro['seats']!r}", "TR-8")
+    if ro["round"] > 1 and len(ro["seats"]) < 2:
+        _bad("a roll-off round after the first has at least two tied players", "TR-8")
+
+
+def _forward(start: int, value: int) -> int:
+    to = start + value
+    return 2 * GOAL - to if to > GOAL else to  # TR-12: bounce back the extra steps
+
+
+def _backward(start: int, value: int) -> int:
+    return start - value if start > value else 0  # TR-11: never past Start
+
+
+def _check_turn(n, phase, hour, pos, current, hands, draw, discard, lr, plays, starter, turn_no) -> None:
+    """The turn in progress must be one the rules could have produced (ALL-3)."""
+    # TR-4: turns go clockwise from the starter, one seat per turn
+    expected = (starter - 1 + turn_no - 1) % n + 1
+    if current != expected:
+        _bad(f"turn {turn_no} after seat {starter} started is seat {expected}'s, not seat {current}'s", "TR-4")
+    # TR-6/TR-14: the cards played this turn lie on top of the discard pile, the latest on top
+    codes = [c for _, c, _, _ in plays]
+    if discard[:len(codes)] != codes[::-1]:
+        _bad("the cards played this turn must be the top of the discard pile, the latest first", "TR-14")
+    # TR-10: the cards played before the roll come first
+    moved = [m for _, _, _, m in plays]
+    if moved != sorted(moved):
+        _bad("a card played before moving is listed after one played after moving", "TR-10")
+    # TR-9: the mover drew up to six at the start of the turn; only their own plays took cards away since
+    if phase != RESHUFFLE:
+        held = len(hands[current - 1]) + sum(1 for s, _, _, _ in plays if s == current)
+        if held < HAND and not draw:
+            _bad(f"seat {current} holds {held} cards with their plays this turn and the draw pile is empty: "
+                 "that is a pending reshuffle (phase 'reshuffle')", "TR-6")
+        if held != HAND:
+            _bad(f"seat {current} drew up to 6 at the start of the turn, but hand and plays this turn "
+                 f"make {held}", "TR-9")
+    if phase == OVER and any(moved):
+        _bad("the winning move ends the game at once: no card is played after it", "TR-12")
+    # TR-10: one roll a turn; before it, last_roll is the previous turn's (none before the first)
+    if phase in (ROLL, RESHUFFLE):
+        if turn_no == 1 and lr is not None:
+            _bad("nobody has rolled before the first turn's roll", "TR-10")
+        before = (current - 2) % n + 1
+        if turn_no > 1 and (lr is None or lr["seat"] != before):
+            _bad(f"before seat {current} rolls, last_roll is seat {before}'s roll of the previous turn", "TR-10")
+    if lr is None:
+        return
+    start, to, value = lr.get("from"), lr.get("to"), lr["value"]
+    if (start is None) != (to is None):
+        _bad("last_roll gives both from and to, or neither", "TR-10")
+    if start is None:
+        return
+    if start == GOAL:
+        _bad("a runner on 60 has already won and does not roll again", "TR-12")
+    fwd, back = _forward(start, value), _backward(start, value)
+    if phase in (CARDS, OVER):
+        roll_hour = _hour_at_roll(hour, plays)
+        if roll_hour is not None:
+            backward = zone(start) == roll_hour
+            want = back if backward else fwd
+            if to != want:
+                how = "backward (its zone is the hour)" if backward else "forward"
+                _bad(f"a roll of {value} from {start} at hour {roll_hour} runs {how} to {want}, not {to}",
+                     "TR-11" if backward else "TR-12" if start + value > GOAL else "TR-10")
+        if not any(c.rstrip("!") == "swap" for c, m in zip(codes, moved) if m) and pos[current - 1] != to:
+            _bad(f"seat {current} moved to {to} and no runner swapped since, but stands on {pos[current - 1]}",
+                 "TR-10")
+    if to not in (fwd, back):
+        _bad(f"a roll of {value} from {start} reaches {fwd} forward or {back} backward, not {to}",
+             "TR-12" if start + value > GOAL else "TR-11")
+    if phase == OVER and to != GOAL:
+        _bad("the game ended with the winning roll, which lands on 60", "TR-12")
+
+
+def _hour_at_roll(hour: int, plays) -> int | None:
+    """TR-17: the hour the roll read, undoing the cards played after it; None when a Set hour hides it."""
+    for _, code, _, after in reversed(plays):
+        if not after:
+            break
+        if code.rstrip("!") == "set":
+            return None
+        if code in DELTA:
+            hour = (hour - 1 - DELTA[code]) % 12 + 1
+    return hour

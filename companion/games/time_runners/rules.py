@@ -26,6 +26,6 @@ RULES: dict[str, str] = {
     "card-not-held": "A player can only play a card they hold.",
     "hand-out-of-sync": "The physical clock hand must show the screen's hour before the next roll (TR-18).",
     "sensor-already-off": "The sensor check can only be switched to the other setting, off or on (TR-18).",
-    "notation": "Actions are written roll, roll N, play SEAT CODE [ARG], end, shuffle CODE..., sensor off|on.",
+    "notation": "Actions are written roll, roll N, play SEAT CODE [ARG], end, shuffle CODE..., sensor off|on, words separated by single spaces.",
     "unknown-action": "Only Time Runners actions can be played at a Time Runners table.",
 }

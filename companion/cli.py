@@ -40,6 +40,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", default=None)
     p.set_defaults(run=_import)
 
+    p = sub.add_parser("archive", help="export a finished session to a file, then remove it from the journal")
+    p.add_argument("session", type=int)
+    p.add_argument("out", help="the file to write (it must not exist yet)")
+    p.add_argument("--journal", default=None)
+    p.set_defaults(run=_archive)
+
     p = sub.add_parser("rules", help="print a game's rules reference, or one rule")
     p.add_argument("game", help="a game id (see `companion games`)")
     p.add_argument("rule", nargs="?", help="a rule id, e.g. TR-13 or time-runners/TR-13")
@@ -90,6 +96,18 @@ def _import(args) -> int:
     with _journal(args) as journal, open(args.file, encoding="utf-8") as f:
         session = Session.import_lines(journal, f)
         print(f"imported as session {session.id} ({session.head} entries)")
+    return 0
+
+
+def _archive(args) -> int:
+    from companion.core import BadRequest
+    from companion.session import archive
+    out = Path(args.out)
+    if out.exists():
+        raise BadRequest("archive-exists", f"{out} exists already; archive to a new file.", "export")
+    with _journal(args) as journal:
+        entries = archive(journal, args.session, out)
+    print(f"archived session {args.session} ({entries} entries) to {out}; it is no longer in the journal")
     return 0
 
 

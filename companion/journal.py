@@ -107,11 +107,18 @@ class SessionRecord:
 class Journal:
     """An open journal file (or ":memory:" for a referee that keeps nothing)."""
 
-    def __init__(self, path: str | os.PathLike = ":memory:"):
+    def __init__(self, path: str | os.PathLike = ":memory:", *, check: str = "auto"):
+        """Open (or create) the journal at `path`.
+
+        `check`: "always" runs SQLite's quick_check over the whole file; "auto" runs it only when the
+        last stop was not clean (a write-ahead log was left behind: a power cut or a kill), because its
+        cost grows with all the history the file holds; a clean file is still checked page by page as
+        it is read, and a damaged page is refused then."""
         self.path = str(path)
         fresh = self.path == ":memory:" or not os.path.exists(self.path) or os.path.getsize(self.path) == 0
         if not fresh:
             _check_magic(self.path)
+        self.checked = not fresh and (check == "always" or (check == "auto" and _unclean_stop(self.path)))
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
@@ -139,15 +146,18 @@ class Journal:
 
     def _validate(self) -> None:
         try:
-            verdict = self.db.execute("PRAGMA quick_check").fetchone()[0]
+            verdict = self.db.execute("PRAGMA quick_check" if self.checked else "PRAGMA schema_version").fetchone()[0]
+            verdict = "ok" if not self.checked else verdict
         except sqlite3.DatabaseError as exc:
             raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({exc}); it was left as it is.", "journal") from None
         if verdict != "ok":
             raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({verdict}); it was left as it is.", "journal")
         try:
             meta = dict(self.db.execute("SELECT key, value FROM meta"))
-        except sqlite3.DatabaseError:
+        except sqlite3.OperationalError:  # no such table: an SQLite file of another program
             meta = {}
+        except sqlite3.DatabaseError as exc:
+            raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({exc}); it was left as it is.", "journal") from None
         if meta.get("format") != FORMAT:
             raise JournalError("journal-foreign", f"{self.path} is an SQLite file of some other program, not a Board Companion journal; it was left as it is.", "journal")
         if int(meta.get("version", "0")) > VERSION:
@@ -199,6 +209,14 @@ class Journal:
     def sessions(self, *, unfinished_only: bool = False) -> list[SessionRecord]:
         sql = "SELECT * FROM sessions" + (" WHERE finished = 0" if unfinished_only else "") + " ORDER BY updated DESC, id DESC"
         return [_record(row) for row in self.db.execute(sql)]
+
+    def delete_session(self, session_id: int) -> None:
+        """Remove a session with its entries and snapshots (after it was archived to a file)."""
+        self.session(session_id)  # refuses an unknown or damaged one
+        with self.transaction():
+            for table in ("entries", "snapshots"):
+                self.db.execute(f"DELETE FROM {table} WHERE session = ?", (session_id,))
+            self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
     def set_position(self, session_id: int, *, head: int, draws: int, finished: bool, summary: dict[str, Any]) -> None:
         self.db.execute(
@@ -289,6 +307,15 @@ def open_or_set_aside(path: str | os.PathLike) -> tuple[Journal, Path | None]:
         if companion_file.exists():
             companion_file.rename(f"{aside}{suffix}")
     return Journal(original), aside
+
+
+def _unclean_stop(path: str) -> bool:
+    """A non-empty write-ahead log next to the file: the last writer did not close it (SQLite folds the
+    log into the file and removes it when the last connection closes cleanly)."""
+    try:
+        return os.path.getsize(f"{path}-wal") > 0
+    except OSError:
+        return False
 
 
 def _check_magic(path: str) -> None:

@@ -18,8 +18,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import random
 import secrets
+import sqlite3
 from typing import IO, Any, Callable, Iterable
 
 from companion import games
@@ -392,8 +394,8 @@ class Session:
             for entry in self.journal.entries(self.id, after=after, upto=head):
                 where = f"entry {entry.seq} ({entry.text[:40]!r})"
                 state, _ = self._replay(state, entry)
-        except (Refusal, ValueError, TypeError, KeyError) as exc:
-            reason = exc.reason if isinstance(exc, Refusal) else type(exc).__name__
+        except (Refusal, ValueError, TypeError, KeyError, sqlite3.DatabaseError) as exc:
+            reason = exc.reason if isinstance(exc, Refusal) else f"{exc}."
             raise JournalError("journal-damaged", f"Session {self.id} of the journal {self.journal.path} is damaged at "
                                f"{where}: {reason} The other sessions can still be opened.", "journal") from None
         self._resense(state)
@@ -407,6 +409,23 @@ class Session:
     def _resense(self, state: State) -> None:
         if self._observations:
             state.sense(self._observations)
+
+
+def archive(journal: Journal, session_id: int, out) -> int:
+    """Write a finished session's export to `out` (synced to disk, read back and checked by import),
+    then remove it from the journal, so the journal holds only the tables still in use."""
+    record = journal.session(session_id)
+    if not record.finished:
+        raise BadRequest("not-finished", f"Session {session_id} is not finished; only finished sessions are archived.", "export")
+    lines = list(Session(journal, session_id).export_lines())
+    with open(out, "x", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in lines))
+        f.flush()
+        os.fsync(f.fileno())
+    with open(out, encoding="utf-8") as f:
+        Session.import_lines(Journal(), f)  # the file brings the session back before the journal lets go
+    journal.delete_session(session_id)
+    return len(lines) - 1
 
 
 def check_table(table: Any, game: Game) -> dict[str, Any]:

@@ -46,3 +46,30 @@ def test_help_lists_every_subcommand():
     out = companion("--help").stdout
     for command in ("referee", "sessions", "export", "import", "bench", "hw", "app", "screenshot"):
         assert command in out
+
+
+def test_archive_moves_a_finished_session_to_a_file_and_out_of_the_journal(tmp_path):
+    import json as _json
+
+    from companion.journal import Journal
+    from companion.session import Session
+    import random
+
+    from companion.games.time_runners import random_action
+    journal_path = tmp_path / "journal.sqlite"
+    with Journal(journal_path) as j:
+        done, rng = Session.start(j, "time-runners", 2, seed=2), random.Random(2)
+        while done.outcome() is None:
+            done.play(str(random_action(done.state, rng)))
+        running = Session.start(j, "time-runners", 2, seed=3).id
+    out = tmp_path / "old-game.jsonl"
+    result = companion("archive", str(running), str(tmp_path / "x.jsonl"), "--journal", str(journal_path), check=False)
+    assert result.returncode == 2 and "not finished" in result.stderr
+    result = companion("archive", str(done.id), str(out), "--journal", str(journal_path), check=False)
+    assert result.returncode == 0, result.stderr
+    assert _json.loads(out.read_text().splitlines()[0])["game"] == "time-runners"
+    with Journal(journal_path) as j:
+        assert [r.id for r in j.sessions()] == [running]
+        with out.open() as f:
+            back = Session.import_lines(j, f)
+        assert back.outcome() == done.outcome()

@@ -2,6 +2,7 @@
 import hashlib
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -333,3 +334,50 @@ def test_a_session_whose_bookkeeping_is_unreadable_is_listed_as_damaged_not_a_cr
             Session.resume(j, broken)
         assert err.value.code == "journal-damaged" and str(path) in err.value.reason
         assert Session.latest_unfinished(j).id != broken
+
+
+def test_the_whole_file_is_checked_at_open_only_after_an_unclean_stop(tmp_path, lucky_registered):
+    path = tmp_path / "journal.sqlite"
+    s = Session.start(Journal(path), lucky_registered, 2, seed=1)
+    s.play("step")
+    assert Path(f"{path}-wal").stat().st_size > 0  # still open: as after a power cut or a kill -9
+    assert opened_checked(path)
+    s.journal.close()
+    assert not Path(f"{path}-wal").exists() and not opened_checked(path)  # a clean stop folds the log in
+    assert opened_checked(path, check="always")
+
+
+def opened_checked(path, **kwargs) -> bool:
+    with Journal(path, **kwargs) as journal:
+        return journal.checked
+
+
+def test_a_damaged_page_in_a_cleanly_closed_journal_is_refused_when_read_and_left_untouched(tmp_path, lucky_registered):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as j:
+        s = Session.start(j, lucky_registered, 2, seed=1)
+        for _ in range(400):
+            s.play("step")
+        session_id = s.id
+        entry_pages = [row[0] for row in j.db.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'entries' AND pagetype = 'leaf'")] if _has_dbstat(j) else []
+    if not entry_pages:
+        pytest.skip("this SQLite has no dbstat table to find the entries' pages")
+    raw = bytearray(path.read_bytes())
+    page = entry_pages[-1]  # the newest entries: replayed after the snapshot
+    raw[(page - 1) * 4096: (page - 1) * 4096 + 12] = b"\xff" * 12
+    path.write_bytes(bytes(raw))
+    before = digest(path)
+    with Journal(path) as j:
+        with pytest.raises(JournalError) as err:
+            Session.resume(j, session_id)
+        assert err.value.code == "journal-damaged" and str(path) in err.value.reason
+    assert digest(path) == before
+
+
+def _has_dbstat(journal) -> bool:
+    try:
+        journal.db.execute("SELECT 1 FROM dbstat LIMIT 1")
+        return True
+    except sqlite3.Error:
+        return False

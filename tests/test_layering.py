@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from imports import imported_roots
+
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "companion"
 FORBIDDEN = {"kivy", "gpiozero", "serial", "hardware", "ui"}
@@ -13,17 +15,6 @@ MODULES = sorted(PKG.rglob("*.py"))
 #: the parts that must hold no game's name: a game shows up only through the registry
 GAME_BLIND = ["core.py", "session.py", "referee.py", "journal.py", "rules.py", "cli.py", "games/__init__.py"]
 GAME_BLIND_UI = ["controller.py", "app.py", "screens/home.py", "screens/table.py", "screens/generic.py"]
-
-
-def imported_roots(tree):
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            yield from (a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            yield node.module.split(".")[0]
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
-                "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
-            yield str(node.args[0].value).split(".")[0]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PKG)))

@@ -10,8 +10,31 @@ import os
 import sys
 from pathlib import Path
 
-from companion.core import Refusal
+from companion.core import BadRequest, Refusal
 from companion.journal import Journal
+
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+
+
+def version() -> str:
+    """The project's version: pyproject.toml in a source tree, else the installed package's metadata."""
+    try:
+        import tomllib
+        with PYPROJECT.open("rb") as f:
+            return tomllib.load(f)["project"]["version"]
+    except (OSError, ValueError, KeyError):
+        pass
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+    try:
+        return installed("board-companion")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def add_version(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}",
+                        help="print the version and exit")
 
 
 def default_journal_path() -> Path:
@@ -48,7 +71,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("rules", help="print a game's rules reference, or one rule")
     p.add_argument("game", help="a game id (see `companion games`)")
-    p.add_argument("rule", nargs="?", help="a rule id, e.g. TR-13 or time-runners/TR-13")
+    p.add_argument("rule", nargs="?", help="a rule id of that game (as its reference lists it) or a core one such as ALL-2")
     p.set_defaults(run=_rules)
 
     p = sub.add_parser("games", help="list the games and their options")
@@ -60,9 +83,21 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_bench)
 
 
+def _journal_path(args) -> Path:
+    return Path(args.journal) if args.journal else default_journal_path()
+
+
 def _journal(args) -> Journal:
-    path = Path(args.journal) if args.journal else default_journal_path()
+    path = _journal_path(args)
     path.parent.mkdir(parents=True, exist_ok=True)
+    return Journal(path)
+
+
+def _existing_journal(args) -> Journal:
+    """For read-only commands: open the journal only if it is there, never create one."""
+    path = _journal_path(args)
+    if not path.exists():
+        raise BadRequest("no-journal", f"There is no journal at {path}.", None)
     return Journal(path)
 
 
@@ -72,29 +107,48 @@ def _referee(args) -> int:
 
 
 def _sessions(args) -> int:
-    with _journal(args) as journal:
-        for r in journal.sessions():
+    path = _journal_path(args)
+    if not path.exists():
+        print(f"No sessions: there is no journal at {path} yet.")
+        return 0
+    with Journal(path) as journal:
+        records = journal.sessions()
+        for r in records:
             state = "finished" if r.finished else "unfinished"
             print(f"{r.id}\t{r.game}\t{r.players} players\t{r.head} actions\t{state}")
+    if not records:
+        print(f"No sessions in {path}.")
     return 0
 
 
 def _export(args) -> int:
     from companion.session import Session
-    with _journal(args) as journal:
+    with _existing_journal(args) as journal:
         lines = Session(journal, args.session).export_lines()
         text = "".join(line + "\n" for line in lines)
     if args.out == "-":
         sys.stdout.write(text)
-    else:
+        return 0
+    try:
         Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise BadRequest("cannot-write", f"Cannot write {args.out}: {e.strerror or e}.", None) from None
     return 0
 
 
 def _import(args) -> int:
     from companion.session import Session
-    with _journal(args) as journal, open(args.file, encoding="utf-8") as f:
-        session = Session.import_lines(journal, f)
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            lines = f.readlines()
+    except FileNotFoundError:
+        raise BadRequest("no-such-file", f"There is no file {args.file}.", None) from None
+    except OSError as e:
+        raise BadRequest("cannot-read", f"Cannot read {args.file}: {e.strerror or e}.", None) from None
+    except UnicodeDecodeError:
+        raise BadRequest("not-text", f"{args.file} is not a text file of exported JSON lines.", None) from None
+    with _journal(args) as journal:
+        session = Session.import_lines(journal, lines)
         print(f"imported as session {session.id} ({session.head} entries)")
     return 0
 
@@ -140,6 +194,7 @@ def _bench(args) -> int:
         from companion.bench import main as bench_main
     else:
         from companion.games.bench import main as bench_main
+        return bench_main(args.rest, prog="companion bench games")
     return bench_main(args.rest)
 
 
@@ -154,5 +209,6 @@ def run(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Board Companion (headless commands)")
+    add_version(parser)
     add_commands(parser.add_subparsers(dest="command", required=True))
     return run(parser.parse_args(argv))

@@ -5,14 +5,18 @@ import os
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
+    """A window size from `WxH`; a user's typo is a BadRequest (one line at the command line, exit 2)."""
+    from companion.core import BadRequest
     if not text:
         return None
     try:
         w, h = (int(p) for p in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"a size is WIDTHxHEIGHT such as 800x480, not {text!r}") from None
+        raise BadRequest("bad-size", f"A size is WIDTHxHEIGHT such as 800x480, not {text!r}.", None) from None
     if w < 320 or h < 240:
-        raise ValueError(f"{text} is too small; the smallest screen is 800x480")
+        raise BadRequest("bad-size", f"{text} is too small: a window is at least 320x240.", None)
+    if w > 8192 or h > 8192:
+        raise BadRequest("bad-size", f"{text} is larger than any screen (at most 8192x8192).", None)
     return w, h
 
 

@@ -28,9 +28,11 @@ def _screenshot(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Board Companion: a referee beside your board game")
+    companion_cli.add_version(parser)
     sub = parser.add_subparsers(dest="command", required=True)
     companion_cli.add_commands(sub)
-    p = sub.add_parser("hw", help="hardware tools: companion hw monitor [--backend ...]")
+    # listed here for `companion --help`; main() hands `hw ...` to hardware.cli whole (its --help too)
+    p = sub.add_parser("hw", help="hardware tools: companion hw monitor [--backend ...], companion hw pinmap")
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(run=_hw)
 
@@ -47,11 +49,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("screen", help="home, a game id, or a game's extra view (e.g. curtain, hand, set-hour)")
     p.add_argument("out", help="the PNG file to write")
     p.add_argument("--size", default="800x480", help="WxH (default 800x480)")
+    p.add_argument("--verbose", action="store_true", help="show Kivy's log on the console")
     p.set_defaults(run=_screenshot)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["hw"]:  # argparse would keep `--help` for itself instead of passing it on
+        return companion_cli.run(argparse.Namespace(run=_hw, rest=argv[1:]))
     return companion_cli.run(build_parser().parse_args(argv))
 
 

@@ -7,7 +7,11 @@ from its screen's `sample_session`), or one of the extra views a game's screen o
 from __future__ import annotations
 
 import os
+import shutil
+import sys
 import tempfile
+
+from companion.core import BadRequest
 
 
 def _screens() -> dict[str, tuple[str, str | None]]:
@@ -29,9 +33,27 @@ def names() -> list[str]:
 
 
 def render(screen: str, out: str, size: tuple[int, int]) -> int:
+    """Draw `screen` into a scratch folder, then move the PNG to `out`; the folder never outlives the call."""
     from . import boot
     boot.configure(size=size, headless=True, maxfps=0)
     os.environ.setdefault("COMPANION_HW_BACKEND", "emulated")
+    tmp = tempfile.mkdtemp(prefix="companion-shot-")
+    try:
+        png = os.path.join(tmp, "shot.png")
+        _draw(screen, png, os.path.join(tmp, "journal.sqlite"))
+        if not os.path.isfile(png) or os.path.getsize(png) == 0:
+            print(f"companion screenshot: nothing was rendered, {out} was not written", file=sys.stderr)
+            return 1
+        try:
+            shutil.move(png, out)
+        except OSError as e:
+            raise BadRequest("cannot-write", f"Cannot write {out}: {e.strerror or e}.", None) from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+def _draw(screen: str, png: str, journal: str) -> None:
     from kivy.base import EventLoop
 
     from companion import games
@@ -41,26 +63,35 @@ def render(screen: str, out: str, size: tuple[int, int]) -> int:
 
     first = next(iter(_screens().values()))[0]
     game_id, view = _screens().get(screen, (first, None))
-    tmp = tempfile.mkdtemp(prefix="companion-shot-")
-    app = CompanionApp(os.path.join(tmp, "journal.sqlite"), backend="emulated")
-    EventLoop.ensure_window()
-    app._run_prepare()
-    session = screen_class(games.REGISTRY[game_id]).sample_session(app.journal, game_id)
-    if screen == "home":
-        app.refresh_home()
-    else:
-        app.resume(session.id)
-        app.table_screen.prepare_shot(view)
-    for _ in range(8):
-        EventLoop.idle()
-    app.root.export_to_png(out)
-    app.shutdown()
-    return 0
+    app = CompanionApp(journal, backend="emulated")
+    try:
+        EventLoop.ensure_window()
+        app._run_prepare()
+        session = screen_class(games.REGISTRY[game_id]).sample_session(app.journal, game_id)
+        if screen == "home":
+            app.refresh_home()
+        else:
+            app.resume(session.id)
+            app.table_screen.prepare_shot(view)
+        for _ in range(8):
+            EventLoop.idle()
+        app.root.export_to_png(png)
+    finally:
+        app.shutdown()
 
 
 def main(args) -> int:
     from .boot import parse_size
+    size = parse_size(args.size) or (800, 480)  # before Kivy loads: a typo gets one line
+    folder = os.path.dirname(os.path.abspath(args.out))
+    if not os.path.isdir(folder):
+        raise BadRequest("cannot-write", f"There is no folder {folder} to write {args.out} in.", None)
+    if os.path.isdir(args.out):
+        raise BadRequest("cannot-write", f"{args.out} is a folder; give the PNG file to write.", None)
+    if not getattr(args, "verbose", False):
+        os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "MIXED")  # Kivy must not swallow our own stderr line
     known = names()
     if args.screen not in known:
-        raise SystemExit(f"companion screenshot: unknown screen {args.screen!r}; one of {', '.join(known)}")
-    return render(args.screen, args.out, parse_size(args.size) or (800, 480))
+        raise BadRequest("unknown-screen", f"There is no screen {args.screen!r}; one of {', '.join(known)}.", None)
+    return render(args.screen, args.out, size)

@@ -53,8 +53,8 @@ def apply_times(game, games: int, seed: int, instant_rate: float, legal: bool) -
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m companion.games.bench", description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str = "python -m companion.games.bench") -> int:
+    p = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)

@@ -186,12 +186,16 @@ def open_backend(spec: str | None, on_event: Callback, *,
             raise ValueError("serial backend needs a port: serial:/dev/companion-hand")
         return SerialBackend(arg, on_event, **common, **options)
     if kind == "gpio":
+        if not auto and options.get("pin_factory") is None:
+            ok, why = gpio_available()
+            if not ok:
+                raise OSError(f"no usable GPIO here ({why}); use --backend emulated or serial:PORT")
         try:
             from .gpio import GpioBackend
             return GpioBackend(on_event, **common, **options)
         except Exception as e:
             if not auto:
-                raise
+                raise OSError(f"the GPIO backend could not start: {e}") from None
             log.warning("GPIO backend unavailable (%s); falling back to emulated hardware", e)
             from .emulated import EmulatedBackend
             return EmulatedBackend(on_event, **common)

@@ -28,8 +28,9 @@ def format_event(e) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion hw", description="Board Companion hardware tools")
-    sub = p.add_subparsers(dest="cmd", required=True)
+    p = argparse.ArgumentParser(prog="companion hw", description="Board Companion hardware tools: "
+                                "`monitor` prints the live event stream, `pinmap` the GPIO pins in use")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="{monitor,pinmap}")
     m = sub.add_parser("monitor", help="print the live event stream, one line per event")
     m.add_argument("--backend", default=None,
                    help="gpio | serial:PORT | emulated | trace:FILE (default: $COMPANION_HW_BACKEND or auto)")

@@ -55,3 +55,24 @@ def test_a_missing_trace_is_an_error_exit_not_a_traceback(tmp_path):
 def test_pinmap_prints_the_default_map():
     r = run(["pinmap"])
     assert r.returncode == 0 and "button  GPIO17" in r.stdout and "hour 12 GPIO27" in r.stdout
+
+
+def test_monitor_with_gpio_where_there_is_none_is_one_line_and_exit_2():
+    import glob
+    import os
+    import subprocess
+    import sys
+    if glob.glob("/dev/gpiochip*") or os.environ.get("GPIOZERO_PIN_FACTORY"):
+        import pytest
+        pytest.skip("this machine has GPIO")
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "hw", "monitor", "--backend", "gpio"],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "no usable GPIO" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_hw_help_lists_its_subcommands():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "hw", "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "monitor" in done.stdout and "pinmap" in done.stdout and "companion hw" in done.stdout

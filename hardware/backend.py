@@ -14,6 +14,7 @@ import logging
 import os
 import threading
 import time
+import warnings
 from typing import Callable
 
 from .events import LinkDown
@@ -186,16 +187,19 @@ def open_backend(spec: str | None, on_event: Callback, *,
             raise ValueError("serial backend needs a port: serial:/dev/companion-hand")
         return SerialBackend(arg, on_event, **common, **options)
     if kind == "gpio":
-        if not auto and options.get("pin_factory") is None:
-            ok, why = gpio_available()
-            if not ok:
-                raise OSError(f"no usable GPIO here ({why}); use --backend emulated or serial:PORT")
         try:
-            from .gpio import GpioBackend
-            return GpioBackend(on_event, **common, **options)
+            with warnings.catch_warnings(record=True) as fallbacks:  # gpiozero's tries, said again on success
+                warnings.simplefilter("always")
+                from .gpio import GpioBackend
+                backend = GpioBackend(on_event, **common, **options)
+            for w in fallbacks:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            return backend
         except Exception as e:
             if not auto:
-                raise OSError(f"the GPIO backend could not start: {e}") from None
+                ok, why = gpio_available()
+                where = "" if ok else f" ({why})"
+                raise OSError(f"no usable GPIO here{where}: {e}; use --backend emulated or serial:PORT") from None
             log.warning("GPIO backend unavailable (%s); falling back to emulated hardware", e)
             from .emulated import EmulatedBackend
             return EmulatedBackend(on_event, **common)

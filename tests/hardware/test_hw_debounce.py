@@ -97,8 +97,9 @@ def test_events_depend_on_the_edge_times_only_not_on_when_tick_runs(edges, tick_
     t, a, b = 0.0, [], []
     for i, (dt, level) in enumerate(edges):
         t += dt
-        if i < len(tick_gaps) and tick_gaps[i] > 0:  # a tick at the very instant of an edge is that edge's
-            a += ticked.tick(t - tick_gaps[i] * 0.5)   # own resolution (a reading at a deadline is the sample)
+        tick_at = t - tick_gaps[i] * 0.5 if i < len(tick_gaps) else t
+        if tick_at < t:  # a tick at the very instant of an edge is that edge's own resolution
+            a += ticked.tick(tick_at)
         a += ticked.feed(t, level)
         b += lazy.feed(t, level)
     assert a + ticked.tick(t + 1) == b + lazy.tick(t + 1)

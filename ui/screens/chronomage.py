@@ -1,0 +1,362 @@
+"""The Chronomage table: the damage tracker front and centre, one row a player, the table's own actions.
+
+Everything shown is the engine's view (`controller.view`): the round's damage against its power
+number, the time deck and how many lost challenges it still pays for, each player's weaknesses, runes,
+formation space, time units and the attack chart's result of their roll. Chronomage is a cooperative
+game with no hidden information, so there is no curtain: the table decides together.
+
+What may be done now is the engine's legal list, grouped into controls instead of listed: a row's
+runes, spaces, Spell, Faces (a face picker) and Roll (the bare `dice SEAT` the session completes);
+the bottom bar's Ready, Reveal, choices, Reverse time and Declare lost. Every control sends one action
+text; a refusal (a spell failing the rune check, a space after the roll) is shown where it was tapped.
+The hardware dice button rolls the next player's whole handful.
+"""
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, StringProperty
+
+from .. import kvload, palette
+from ..texts import seat_name
+from ..widgets import chronomage_text as T
+from ..widgets.chronomage_entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad
+from ..widgets.chronomage_seat import ChronoRowNote, ChronoSeatRow
+from ..widgets.chronomage_tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
+from ..widgets.common import FlatButton
+from .table import TableScreen
+
+kvload.load("chronomage")
+
+#: the worked monster round of the engine's docstring, stopped before the last player rolls
+SAMPLE_TABLE = {"names": ["Ada", "Bram", "Cleo"], "colors": ["orange", "blue", "green"]}
+SAMPLE_ACTIONS = ("book 1 2", "book 2 1", "ready", "reveal rust-hound", "choose 1", "spell 1 4 2 3",
+                  "dice 1 2 5 / 3", "dice 2 1 4 / 5")
+
+
+def handful(texts, seat: int) -> tuple[int, int] | None:
+    """How many own and challenge dice `seat` enters now, read off one legal `dice SEAT F.. [/ C..]`."""
+    head = f"dice {seat} "
+    for text in texts:
+        if text.startswith(head):
+            words = text.split()[2:]
+            if "/" in words:
+                cut = words.index("/")
+                return cut, len(words) - cut - 1
+            return len(words), 0
+    return None
+
+
+class ChronomageScreen(TableScreen):
+    title_text = StringProperty("")
+    phase_line = StringProperty("")
+    deck_line = StringProperty("")
+    deck_level = StringProperty("")
+    hint_line = StringProperty("")
+    tracker_line = StringProperty("")
+    big_number = StringProperty("")
+    tracker_shown = BooleanProperty(False)
+    enough = BooleanProperty(False)
+
+    shots = ("chronomage-faces", "chronomage-spell")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.faces, self.spell, self.choice = ChronoFacePad(send=self.send), ChronoSpellPad(send=self.send), ChronoChoicePad(send=self.send)
+        self.rows: dict[int, ChronoSeatRow] = {}
+        self.roll_buttons: dict[int, FlatButton] = {}
+        self._dice_anchor = None
+
+    @classmethod
+    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
+        from companion.session import Session
+        session = Session.start(journal, game_id, 3, seed=seed, table=SAMPLE_TABLE)
+        for text in SAMPLE_ACTIONS:
+            session.play(text)
+        return session
+
+    def prepare_shot(self, view) -> None:
+        if view == "chronomage-faces":
+            self.enter_faces(3)
+        elif view == "chronomage-spell":
+            self.open_spell(3)
+
+    # -- reading the view ---------------------------------------------------------------------------
+    @property
+    def view(self) -> dict:
+        return self.controller.view
+
+    def rgba(self, seat: int):
+        colors = self.view.get("colors") or []
+        return palette.seat_rgba(colors[seat - 1] if seat <= len(colors) else None)
+
+    def who(self, seat: int) -> str:
+        return seat_name(self.controller.names, seat)
+
+    # -- wiring -------------------------------------------------------------------------------------
+    def setup(self, controller) -> None:
+        for panel in (self.faces, self.spell, self.choice):
+            panel.close()
+        box = self.ids.seats
+        box.clear_widgets()
+        self.rows = {}
+        for seat in controller.seats:
+            row = ChronoSeatRow(seat=seat)
+            self.rows[seat] = row
+            box.add_widget(row)
+
+    def update(self) -> None:
+        v, c = self.view, self.controller
+        legal = [] if v.get("phase") == "over" else c.legal()
+        self.title_text = T.card_title(v)
+        self.phase_line = T.phase_text(v)
+        self.deck_line, self.deck_level = T.deck_text(v)
+        self.hint_line = self.outcome_text and f"{self.outcome_text} {v.get('reason', '')}" or T.hint_text(v, c.names)
+        self._tracker(v)
+        self.roll_buttons = {}
+        for seat, row in self.rows.items():
+            self._row(v, row, seat, legal)
+        self._table_actions(v, legal)
+
+    def _tracker(self, v) -> None:
+        tracker, ch = self.ids.tracker, v.get("challenge") or {}
+        closed = self._closed_round(v)
+        self.tracker_shown = bool(ch.get("power")) and v.get("phase") in ("challenge", "cleanup")
+        if not self.tracker_shown:
+            self.big_number, self.enough = "", False
+            if v.get("phase") == "engagement" and v.get("step") == "preemptive":
+                self.tracker_line = T.preemptive_text(v, self.controller.names)
+            elif v.get("phase") == "over":
+                self.tracker_line = v.get("reason", "")
+            else:
+                self.tracker_line = T.decks_text(v)
+            return
+        tracker.mode = "each" if ch.get("type") == "event" else "sum"
+        if closed is not None:
+            tracker.parts = [[x, self.rgba(s)] for s, x in enumerate(closed.get("seats") or [], 1)]
+            tracker.power, tracker.faded = closed["power"], True
+            self.big_number = f"{closed['total']} / {closed['power']}" if "total" in closed else ""
+            self.enough = bool(closed.get("success"))
+            self.tracker_line = T.last_round_text(closed, self.controller.names, v.get("phase") == "cleanup")
+            return
+        dmg = v["damage"]
+        tracker.parts = [[x, self.rgba(s)] for s, x in enumerate(dmg["seats"], 1)]
+        tracker.power, tracker.faded = dmg["power"], False
+        self.big_number, sentence = T.tracker_text(v)
+        self.enough = ch.get("type") == "monster" and dmg["total"] >= dmg["power"]
+        self.tracker_line = " · ".join(x for x in (T.round_text(v), sentence) if x)
+
+    @staticmethod
+    def _closed_round(v) -> dict | None:
+        """The round that just closed, while the next has no roll yet (so the tracker does not go blank)."""
+        last, ch, card = v.get("last_round"), v.get("challenge") or {}, v.get("card") or {}
+        if not last or not ch or any(r is not None for r in v.get("rolls") or []):
+            return None
+        rounds, k = card.get("rounds") or [], last.get("round", 0)
+        if not 1 <= k <= len(rounds) or rounds[k - 1]["color"] != last.get("color") \
+                or rounds[k - 1]["power"][v["players"] - 1] != last.get("power"):
+            return None
+        if v.get("phase") == "cleanup":
+            return last
+        return last if (k == ch["round"] - 1 and last.get("success")) or (k == ch["round"] and not last.get("success")) else None
+
+    # -- a player's row -----------------------------------------------------------------------------
+    def _row(self, v, row: ChronoSeatRow, seat: int, legal: list[str]) -> None:
+        i = seat - 1
+        row.rgba = self.rgba(seat)
+        row.name_text = f"{self.who(seat)}  [size=13sp]({v['colors'][i]}, space {v['formation'][i]})[/size]"
+        row.stats_text = T.seat_stats(v, seat)
+        row.weak_text = T.weakness_text(v["weaknesses"][i])
+        box = row.ids.controls
+        box.clear_widgets()
+        mine = {t for t in legal if t.split()[1:2] == [str(seat)] and t.split()[0] != "choose"}
+        mine |= {t for t in legal if t.startswith(f"choose {seat} ")}
+        phase = v.get("phase")
+        if phase == "strategy":
+            self._runes(box, seat, v["spellbook"][i], mine)
+            self._spaces(box, seat, v["formation"][i], mine)
+            self._spell_button(box, seat, mine)
+        elif phase == "engagement" and v.get("step") == "preemptive":
+            self._preemptive(v, box, seat, mine)
+        elif phase == "challenge":
+            roll = v["rolls"][i]
+            if roll is not None or v["through"][i]:
+                self._spaces(box, seat, v["formation"][i], mine)
+                box.add_widget(ChronoRowNote(text=T.roll_text(v, seat) if roll is not None else "[b]through[/b]: beat the event"))
+                return
+            self._spaces(box, seat, v["formation"][i], mine)
+            if (v.get("challenge") or {}).get("type") == "monster":
+                self._spell_button(box, seat, mine)
+            self._dice_buttons(box, seat, mine)
+        elif phase == "cleanup":
+            step = v.get("step")
+            text = f"{step} {seat}"
+            box.add_widget(FlatButton(text=f"Give {self.who(seat)} the {step} card", dim=text not in mine,
+                                      on_release=lambda b, t=text: self.play(t, b)))
+
+    def _runes(self, box, seat: int, runes: int, mine) -> None:
+        for by, words in ((-1, "-"), (1, "+")):
+            text = f"book {seat} {runes + by}"
+            b = FlatButton(text=words, font_size="20sp", size_hint_x=None, width=dp(palette.TOUCH),
+                           dim=text not in mine, on_release=lambda b, t=text: self.play(t, b))
+            box.add_widget(b)
+            if by < 0:
+                box.add_widget(ChronoRowNote(text=f"[b]{runes}[/b] runes", halign="center", size_hint_x=None,
+                                       width=dp(64)))
+
+    def _spaces(self, box, seat: int, space: int, mine) -> None:
+        for p in (1, 2, 3):
+            text = f"form {seat} {p}"
+            here = p == space
+            rgba = self.rgba(seat)
+            box.add_widget(FlatButton(text=str(p), size_hint_x=None, width=dp(palette.TOUCH),
+                                      bg=rgba if here else palette.PANEL_HI,
+                                      fg=palette.text_on(rgba) if here else palette.TEXT,
+                                      dim=text not in mine and not here,
+                                      on_release=lambda b, t=text: self.play(t, b)))
+
+    def _spell_button(self, box, seat: int, mine) -> None:
+        can = any(t.startswith("spell ") for t in mine)
+        box.add_widget(FlatButton(text="Spell", dim=not can, on_release=lambda b: self.open_spell(seat, b)))
+
+    def _dice_buttons(self, box, seat: int, mine) -> None:
+        can = f"dice {seat}" in mine
+        box.add_widget(FlatButton(text="Faces", dim=not can, on_release=lambda b: self.enter_faces(seat, b)))
+        roll = FlatButton(text=f"Roll for {self.who(seat)}", bg=self.rgba(seat), fg=palette.text_on(self.rgba(seat)),
+                          dim=not can, size_hint_x=1.6, on_release=lambda b: self.play(f"dice {seat}", b))
+        box.add_widget(roll)
+        self.roll_buttons[seat] = roll
+
+    def _preemptive(self, v, box, seat: int, mine) -> None:
+        i, p, pre = seat - 1, (v.get("card") or {}).get("preemptive") or {}, v.get("preemptive") or {}
+        chose = [t for t in sorted(mine) if t.startswith(f"choose {seat} ")]
+        if chose:
+            for t in chose:
+                k = int(t.split()[2])
+                box.add_widget(FlatButton(text=p["options"][k - 1], on_release=lambda b, t=t: self.play(t, b)))
+        elif f"dice {seat}" in mine:
+            self._dice_buttons(box, seat, mine)
+        else:
+            res, rolled = pre.get("results", [None] * seat)[i], pre.get("rolls", [None] * seat)[i]
+            if res is None:
+                words = "takes part" if v["colors"][i] in p.get("attempt", []) else "not printed: takes no part"
+            elif p.get("kind") == "choice":
+                words = f"chose {p['options'][res - 1]}"
+            else:
+                words = (f"rolled {' '.join(map(str, rolled))}: " if rolled else "") + res
+            box.add_widget(ChronoRowNote(text=words, color=palette.MUTED))
+
+    # -- the table's actions ------------------------------------------------------------------------
+    def _table_actions(self, v, legal: list[str]) -> None:
+        box = self.ids.table_actions
+        box.clear_widgets()
+        phase, L = v.get("phase"), set(legal)
+
+        def add(words, on_release, accent=False, dim=False):
+            box.add_widget(FlatButton(text=words, on_release=on_release, dim=dim,
+                                      **({"bg": palette.ACCENT, "fg": palette.DIAL_INK} if accent else {})))
+
+        if phase == "strategy":
+            add("Ready: reveal the challenge", lambda b: self.play("ready", b), accent=True)
+        elif phase == "engagement" and v.get("step") == "reveal":
+            add("Draw the card", lambda b: self.play("reveal", b), accent=True)
+            add("Pick the card turned over", self.pick_card)
+        elif phase == "engagement":
+            p = (v.get("card") or {}).get("preemptive") or {}
+            for k, words in enumerate(p.get("options") or [], 1):
+                if f"choose {k}" in L:
+                    add(f"{k}. {words}", lambda b, k=k: self.play(f"choose {k}", b))
+            if "exploit yes" in L:
+                add("Attempt the exploit", lambda b: self.play("exploit yes", b), accent=True)
+                add("Skip it", lambda b: self.play("exploit no", b))
+        elif phase == "challenge":
+            if any(t.startswith("assist ") for t in legal):
+                add("Give a die", self.pick_assist)
+            add("Reverse time", self.reverse_time, dim="reverse" not in L)
+            add("Declare lost", self.declare_lost)
+
+    # -- panels -------------------------------------------------------------------------------------
+    def send(self, text: str, widget) -> bool:
+        """Play one action text; the refusal, if any, beside `widget`. True when accepted."""
+        refusal = self.controller.play(text)
+        self.result(refusal, widget)
+        return refusal is None
+
+    def enter_faces(self, seat: int, widget=None) -> None:
+        shape = handful(self.controller.legal(seat), seat)
+        if shape is None:  # nothing to enter: the engine says why, where it was tapped
+            self.play(f"dice {seat}", widget or self.rows[seat])
+            return
+        own, chal = shape
+        name, rgba = self.who(seat), self.rgba(seat)
+        groups = [(f"{name}'s {T.dice(own)[2:]}", own, rgba)] + ([(f"Challenge {T.dice(chal)[2:]}", chal, palette.DIAL)] if chal else [])
+
+        def compose(values):
+            text = f"dice {seat} " + " ".join(map(str, values[0]))
+            return text + (" / " + " ".join(map(str, values[1])) if chal else "")
+
+        ch = self.view.get("challenge") or {}
+        detail = (f"{T.dice(own, self.view['colors'][seat - 1])} and {T.dice(chal, 'challenge')}"
+                  f" ({ch.get('name', '')}, round {ch.get('round', '')})" if chal else
+                  f"Three dice against the goal of {((self.view.get('card') or {}).get('preemptive') or {}).get('goal')}")
+        self.faces.open_for(self.ids.layer, f"{name}'s roll", groups, compose, f"dice {seat}", rgba, detail)
+
+    def open_spell(self, seat: int, widget=None) -> None:
+        v, i = self.view, seat - 1
+        time_left = v["time_units_left"][i] if v.get("phase") == "challenge" else None
+        self.spell.open_for(self.ids.layer, seat, self.who(seat), self.rgba(seat), v["spellbook"][i], time_left)
+
+    def pick_card(self, widget) -> None:
+        timeline = getattr(self.controller.session.game, "timeline", None)
+        by_id = getattr(timeline, "by_id", {})
+        ids = [t.split()[1] for t in self.controller.legal() if t.startswith("reveal ")]
+        choices = [(by_id[i].name if i in by_id else i, f"reveal {i}") for i in ids]
+        self.choice.open_for(self.ids.layer, "Which card was turned over?", choices,
+                             "The cards the top of the challenge deck can be now.")
+
+    def pick_assist(self, widget) -> None:
+        pairs = [t.split()[1:] for t in self.controller.legal() if t.startswith("assist ")]
+        choices = [(f"{self.who(int(g))} gives {self.who(int(r))} a die", f"assist {g} {r}") for g, r in pairs]
+        self.choice.open_for(self.ids.layer, "Give a die", choices, "A player through the event gives one die "
+                             "to a player still in it, before the round's rolls.")
+
+    def reverse_time(self, widget) -> None:
+        if "reverse" not in self.controller.legal():
+            self.play("reverse", widget)  # the engine says why not
+            return
+        self.faces.open_for(self.ids.layer, "Reverse time", [("Anomaly dice", 2, palette.DIAL)],
+                            lambda values: "reverse " + " ".join(map(str, values[0])), "reverse", palette.WARN,
+                            "Back to round 1 of this challenge; the anomaly dice stay until cleanup.")
+
+    def declare_lost(self, widget) -> None:
+        v = self.view
+        need, deck = 2 * v["players"], v["time_deck"]
+        detail = (f"Every player draws 2 time cards: {need} of the {deck} left." if deck >= need else
+                  f"Every player must draw 2 time cards, {need} in all, and the time deck holds {deck}: "
+                  "the timeline is lost.")
+        self.choice.open_for(self.ids.layer, "Declare the challenge lost?", [("Declare it lost", "fail")], detail,
+                             palette.DANGER)
+
+    # -- hardware -----------------------------------------------------------------------------------
+    def dice_pressed(self) -> None:
+        """The dice button rolls the next awaited player's whole handful (their dice and the challenge dice)."""
+        for panel in (self.faces, self.spell, self.choice):
+            panel.close()
+        v = self.view
+        seat = v.get("next_roller")
+        if seat is not None:
+            self.play(f"dice {seat}", self._dice_anchor or self.roll_buttons.get(seat) or self.ids.tracker)
+        elif v.get("phase") == "over":
+            self.note(self._dice_anchor or self.ids.tracker, "The timeline is over.", palette.PANEL_HI)
+        else:
+            self.note(self._dice_anchor or self.ids.tracker, f"No dice to roll now. {T.hint_text(v, self.controller.names)}.",
+                      palette.PANEL_HI)
+
+    def press_emulated_dice(self, widget) -> None:
+        self._dice_anchor = widget
+        try:
+            self.hw.press()
+        finally:
+            self._dice_anchor = None
+
+
+SCREEN = ChronomageScreen

@@ -1,0 +1,199 @@
+"""Chronomage entry panels over the table: dice faces, a spell's numbers, one choice from a few.
+
+Each panel builds one action text and hands it to `send(text, widget)`, which plays it and shows the
+engine's refusal beside `widget`; the panel closes only when the action was accepted. The panels hold
+no rules: the slot counts come from the legal actions, the ranges are the notation's, and a spell that
+fails the rune check or runs out of time units is refused by the engine, which says why.
+(Their look is in kv/chronomage.kv.)
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import (
+    BooleanProperty, ColorProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from .. import palette
+from .common import FlatButton
+from .die import Die
+
+MAX_COST, MAX_RUNES, MAX_BONUS, TIME_UNITS = 10, 9, 9, 10  # the notation's ranges (X-12)
+
+
+class ChronoDieButton(ButtonBehavior, Die):
+    """A die face to tap: a face on the pad, or a slot of the handful being entered (0: empty)."""
+
+    selected = BooleanProperty(False)
+    tint = ColorProperty(palette.LINE)
+
+
+class ChronoEntryPanel(BoxLayout):
+    """A panel laid over the table until its action is accepted or it is cancelled."""
+
+    title = StringProperty("")
+    detail = StringProperty("")
+    who_color = ColorProperty(palette.ACCENT)
+    #: send(text, widget) -> True when the engine accepted the action
+    send = ObjectProperty(None, allownone=True)
+
+    def open_in(self, parent) -> None:
+        if self.parent is None:
+            parent.add_widget(self)
+
+    def close(self, *_) -> None:
+        if self.parent is not None:
+            self.parent.remove_widget(self)
+
+    @property
+    def is_open(self) -> bool:
+        return self.parent is not None
+
+    def submit(self, text: str, widget) -> bool:
+        if self.send is not None and self.send(text, widget):
+            self.close()
+            return True
+        return False
+
+
+class ChronoFacePad(ChronoEntryPanel):
+    """Enter a handful face by face: slots in groups (the player's dice, the challenge dice), a pad of
+    the six faces filling the selected slot, and "let the companion roll" for the bare action."""
+
+    groups = ListProperty([])  # [(label, count, rgba), ...]
+    values = ListProperty([])  # one list of faces (0: not yet) per group
+    selected = ListProperty([0, 0])  # group, index of the slot the next face fills
+    complete = BooleanProperty(False)
+    bare = StringProperty("")  # the action the referee completes by drawing
+
+    def open_for(self, parent, title: str, groups, compose, bare: str, color=palette.ACCENT, detail: str = "") -> None:
+        """`compose(values)` makes the action text from the faces, one list per group."""
+        self.title, self.detail, self.who_color, self.bare = title, detail, color, bare
+        self._compose = compose
+        self.groups = [tuple(g) for g in groups]
+        self.values = [[0] * count for _label, count, _rgba in self.groups]
+        self._build()
+        self.open_in(parent)
+
+    def _build(self) -> None:
+        box = self.ids.slots
+        box.clear_widgets()
+        for g, (label, count, rgba) in enumerate(self.groups):
+            row = BoxLayout(spacing=dp(8), size_hint_y=None, height=dp(56))
+            row.add_widget(ChronoSlotLabel(text=label))
+            for i in range(count):
+                row.add_widget(ChronoDieButton(value=0, tint=rgba, size_hint_x=None, width=dp(56),
+                                         on_release=lambda _b, g=g, i=i: self.pick_slot(g, i)))
+            box.add_widget(row)
+        self._select_next()
+
+    def slot(self, g: int, i: int) -> ChronoDieButton:
+        row = list(reversed(self.ids.slots.children))[g]
+        return list(reversed(row.children))[1 + i]
+
+    def pick_slot(self, g: int, i: int) -> None:
+        """A tap on a slot empties it and makes it the one the next face fills."""
+        self.values[g][i] = 0
+        self.selected = [g, i]
+        self._show()
+
+    def face(self, value: int) -> None:
+        g, i = self.selected
+        if g < len(self.values) and i < len(self.values[g]):
+            self.values[g][i] = value
+        self._select_next()
+
+    def clear(self) -> None:
+        self.values = [[0] * len(v) for v in self.values]
+        self._select_next()
+
+    def _select_next(self) -> None:
+        empty = [(g, i) for g, vs in enumerate(self.values) for i, x in enumerate(vs) if not x]
+        self.selected = list(empty[0]) if empty else [-1, -1]
+        self._show()
+
+    def _show(self) -> None:
+        for g, vs in enumerate(self.values):
+            for i, x in enumerate(vs):
+                b = self.slot(g, i)
+                b.value, b.selected = x, [g, i] == list(self.selected)
+        self.complete = all(x for vs in self.values for x in vs)
+
+    def enter(self, widget) -> None:
+        if not self.complete:
+            App.get_running_app().show_note(widget, "Tap a face for every die first.", palette.PANEL_HI)
+            return
+        self.submit(self._compose([list(v) for v in self.values]), widget)
+
+    def roll(self, widget) -> None:
+        self.submit(self.bare, widget)
+
+
+class ChronoSlotLabel(Label):
+    """The name of a row of slots."""
+
+
+class ChronoStepper(BoxLayout):
+    """- value +, within low..high (the notation's range)."""
+
+    label = StringProperty("")
+    value = NumericProperty(0)
+    low = NumericProperty(0)
+    high = NumericProperty(9)
+
+    def step(self, by: int) -> None:
+        self.value = min(self.high, max(self.low, self.value + by))
+
+
+class ChronoSpellPad(ChronoEntryPanel):
+    """A spell's cost, runes needed and damage bonus, with the caster's time units and runes beside them."""
+
+    seat = NumericProperty(0)
+    runes_showing = NumericProperty(0)
+    #: time units left this round; -1 in the strategy phase (a preparation spell: no limit, no bonus)
+    time_left = NumericProperty(-1)
+    preview = StringProperty("")
+
+    def open_for(self, parent, seat: int, name: str, color, runes: int, time_left: int | None) -> None:
+        self.seat, self.runes_showing = seat, runes
+        self.time_left = -1 if time_left is None else time_left
+        self.title, self.who_color = f"{name} casts a spell", color
+        for s in (self.ids.cost, self.ids.runes, self.ids.bonus):
+            s.value = 0
+        self.ids.cost.high, self.ids.runes.high, self.ids.bonus.high = MAX_COST, MAX_RUNES, MAX_BONUS
+        self.update_preview()
+        self.open_in(parent)
+
+    def update_preview(self, *_) -> None:
+        runes = f"the spellbook shows {self.runes_showing} rune{'s' if self.runes_showing != 1 else ''}"
+        if self.time_left < 0:
+            self.detail = f"Preparation spell: no time limit, no damage bonus · {runes}"
+            self.preview = ""
+            return
+        self.detail = f"{self.time_left} of {TIME_UNITS} time units left this round · {runes}"
+        after = self.time_left - self.ids.cost.value
+        self.preview = (f"after it: {after} left" if after >= 0 else f"{-after} over the time units left")
+
+    def text(self) -> str:
+        cost, runes, bonus = self.ids.cost.value, self.ids.runes.value, self.ids.bonus.value
+        return f"spell {self.seat} {cost} {runes}" + (f" {bonus}" if bonus and self.time_left >= 0 else "")
+
+    def cast(self, widget) -> None:
+        self.submit(self.text(), widget)
+
+
+class ChronoChoicePad(ChronoEntryPanel):
+    """One of a few actions, each a button with its own words (a card to reveal, an assist, a confirm)."""
+
+    def open_for(self, parent, title: str, choices, detail: str = "", color=palette.ACCENT) -> None:
+        """`choices`: (words, action text) pairs."""
+        self.title, self.detail, self.who_color = title, detail, color
+        grid = self.ids.choices
+        grid.clear_widgets()
+        grid.cols = 1 if len(choices) <= 3 else 2
+        for words, text in choices:
+            grid.add_widget(FlatButton(text=words, markup=True, on_release=lambda b, t=text: self.submit(t, b)))
+        self.open_in(parent)

@@ -1,0 +1,24 @@
+"""One Chronomage player's row: their books on the left, what they may do now (or their roll) on the right.
+
+The screen fills `controls` from the legal actions; the row only lays out what it is given.
+(Its look is in kv/chronomage.kv.)
+"""
+from __future__ import annotations
+
+from kivy.properties import ColorProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from .. import palette
+
+
+class ChronoSeatRow(BoxLayout):
+    seat = NumericProperty(0)
+    rgba = ColorProperty(palette.MUTED)
+    name_text = StringProperty("")
+    stats_text = StringProperty("")
+    weak_text = StringProperty("")
+
+
+class ChronoRowNote(Label):
+    """Words in a row's controls area: a roll's result, or why the player has nothing to do."""

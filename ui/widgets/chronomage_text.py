@@ -1,0 +1,197 @@
+"""Chronomage sentences from the engine's view: wording only, every number is the engine's.
+
+The view is `CMState.view(None)` (see companion/games/chronomage/__init__.py for its fields); seats
+are named the way the table named them, coloured with their Chronomage colour.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import palette
+from ..texts import seat_name
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+PHASES = {"strategy": "Strategy", "engagement": "Engagement", "challenge": "Challenge", "cleanup": "Cleanup",
+          "over": "Timeline over"}
+#: below this many affordable lost challenges the time deck is shown as a warning
+WARN_FAILURES = 1
+
+
+def count(n: int, word: str) -> str:
+    """"1 rune", "2 runes"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def dice(n: int, kind: str = "") -> str:
+    """"1 green die", "2 challenge dice"."""
+    return f"{n} {kind + ' ' if kind else ''}{'die' if n == 1 else 'dice'}"
+
+
+def colored(text: str, color: str) -> str:
+    return f"[color={palette.hex_of(palette.seat_rgba(color))}]{text}[/color]"
+
+
+def names_of(seats, names: list[str]) -> str:
+    who = [seat_name(names, s) for s in seats]
+    if len(who) <= 1:
+        return "".join(who)
+    return ", ".join(who[:-1]) + " and " + who[-1]
+
+
+def phase_text(v: dict[str, Any]) -> str:
+    """The phase and step, e.g. "Challenge · round 1 of 2"."""
+    phase, ch = v.get("phase"), v.get("challenge") or {}
+    text = PHASES.get(phase, str(phase))
+    if phase == "engagement":
+        text += " · reveal" if v.get("step") == "reveal" else " · " + ((v.get("card") or {}).get("preemptive") or {}).get("kind", "")
+    elif phase == "challenge" and ch:
+        text += f" · round {ch['round']} of {ch['rounds']}"
+    elif phase == "cleanup":
+        text += f" · {v.get('step')} card"
+    return text
+
+
+def card_title(v: dict[str, Any]) -> str:
+    ch = v.get("challenge")
+    if not ch:
+        done = len(v.get("done") or [])
+        return f"Challenge {done + 1} of {done + v.get('challenge_deck', 0)}"
+    boss = " (boss)" if ch.get("boss") else ""
+    return f"{ch['name']}{boss}"
+
+
+def deck_text(v: dict[str, Any]) -> tuple[str, str]:
+    """The time deck and how many lost challenges it still pays for; level "", "warn" or "danger"."""
+    deck, left = v.get("time_deck", 0), v.get("failures_left", 0)
+    if left <= 0:
+        return f"Time deck {deck}\na lost challenge loses", "danger"
+    lost = "1 lost challenge left" if left == 1 else f"{left} lost challenges left"
+    return f"Time deck {deck}\n{lost}", "warn" if left <= WARN_FAILURES else ""
+
+
+def decks_text(v: dict[str, Any]) -> str:
+    """Between challenges: which phase the next card comes from, the decks, the timeline so far."""
+    done = v.get("done") or []
+    phase = ROMAN[1 if len(done) < 5 else 2 if len(done) < 10 else 3]
+    won = sum(1 for d in done if d.get("result") == "won")
+    return (f"Next: a phase {phase} card · challenge deck {v.get('challenge_deck', 0)} · loot deck "
+            f"{v.get('loot_deck', 0)}\nSo far: {won} won, {len(done) - won} lost")
+
+
+def round_text(v: dict[str, Any]) -> str:
+    """The round's colour, power and dice, e.g. "green round · power 14 for 3 · 1 challenge die"."""
+    ch = v.get("challenge") or {}
+    if not ch.get("power"):
+        return ""
+    kind = "each player alone reaches" if ch.get("type") == "event" else "power"
+    return f"{colored(ch['color'] + ' round', ch['color'])} · {kind} {ch['power']} · {dice(ch.get('dice') or 0, 'challenge')}"
+
+
+def weakness_text(weak: dict[str, int]) -> str:
+    shown = [colored(f"{n} {c}", c) for c, n in weak.items() if n]
+    return "weak: " + ", ".join(shown) if shown else "no weaknesses"
+
+
+def seat_stats(v: dict[str, Any], seat: int) -> str:
+    """Runes showing, hand, formation space, and during a monster round the time units left."""
+    i = seat - 1
+    parts = [count(v["spellbook"][i], "rune"), f"{v['hands'][i]} in hand"]
+    ch = v.get("challenge") or {}
+    if v.get("phase") == "challenge" and ch.get("type") == "monster":
+        parts.append(f"{v['time_units_left'][i]}/10 time")
+    if v.get("phase") == "challenge" and v.get("dice_count"):
+        parts.append(dice(v["dice_count"][i]))
+    return " · ".join(parts)
+
+
+def chart_text(v: dict[str, Any], roll: dict[str, Any]) -> str:
+    """The attack chart's result of a roll's challenge dice, and the weaknesses it gave."""
+    chart = (v.get("card") or {}).get("chart") or []
+    faces = []
+    for f in roll.get("challenge") or []:
+        title = chart[f - 1]["title"] if 0 < f <= len(chart) and chart[f - 1].get("title") else ""
+        faces.append(f"{f} {title}".strip())
+    hits = roll.get("hits") or []
+    got = ", ".join(colored("+" + c, c) for c in hits) if hits else "no hit"
+    return f"chart {' & '.join(faces)}: {got}"
+
+
+def roll_text(v: dict[str, Any], seat: int) -> str:
+    """What the seat's roll this round counted and what the attack chart did to them."""
+    roll = (v.get("rolls") or [None] * seat)[seat - 1]
+    if roll is None:
+        return ""
+    i, pips = seat - 1, sum(roll["dice"])
+    ch = v.get("challenge") or {}
+    if ch.get("type") == "monster":
+        extra = [f"{v['bonus'][i]} spell" if v["bonus"][i] else "", count(v["spellbook"][i], "rune") if v["spellbook"][i] else ""]
+        extra = [e for e in extra if e]
+        head = f"[b]{roll['result']}[/b] = " + " + ".join([f"{pips} dice"] + extra) if extra else f"[b]{roll['result']}[/b] dice"
+    else:
+        head = f"[b]{roll['result']}[/b] ({'through' if roll['result'] >= (ch.get('power') or 0) else 'short'})"
+    return f"{head} · {chart_text(v, roll)}"
+
+
+def preemptive_text(v: dict[str, Any], names: list[str]) -> str:
+    card = v.get("card") or {}
+    p = card.get("preemptive") or {}
+    colors = v.get("colors") or []
+    who = [s for s in range(1, len(colors) + 1) if colors[s - 1] in p.get("attempt", [])]
+    kind = p.get("kind", "")
+    scope = "ALL: one for everybody" if p.get("all") else "each alone"
+    goal = f", goal {p['goal']}" if p.get("goal") else ""
+    weak = f", a miss gives {colored(p['weakness'], p['weakness'])}" if p.get("weakness") else ""
+    return f"{kind.capitalize()} ({scope}{goal}{weak}): {p.get('text', '')}\nTakes part: {names_of(who, names) or 'nobody'}"
+
+
+def hint_text(v: dict[str, Any], names: list[str]) -> str:
+    """What the table does next, in one line."""
+    phase = v.get("phase")
+    if phase == "strategy":
+        return "Lay spellbooks, pick spaces, cast preparation spells; then Ready"
+    if phase == "engagement" and v.get("step") == "reveal":
+        return "Reveal the top card of the challenge deck"
+    if phase == "engagement":
+        p = (v.get("card") or {}).get("preemptive") or {}
+        pre = v.get("preemptive") or {}
+        if p.get("kind") == "exploit" and pre.get("attempt") is None:
+            return "Exploit: does the table attempt it?"
+        if p.get("kind") == "choice":
+            return "Choose together" if p.get("all") else "Each player shown chooses"
+        return f"Roll three dice: {names_of(v.get('to_roll') or [], names)}"
+    if phase == "challenge":
+        waiting = v.get("to_roll") or []
+        then = "spells, then dice" if (v.get("challenge") or {}).get("type") == "monster" else "dice"
+        return f"Waiting for {names_of(waiting, names)}: {then}" if waiting else ""
+    if phase == "cleanup":
+        return f"Who takes the {v.get('step')} card?"
+    return v.get("reason") or ""
+
+
+def tracker_text(v: dict[str, Any]) -> tuple[str, str]:
+    """The big number beside the bar and the sentence under it."""
+    dmg, ch = v.get("damage") or {}, v.get("challenge") or {}
+    power = dmg.get("power")
+    if not power:
+        return "", ""
+    if ch.get("type") == "event":
+        return f"{power} each", ""
+    total = dmg.get("total", 0)
+    if total >= power:
+        return f"{total} / {power}", "enough to win the round"
+    return f"{total} / {power}", f"{power - total} more to win the round"
+
+
+def last_round_text(last: dict[str, Any], names: list[str], won: bool = False) -> str:
+    """The round that just closed: the damage and whether it was won, or who got through an event."""
+    weak = colored(last["color"], last["color"])
+    if "total" in last:
+        how = "won" if last.get("success") else f"failed: everyone gains a {weak} weakness; again"
+        text = f"Round {last['round']}: {last['total']} / {last['power']} {how}"
+    else:
+        through = last.get("through") or []
+        short = [s for s, x in enumerate(last.get("seats") or [], 1) if x is not None and s not in through]
+        text = f"Round {last['round']}: " + (f"{names_of(through, names)} through" if through else "nobody through")
+        if short:
+            text += f"; {names_of(short, names)} gain a {weak} weakness"
+    return text + (" · challenge won" if won else "")

@@ -64,6 +64,8 @@ class CompanionApp(App):
         self.record = record
         self.notifier = sdnotify.Notifier()
         self.journal: Journal | None = None
+        #: the seed of games started from the home screen (None: a fresh random one; tests fix it)
+        self.new_game_seed = None
         self.frames = 0
         self._screens: dict[str, object] = {}
         self._hand_seen = False
@@ -143,7 +145,8 @@ class CompanionApp(App):
                    seed=None) -> Refusal | None:
         from companion.session import Session  # with the first game, not before the first frame
         try:
-            session = Session.start(self.journal, game_id, players, seed=seed, options=options, table=table)
+            session = Session.start(self.journal, game_id, players, seed=self.new_game_seed if seed is None else seed,
+                                    options=options, table=table)
         except Refusal as refusal:
             return refusal
         self.open_session(session)

@@ -94,6 +94,15 @@ class TableController(EventDispatcher):
         self._publish(events)
         return None
 
+    def load(self, state: dict[str, Any]) -> Refusal | None:
+        """A table's correction (ALL-3): the whole state, checked by the game, journaled, undoable."""
+        try:
+            events = self.session.load(state)
+        except Refusal as refusal:
+            return refusal
+        self._publish(events)
+        return None
+
     def sense(self, observation: dict[str, Any]) -> None:
         """A hardware observation (e.g. the clock hand). Not journaled; a game without sensors ignores it."""
         try:

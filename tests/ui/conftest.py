@@ -35,6 +35,7 @@ class Runner:
         from ui.app import CompanionApp
         assert self.app is None, "stop the previous app first"
         self.app = CompanionApp(str(journal_path), backend=backend)
+        self.app.new_game_seed = "ui-tests"  # every run plays the same game
         self.app._run_prepare()
         self.frames(3)
         return self.app

@@ -1,4 +1,6 @@
-"""A whole 3-player game played to a winner with the app's controls alone: dice button, cards, end turn."""
+"""A 3-player game played to a winner with the app's controls alone: dice button, cards, end turn.
+
+The table corrects the runners to near the goal first (ALL-3), so the game ends in a few turns."""
 from __future__ import annotations
 
 from test_table import finish_roll_off, play_first_card
@@ -11,6 +13,8 @@ def test_three_players_reach_a_winner_through_the_ui(ui, journal_path):
     table = ui.start_game(3)
     finish_roll_off(ui)
     c = ui.app.controller
+    assert c.load(dict(c.session.full_state(), positions=[50, 52, 54])) is None
+    assert c.view["positions"] == [50, 52, 54]
     turns = 0
     while c.view["phase"] != "over":
         assert turns < 300, "no winner after 300 turns"

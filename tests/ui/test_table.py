@@ -12,7 +12,12 @@ def finish_roll_off(ui):
         if ui.app.controller.view["phase"] != "roll-off":
             return
         ui.dice()
-        assert ui.table.roll_text.startswith(("Roll-off", ui.app.controller.name(1)[:0]))
+        view = ui.app.controller.view
+        if view["phase"] == "roll-off":  # the latest roll is on the screen, with who rolled it
+            rolls = view["roll_off"]["rolls"]
+            assert ui.table.roll_text.startswith("Roll-off: ") and (not rolls or str(rolls[-1]) in ui.table.roll_text)
+        else:
+            assert ui.table.turn_text == f"Turn 1: {ui.app.controller.name(view['current'])}"
     raise AssertionError("the roll-off did not finish")
 
 

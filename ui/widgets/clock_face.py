@@ -2,7 +2,11 @@
 
 It draws what its properties say (set from the engine's view): the hand at `hour`, every runner at
 `positions`, the spaces of `zone_spaces` shaded. With `emulate` on, tapping or dragging on the dial
-turns the *physical* hand (the emulated sensor), drawn as a ghost hand at `sensed` when it differs.
+turns the *physical* hand (the emulated sensor), drawn as a ghost hand at `sensed` when it differs;
+a legend then says which hand is the game's hour and which is the clock hand on the board.
+
+Runners that share a space or stand on neighbouring ones are spread into lanes just inside the track
+(`runner_centers`), so every token stays whole, inside the widget, and can be told apart and tapped.
 """
 from __future__ import annotations
 
@@ -18,11 +22,22 @@ from kivy.uix.widget import Widget
 from .. import palette
 
 SPACES = 60
+
+
+def k_cost(slot: tuple[int, int]) -> float:
+    """Rings around the space: a crowd forms a compact block (two lanes of three for six at Start)."""
+    lane, along = slot
+    return max(lane, abs(along)) + 0.1 * (lane + abs(along))
+
 #: drawing order, bottom to top
 LAYERS = ("dial", "zone", "track", "hours", "hands", "runners")
 #: property -> the layers that show it
 DEPENDS = {"hour": ("hours", "hands"), "sensed": ("hands",), "zone_spaces": ("zone",),
            "positions": ("runners",), "colors": ("runners",), "current": ("runners",)}
+
+
+#: where a runner may go around its space, nearest first: (lane inward from the track, steps along it)
+SLOTS = tuple(sorted(((k, j) for k in range(4) for j in range(-2, 3)), key=lambda c: (k_cost(c), abs(c[1]), c[1])))
 
 
 def _angle(fraction: float) -> float:
@@ -44,7 +59,7 @@ class ClockFace(Widget):
     current = ObjectProperty(None, allownone=True)
     zone_spaces = ListProperty([])
     emulate = BooleanProperty(False)
-    __events__ = ("on_hand_drag",)
+    __events__ = ("on_hand_drag", "on_runner_press")
 
     def __init__(self, **kwargs):
         self._textures: dict = {}
@@ -105,6 +120,44 @@ class ClockFace(Widget):
     def _step(self) -> float:
         return 2 * math.pi * self.radius * 0.84 / SPACES
 
+    @property
+    def token(self) -> float:
+        """A runner's radius: big enough for a 14 px seat number, growing with the dial."""
+        return max(dp(12), self._step * 0.7)
+
+    def runner_centers(self) -> list[tuple[float, float]]:
+        """Where each runner is drawn: the player in turn on its own space, then the others (by space, then
+        seat) in the nearest free slot, so no two tokens overlap and all stay inside the dial."""
+        n = len(self.positions)
+        token = self.token
+        pitch = 2 * token + dp(3)
+        track = self.radius * 0.84
+        inner = self.radius * 0.2
+        order = sorted(range(n), key=lambda i: (i + 1 != self.current, self.positions[i] % SPACES, i))
+        placed: dict[int, tuple[float, float]] = {}
+        for i in order:
+            frac = (self.positions[i] % SPACES) / SPACES
+            spot = None
+            for lane, along in SLOTS:
+                r = track - lane * pitch
+                if r < inner:
+                    continue
+                turn = 2 * math.asin(min(1.0, pitch / (2 * r))) / (2 * math.pi)  # one pitch of chord
+                x, y = self.point(frac + along * turn, r)
+                if all(math.hypot(x - px, y - py) >= pitch - 0.01 for px, py in placed.values()):
+                    spot = (x, y)
+                    break
+            placed[i] = spot or self.point(frac, track)
+        return [placed[i] for i in range(n)]
+
+    def runner_at(self, x: float, y: float) -> int | None:
+        """The seat whose token is under (x, y) (widget coordinates), or None."""
+        reach = self.token + dp(3)
+        for i, (cx, cy) in enumerate(self.runner_centers()):
+            if math.hypot(x - cx, y - cy) <= reach:
+                return i + 1
+        return None
+
     def _draw_dial(self, g) -> None:
         R = self.radius
         cx, cy = self.center
@@ -145,11 +198,18 @@ class ClockFace(Widget):
             ink = palette.DANGER if h == self.hour else palette.DIAL_INK
             self._blit(g, self._text(str(h), max(sp(12), R * 0.13), ink, True), x, y)
 
+    def hand_legend(self) -> list[tuple[str, tuple]]:
+        """The captions shown when the clock hand on the board and the game's hour differ: (text, colour)."""
+        if self.sensed is None or self.sensed == self.hour:
+            return []
+        return [(f"Game hour: {self.hour}", palette.DIAL_INK), (f"Board hand: {self.sensed}", palette.WARN)]
+
     def _draw_hands(self, g) -> None:
         R = self.radius
         cx, cy = self.center
+        legend = self.hand_legend()
         # the physical hand, when the sensor sees it elsewhere (ghost)
-        if self.sensed is not None and self.sensed != self.hour:
+        if legend:
             g.add(Color(*palette.WARN[:3], 0.9))
             x, y = self.point(self.sensed / 12, R * 0.44)
             g.add(Line(points=[cx, cy, x, y], width=dp(2.5), cap="round"))
@@ -160,26 +220,58 @@ class ClockFace(Widget):
         g.add(Color(*palette.DANGER))
         hub = R * 0.06
         g.add(Ellipse(pos=(cx - hub, cy - hub), size=(2 * hub, 2 * hub), segments=32))
+        if legend:
+            self._draw_legend(g, legend)
+
+    def _draw_legend(self, g, legend) -> None:
+        """Two captions, each after a bar in its hand's colour, on the side of the dial neither hand points to."""
+        R = self.radius
+        where = max((6, 12, 3, 9), key=lambda h: min(_hours_apart(h, self.hour), _hours_apart(h, self.sensed)))
+        lx, ly = self.point(where / 12, R * 0.3)
+        size = max(sp(14), R * 0.07)
+        texs = [self._text(text, size, palette.DIAL_INK, True) for text, _ in legend]
+        bar = size * 1.4
+        width = bar + dp(6) + max(t.width for t in texs)
+        height = sum(t.height for t in texs)
+        x0, y = lx - width / 2, ly + height / 2
+        for (text, rgba), tex in zip(legend, texs):
+            y -= tex.height
+            g.add(Color(*rgba))
+            g.add(Line(points=[x0, y + tex.height / 2, x0 + bar, y + tex.height / 2], width=dp(2.5), cap="round"))
+            g.add(Color(1, 1, 1, 1))
+            g.add(Rectangle(texture=tex, pos=(x0 + bar + dp(6), y), size=tex.size))
 
     def _draw_runners(self, g) -> None:
-        # runners: stacked outward when they share a space
-        token = max(dp(7), self._step * 0.62)
-        stack: dict[int, int] = {}
-        order = sorted(range(len(self.positions)), key=lambda i: i + 1 != self.current)
-        for i in order:
-            s = self.positions[i] % SPACES
-            k = stack.get(s, 0)
-            stack[s] = k + 1
-            x, y = self.space_point(s, lift=k * token * 1.15 - (token * 0.6 if k else 0))
+        token = self.token
+        font = max(sp(14), token * 1.2)
+        for i, (x, y) in enumerate(self.runner_centers()):
             rgba = self.colors[i] if i < len(self.colors) else palette.MUTED
             g.add(Color(*palette.DIAL_INK))
             g.add(Ellipse(pos=(x - token - dp(1.5), y - token - dp(1.5)), size=(2 * token + dp(3), 2 * token + dp(3)), segments=28))
             g.add(Color(*rgba))
             g.add(Ellipse(pos=(x - token, y - token), size=(2 * token, 2 * token), segments=28))
-            self._blit(g, self._text(str(i + 1), token * 1.1, palette.text_on(rgba), True), x, y)
+            g.add(Color(1, 1, 1, 1))
+            self._blit(g, self._seat_number(i + 1, font, rgba), x, y)
             if i + 1 == self.current:
                 g.add(Color(*palette.TEXT))
                 g.add(Line(circle=(x, y, token + dp(4), 0, 360, 32), width=dp(1.6)))
+
+    def seat_number_colors(self, rgba) -> tuple[tuple, tuple]:
+        """(fill, outline) of a seat number on a token of colour `rgba`: palette.text_on's choice, edged with
+        the other ink so the digit reads on any colour."""
+        fill = palette.text_on(rgba)
+        return fill, (palette.TEXT if fill == palette.DIAL_INK else palette.DIAL_INK)
+
+    def _seat_number(self, seat: int, size: float, rgba):
+        fill, edge = self.seat_number_colors(rgba)
+        key = ("seat", seat, round(size), tuple(fill))
+        tex = self._textures.get(key)
+        if tex is None:
+            label = CoreLabel(text=str(seat), font_size=size, color=fill, bold=True,
+                              outline_width=max(1, round(dp(1))), outline_color=edge[:3])
+            label.refresh()
+            tex = self._textures[key] = label.texture
+        return tex
 
     # -- the emulated physical hand -------------------------------------------------------------------
     def _dial_hit(self, touch) -> bool:
@@ -187,6 +279,11 @@ class ClockFace(Widget):
         return math.hypot(dx, dy) < self.radius * 0.72
 
     def on_touch_down(self, touch):
+        if self.collide_point(*touch.pos):
+            seat = self.runner_at(touch.x, touch.y)
+            if seat is not None:
+                self.dispatch("on_runner_press", seat)
+                return True
         if self.emulate and self._dial_hit(touch):
             touch.grab(self)
             self.dispatch("on_hand_drag", hour_at(touch.x - self.center_x, touch.y - self.center_y))
@@ -207,3 +304,11 @@ class ClockFace(Widget):
 
     def on_hand_drag(self, hour: int):
         pass
+
+    def on_runner_press(self, seat: int):
+        pass
+
+
+def _hours_apart(a: int, b: int) -> int:
+    d = abs(a - b) % 12
+    return min(d, 12 - d)

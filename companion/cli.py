@@ -103,6 +103,8 @@ def _existing_journal(args) -> Journal:
 
 def _referee(args) -> int:
     from companion.referee import serve
+    # bytes that are not UTF-8 become a line that is not JSON (refused), never a crash
+    sys.stdin.reconfigure(errors="replace")
     return serve(Journal(args.journal) if args.journal else Journal())
 
 

@@ -49,7 +49,7 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-16 Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
-primitives panel), salted pick hashes in exports (LA-6), the table screen.
+primitives panel), salted pick hashes in exports (LA-6). The table screen is `ui/screens/legends.py`.
 """
 from .game import Legends
 

@@ -144,7 +144,8 @@ class Resolution:
         d = self.pos[t - 1] - self.pos[s - 1]
         if d:
             self.face[s - 1] = RIGHT if d > 0 else LEFT
-            self.events.append({"type": "move", "seat": s, "from": self.pos[s - 1], "into": self.pos[t - 1], "dive": t})
+            self.events.append({"type": "move", "seat": s, "from": self.pos[s - 1], "into": self.pos[t - 1], "dive": t,
+                                "facing": self.face[s - 1]})
             self.pos[s - 1] = self.pos[t - 1]
         self.settle(s)
         self.take_initiative(s)

@@ -1,0 +1,185 @@
+"""Legends of the Arena in the app, by touches only: a 1v1 sequence picked behind the curtain and
+played back step by step, a physical-cards exchange entered with one tap per seat, the card panel
+answered word by word, and the steps the screen tells from the engine's events."""
+from __future__ import annotations
+
+from test_touch_targets import small_controls
+
+from companion.games.legends import GAME as Legends
+from ui.widgets.common import FlatButton
+from ui.widgets.legends_choices import next_words, question
+from ui.widgets.legends_steps import Teller
+
+GAME_ID = "legends-of-the-arena"
+
+
+def start_legends(ui, journal_path, cards="digital"):
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == GAME_ID))
+    while home.players > 2:
+        ui.tap(home.ids.fewer)
+    if cards == "physical":
+        row = next(r for r in home.ids.options.children if r.label == "Cards")
+        ui.tap(next(w for w in row.children if isinstance(w, FlatButton)))
+    assert home.option_values["cards"] == cards and home.option_values["mode"] == "teams"
+    ui.tap(home.ids.start)
+    assert ui.app.sm.current == GAME_ID
+    return ui.table
+
+
+def action_buttons(table):
+    """The buttons of the action area, row by row, left to right."""
+    return [w for row in reversed(table.ids.buttons.children) for w in reversed(row.children) if isinstance(w, FlatButton)]
+
+
+def button(table, starts):
+    found = [b for b in action_buttons(table) if b.text.startswith(starts)]
+    assert found, f"no button {starts!r} in {[b.text for b in action_buttons(table)]}"
+    return found[0]
+
+
+def pick_behind_curtain(ui, seat, cards):
+    table, c = ui.table, ui.app.controller
+    assert table.mode == "pick"
+    ui.tap(button(table, f"[b]{c.name(seat)}[/b]"))
+    curtain = table.curtain
+    assert curtain.is_open and curtain.mode == "pass" and not curtain.ids.cards.children  # nothing shown yet
+    ui.tap(curtain.ids.reveal)
+    assert curtain.mode == "pick"
+    shown = [b.code for b in reversed(curtain.ids.cards.children)]
+    assert shown == c.seat_view(seat)["hand"]  # this seat's own hand, from its own view
+    for code in cards:
+        ui.tap(next(b for b in curtain.ids.cards.children if b.code == code))
+    assert curtain.chosen == list(cards)
+    ui.tap(curtain.ids.confirm)
+    assert not curtain.is_open and not curtain.ids.cards.children  # hidden again, nothing left behind
+    assert not ui.toast, ui.toast
+
+
+def play_back(ui):
+    """Tap "Next step" through the playback; the texts shown, in order."""
+    table, texts = ui.table, []
+    while table.mode == "steps":
+        texts.append(table.step_text)
+        ui.tap(table.ids.next)
+        assert len(texts) < 200
+    return texts
+
+
+def answer(ui):
+    """Answer a choice with the first option offered, word by word."""
+    table = ui.table
+    while table.mode == "choice":
+        ui.tap(action_buttons(table)[0])
+        assert not ui.toast, ui.toast
+
+
+def test_a_1v1_sequence_picked_behind_the_curtain_and_played_back_step_by_step(ui, journal_path):
+    table = start_legends(ui, journal_path)
+    c = ui.app.controller
+    assert table.mode == "pick" and c.view["sequence"] == 1
+    assert small_controls(ui.app.root) == []
+    pick_behind_curtain(ui, 1, ["step", "punch", "back"])
+    assert table.mode == "pick" and c.view["picked"] == [1]
+    # a tap under the closed curtain reaches the table; while it is open it cannot
+    ui.tap(button(table, f"[b]{c.name(2)}[/b]"))
+    assert table.curtain.mode == "pass" and small_controls(ui.app.root) == []
+    ui.tap_at(*table.ids.home.to_window(*table.ids.home.center))
+    assert ui.app.sm.current == GAME_ID and table.curtain.is_open  # the curtain took the tap
+    ui.tap(table.curtain.ids.not_now if table.curtain.mode == "pass" else table.curtain.ids.hide)
+    assert not table.curtain.is_open
+    pick_behind_curtain(ui, 2, ["step", "smash", "defensive-pivot"])
+
+    # the last pick revealed exchange 1; the resolution is shown a step at a time
+    shown = []
+    while table.mode != "pick":
+        if table.mode == "steps":
+            assert small_controls(ui.app.root) == []
+            shown += play_back(ui)
+        elif table.mode == "choice":
+            assert small_controls(ui.app.root) == []
+            answer(ui)
+            if table.mode != "steps":
+                shown.append(table.last_text)  # a single step is not played back, only shown as the last
+        else:
+            raise AssertionError(f"stuck in {table.mode}: {table.prompt_text}")
+    text = "\n".join(shown)
+    for line in ("Exchange 1", "plays Step", "Exchange 2", "strikes", "Exchange 3"):
+        assert line in text, line
+    assert "End of sequence 1" in text
+    assert table.mode == "pick" and c.view["sequence"] == 2 and c.view["picked"] == []
+    # the Arena shows the engine's view once the playback is over
+    chips = [w for cell in table.ids.arena.cells for w in cell.ids.stack.children if hasattr(w, "facing")]
+    assert sorted((ch.facing, cell.index) for cell in table.ids.arena.cells for ch in cell.ids.stack.children
+                  if hasattr(ch, "facing")) == sorted((lg["facing"], lg["space"]) for lg in c.view["legends"])
+    assert len(chips) == 2
+
+
+def test_run_and_skip_and_undo_stops_at_the_reveal(ui, journal_path):
+    table = start_legends(ui, journal_path)
+    c = ui.app.controller
+    pick_behind_curtain(ui, 1, ["step", "dive", "defensive-pivot"])
+    pick_behind_curtain(ui, 2, ["back", "dive", "defensive-pivot"])
+    assert table.mode == "steps" and table.step_count.startswith("Step 1 of ")
+    ui.tap(table.ids.run)
+    assert table.running
+    ui.tap(table.ids.skip)
+    assert not table.running and table.mode != "steps" and table.last_text
+    ui.tap(table.ids.undo)
+    assert "Undo stops at a reveal" in ui.toast
+
+
+def test_physical_cards_one_tap_per_seat_and_the_card_panel_word_by_word(ui, journal_path):
+    table = start_legends(ui, journal_path, cards="physical")
+    c = ui.app.controller
+    assert table.mode == "reveal"
+    assert [b.text for b in action_buttons(table)][:7] == ["Step", "Dive", "Pivot", "Back", "Shot", "Smash", "Punch"]
+    assert small_controls(ui.app.root) == []
+    ui.tap(button(table, "Wind Up"))  # Red's row first
+    assert c.view["revealed"] == {"1": "wind-up"} and table.mode == "reveal"
+    ui.tap(button(table, "Step"))  # now Blue's row
+    assert c.view["revealed"] == {"1": "wind-up", "2": "step"}
+    play_back(ui)
+    assert table.mode == "choice" and "card panel" in table.prompt_text
+    ui.tap(button(table, "push"))
+    assert "which Legend" in table.prompt_text
+    ui.tap(button(table, "Fitz"))
+    ui.tap(button(table, "right"))
+    assert "how many tokens" in table.prompt_text and small_controls(ui.app.root) == []
+    ui.tap(button(table, "Back"))
+    ui.tap(button(table, "left"))
+    ui.tap(button(table, "1"))
+    assert c.view["legends"][1]["tokens"] == {"left": 1, "right": 0}
+    ui.tap(button(table, "card done"))
+    play_back(ui)
+    assert c.view["exchange"] == 2 and table.mode == "reveal"
+
+
+# -- the wording, without the app --------------------------------------------------------------------
+
+def test_the_steps_follow_the_engines_events_and_end_on_its_view():
+    game = Legends(2, {"cards": "physical"})
+    from companion.games.legends.fixtures import table_dict
+    st = game.state_from_dict(table_dict(game, spaces=[3, 3], facing=["right", "left"], fatigue=[0, 6]))
+    before = st.view(None)
+    st.apply(game.parse_action("reveal 1 smash"))
+    mid = st.view(None)
+    events = st.apply(game.parse_action("reveal 2 punch"))
+    teller = Teller(lambda s: f"L{s}", lambda s, code: code, lambda w: str(w))
+    steps = teller.steps(events, mid)
+    assert steps[0].text == "Exchange 1: L1 smash,  L2 punch"
+    strike = next(s for s in steps if s.text.startswith("L1 strikes L2"))
+    assert strike.seats == (1, 2) and strike.frame["legends"][1]["fatigue"] == 7
+    last = steps[-1].frame["legends"]
+    after = st.view(None)["legends"]
+    assert [(x["space"], x["facing"], x["fatigue"]) for x in last] == [(x["space"], x["facing"], x["fatigue"]) for x in after]
+    assert before["legends"][1]["fatigue"] == 6
+
+
+def test_the_choice_words_come_from_the_legal_texts():
+    texts = ["do 1 move 1 left 1", "do 1 move 1 left 2", "do 1 move 2 right 1", "do 1 done"]
+    assert next_words(texts, ["do", "1"]) == ["move", "done"]
+    assert next_words(texts, ["do", "1", "move"]) == ["1", "2"]
+    assert question(["do", "1", "move", "1"]) == "which way?"
+    assert question(["do", "1", "move", "1", "left"]) == "how many spaces?"

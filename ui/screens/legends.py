@@ -1,0 +1,401 @@
+"""The Legends of the Arena table: the Arena line, Stocks or Knock Outs, the Initiative, and what to do.
+
+It renders the table view (`controller.view`, what everyone may see) and sends action texts; the
+engine decides everything. Digital cards: each seat picks behind the PickCurtain, from its own view.
+Physical cards: one tap per seat on the card it turned up. An exchange resolves inside the action
+that revealed it; its events are played back step by step (Next, Run, Skip) with the Arena as it
+stood after each step, then the screen shows the engine's view again and asks the next choice, word
+by word from the seat's legal actions.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from .. import kvload, palette
+from ..widgets import legends_arena  # noqa: F401  (classes used by legends.kv)
+from ..widgets.common import FlatButton
+from ..widgets.legends_arena import SeatPanel
+from ..widgets.legends_cards import card_name, short_name
+from ..widgets.legends_choices import is_whole, next_words, question, word_label
+from ..widgets.legends_curtain import PickCurtain
+from ..widgets.legends_steps import Teller, start_frame
+from .table import TableScreen, outcome_text
+
+kvload.load("legends")
+
+RUN_SECONDS = 1.2  # between steps when the playback runs by itself
+ROW = 56  # dp, a row of buttons in the action area
+
+
+class LegendsScreen(TableScreen):
+    title_text = StringProperty("")
+    score_text = StringProperty("")
+    prompt_text = StringProperty("")
+    last_text = StringProperty("")
+    step_text = StringProperty("")
+    history_text = StringProperty("")  # the steps just before the one shown
+    step_count = StringProperty("")
+    mode = StringProperty("wait")  # steps | pick | reveal | choice | over | wait
+    running = BooleanProperty(False)
+    step_i = NumericProperty(0)
+
+    shots = ("legends-curtain", "legends-picks", "legends-reveal", "legends-panel")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.curtain = PickCurtain(notify=self._note)
+        self.steps: list = []
+        self._latest: dict = {}
+        self._before: dict = {}
+        self._words: list[str] = []
+        self._bound = None
+        self._run = None
+
+    # -- the table ----------------------------------------------------------------------------------
+    def setup(self, controller) -> None:
+        if self._bound is not None:
+            self._bound.unbind(view=self._view_changed)
+        controller.bind(view=self._view_changed)
+        self._bound, self._latest = controller, dict(controller.view)
+        self.steps, self._words, self.last_text = [], [], ""
+        self._stop_run()
+        self.teller = Teller(self.who, self.card, self.winners)
+        grid = self.ids.panels
+        grid.clear_widgets()
+        grid.cols = len(controller.seats)
+        self.panels = [SeatPanel(rgba=controller.color(s)) for s in controller.seats]
+        for panel in self.panels:
+            grid.add_widget(panel)
+
+    def _view_changed(self, _controller, view) -> None:
+        self._latest = view  # after on_events: the steps start from the view before the action
+
+    def legend(self, seat: int):
+        legends = getattr(self.controller.session.game, "legends", ())
+        return legends[seat - 1] if 0 < seat <= len(legends) else None
+
+    def who(self, seat: int) -> str:
+        legend = self.legend(seat)
+        name = legend.name if legend else self.controller.name(seat)
+        return f"[color=#{palette.hex_of(self.controller.color(seat))}][b]{name}[/b][/color]"
+
+    def card(self, seat: int, code: str) -> str:
+        return card_name(self.legend(seat), code)
+
+    def winners(self, seats: list) -> str:
+        if not seats:
+            return "a draw"
+        names = [self.controller.name(s) for s in seats]
+        return " and ".join(names) + (" win!" if len(names) > 1 else " wins!")
+
+    # -- the engine's events, played back ---------------------------------------------------------------
+    def on_events(self, events: list) -> None:
+        steps = self.teller.steps(events, self._latest) if events else []
+        self._stop_run()
+        self._words = []
+        self._before = dict(self._latest)
+        self.steps, self.step_i = (steps, 0) if len(steps) >= 2 else ([], 0)
+        if steps:
+            self.last_text = steps[-1].text
+        elif not events:
+            self.last_text = ""
+
+    def next_step(self, *_) -> None:
+        if not self.steps:
+            return
+        if self.step_i + 1 >= len(self.steps):
+            self.skip()
+            return
+        self.step_i += 1
+        self.refresh()
+
+    def run(self) -> None:
+        if self._run is None and self.steps:
+            self.running = True
+            self._run = Clock.schedule_interval(self.next_step, RUN_SECONDS)
+
+    def skip(self) -> None:
+        self._stop_run()
+        if self.steps:
+            self.last_text = self.steps[-1].text
+        self.steps, self.step_i = [], 0
+        self.refresh()
+
+    def _stop_run(self) -> None:
+        if self._run is not None:
+            self._run.cancel()
+            self._run = None
+        self.running = False
+
+    # -- rendering ----------------------------------------------------------------------------------
+    def update(self) -> None:
+        c = self.controller
+        v = c.view
+        playing = bool(self.steps)
+        step = self.steps[self.step_i] if playing else None
+        frame = step.frame if playing else start_frame(v)
+        shown = self._before if playing else v
+        ask = v.get("ask") if not playing else None
+        active = set(step.seats) if playing else ({ask["seat"]} if ask else set())
+        if not playing and v.get("current"):
+            active.add(v["current"]["seat"])
+        self._show_arena(frame, active)
+        self._show_panels(frame, shown, active)
+        self._show_score(shown, frame)
+        if playing:
+            self.mode = "steps"
+            self.ids.buttons.clear_widgets()  # no stale choice waits offscreen
+            self.step_text = step.text
+            self.history_text = "\n".join(s.text for s in self.steps[max(0, self.step_i - 4):self.step_i])
+            self.step_count = f"Step {self.step_i + 1} of {len(self.steps)}"
+        elif self.outcome_text or v.get("phase") == "over":
+            self._show_over(v)
+        elif ask:
+            self._show_choice(v, ask)
+        elif v.get("phase") == "pick":
+            self._show_picks(v)
+        elif v.get("phase") == "reveal":
+            self._show_reveals(v)
+        else:
+            self.mode, self.prompt_text = "wait", ""
+            self.ids.buttons.clear_widgets()
+        if self.curtain.is_open and self.curtain.mode == "pick":
+            self.curtain.refresh()
+
+    def _push(self, seat: int, fatigue: int):
+        """The engine's `next_push` for a Fatigue it has shown (before or after the action), else None."""
+        for view in (self.controller.view, self._before):
+            lgs = view.get("legends") or []
+            if len(lgs) >= seat and lgs[seat - 1]["fatigue"] == fatigue:
+                return lgs[seat - 1]["next_push"]
+        return None
+
+    def _show_arena(self, frame: dict, active: set) -> None:
+        c = self.controller
+        chips = []
+        for seat, lg in enumerate(frame["legends"], 1):
+            legend = self.legend(seat)
+            chips.append({"seat": seat, "space": lg["space"], "name": legend.name if legend else c.name(seat),
+                          "rgba": c.color(seat), "facing": lg["facing"], "fatigue": lg["fatigue"],
+                          "push": self._push(seat, lg["fatigue"]), "out": lg["out"],
+                          "active": seat in active, "initiative": frame["initiative"] == seat})
+        self.ids.arena.show(chips)
+
+    def _show_panels(self, frame: dict, shown: dict, active: set) -> None:
+        c = self.controller
+        digital = shown.get("cards") == "digital"
+        wide = len(self.panels) <= 2
+        kos = shown.get("knockouts")
+        for seat, (panel, lg) in enumerate(zip(self.panels, frame["legends"]), 1):
+            legend = self.legend(seat)
+            head = f"[b]{legend.name if legend else c.name(seat)}[/b]  [color=#{palette.hex_of(palette.MUTED)}]{c.name(seat)}[/color]"
+            if kos is not None:
+                head += f"  KO {kos[seat - 1]}"
+            if frame["initiative"] == seat:
+                head += "  [color=#f5b33d]Initiative[/color]" if wide else "  [color=#f5b33d]Init.[/color]"
+            tokens, push = lg["tokens"], self._push(seat, lg["fatigue"])
+            second = f"Fatigue {lg['fatigue']}"
+            if lg["out"]:
+                second += "   OUT of the Arena"
+            elif push:
+                shown_push = "/".join(map(str, push))
+                second += f"   next hit, Force 1/2/3: {shown_push} tokens" if wide else f"  hit 1/2/3: {shown_push}"
+            card = frame["revealed"].get(seat)
+            if card:
+                third = f"Card: {self.card(seat, card)}" if wide else self.card(seat, card)
+            elif digital:
+                picked = "picked" if seat in (shown.get("picked") or []) else "to pick"
+                third = f"Hand {shown['hand_sizes'][seat - 1]}  Meter {shown['meter_sizes'][seat - 1]}  {picked}"
+            else:
+                third = "card not revealed yet" if wide else "not revealed"
+            if lg["block"]:
+                third += f"   Block {lg['block']}"
+            if tokens["left"] or tokens["right"]:
+                third += f"   tokens {tokens['left']} left {tokens['right']} right" if wide else \
+                    f"  tok {tokens['left']}L {tokens['right']}R"
+            panel.text = f"{head}\n[size=13sp]{second}\n{third}[/size]"
+            panel.active = seat in active
+
+    def _show_score(self, shown: dict, frame: dict) -> None:
+        c = self.controller
+        seq, ex = shown.get("sequence", 1), frame.get("exchange") or shown.get("exchange", 1)
+        self.title_text = f"[b]Sequence {seq} \u00b7 Exchange {ex}[/b]"
+        if shown.get("stocks") is not None:
+            teams = [[s for s in c.seats if (s - 1) % 2 == t] for t in (0, 1)]  # R-1: seats 1, 3 and 2, 4
+            parts = [" + ".join(self.who(s) for s in team) + f" {stock}" for team, stock in zip(teams, shown["stocks"])]
+            self.score_text = "Stocks  " + "   ".join(parts)
+        else:  # each seat's Knock Outs are on its panel
+            self.score_text = "Free-for-All: the first to two Knock Outs wins"
+
+    # -- what the table does now ----------------------------------------------------------------------
+    def _rows(self, rows: list[list]) -> None:
+        grid = self.ids.buttons
+        grid.clear_widgets()
+        for row in rows:
+            box = BoxLayout(spacing=dp(4), size_hint_y=None, height=dp(ROW))
+            for w in row:
+                box.add_widget(w)
+            grid.add_widget(box)
+
+    def _show_over(self, v: dict) -> None:
+        self.mode = "over"
+        outcome = self.controller.outcome()
+        self.prompt_text = self.outcome_text or "The game is over."
+        if outcome is not None and outcome.ranking and len(outcome.ranking) > 1:
+            places = ["  ".join(self.controller.name(s) for s in group) for group in outcome.ranking]
+            self.prompt_text += "   Ranking: " + ",  ".join(f"{i}. {p}" for i, p in enumerate(places, 1))
+        self._rows([[FlatButton(text="Home", bg=palette.ACCENT, fg=palette.DIAL_INK,
+                                on_release=lambda _b: App.get_running_app().go_home())]])
+
+    def _show_picks(self, v: dict) -> None:
+        self.mode = "pick"
+        c = self.controller
+        self.prompt_text = (f"Sequence {v['sequence']}: everyone picks three cards in secret. "
+                            "Hand the screen to each player in turn.")
+        row = []
+        for seat in c.seats:
+            picked = seat in v.get("picked", [])
+            legend = self.legend(seat)
+            rgba = c.color(seat)
+            row.append(FlatButton(
+                markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=13sp]"
+                                  f"{'picked - look again' if picked else 'tap to pick in secret'}[/size]",
+                bg=palette.PANEL_HI if picked else rgba, fg=palette.TEXT if picked else palette.text_on(rgba),
+                on_release=lambda _b, s=seat: self.open_picks(s)))
+        self._rows([row])
+
+    def open_picks(self, seat: int) -> None:
+        legend = self.legend(seat)
+        label = f"{self.controller.name(seat)} ({legend.name})" if legend else self.controller.name(seat)
+        self.curtain.open_for(App.get_running_app().overlay, self.controller, seat, label)
+
+    def _show_reveals(self, v: dict) -> None:
+        self.mode = "reveal"
+        c = self.controller
+        shown = {int(k): card for k, card in (v.get("revealed") or {}).items()}
+        done = "   ".join(f"{self.who(s)} {self.card(s, card)}" for s, card in sorted(shown.items()))
+        self.prompt_text = f"Exchange {v['exchange']}: tap the card each player turned up." + (f"   {done}" if done else "")
+        rows = []
+        for seat in c.seats:
+            if seat in shown:
+                continue
+            legend = self.legend(seat)
+            rgba = c.color(seat)
+            row = [Label(text=f"[b]{c.name(seat)}[/b]", markup=True, color=rgba, size_hint_x=None, width=dp(64),
+                         font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))]
+            texts = c.legal(seat)
+            font = "13sp" if len(texts) <= 10 else "12sp"
+            for text in texts:
+                name = short_name(legend, text.split(" ")[2])
+                room = max(max(map(len, name.split())), len(name) / 2) + 3  # long names wider, on two lines
+                row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
+                                      size_hint_min_x=dp(palette.TOUCH + 4),
+                                      on_release=lambda b, t=text, s=seat: self.play_as(t, s, b)))
+            rows.append(row)
+        self._rows(rows)
+
+    def _show_choice(self, v: dict, ask: dict) -> None:
+        self.mode = "choice"
+        c = self.controller
+        seat = ask["seat"]
+        texts = c.legal(seat)
+        words = self._words
+        if len(words) < 2 or (not next_words(texts, words) and not is_whole(texts, words)):
+            words = self._words = texts[0].split(" ")[:2] if texts else []
+        self.prompt_text = f"{self.who(seat)}: {self._ask_text(v, ask, words)}"
+        options = next_words(texts, words)
+        buttons = [FlatButton(text=self._label(words, w), font_size="15sp",
+                              on_release=lambda b, w=w: self.choose_word(w, seat, b)) for w in options]
+        if len(words) > 2:
+            buttons.append(FlatButton(text="Back", on_release=lambda _b: self.back_word()))
+        per_row = max(2, len(buttons)) if len(buttons) <= 8 else 7 if len(buttons) <= 14 else 11
+        self._rows([buttons[i:i + per_row] for i in range(0, len(buttons), per_row)])
+
+    def _ask_text(self, v: dict, ask: dict, words: list[str]) -> str:
+        kind = ask["kind"]
+        if kind == "face" and words == ["face", str(ask["seat"])]:
+            if v.get("phase") == "return":
+                return "is back in the Arena and may turn: face which way?"
+            card = f" ({self.card(ask['seat'], v['current']['card'])})" if v.get("current") else ""
+            return f"may turn{card}: face which way?"
+        if kind == "target" and len(words) == 2:
+            return "dive toward which foe?" if ask.get("force") is None else f"strike (Force {ask['force']}) which foe?"
+        if kind == "do" and v.get("current"):
+            sofar = " ".join(self._label(words[:i], words[i]) for i in range(2, len(words)))
+            card = self.card(ask["seat"], v["current"]["card"])
+            return f"{card} (card panel): " + (f"{sofar}: " if sofar else "") + question(words)
+        if kind == "reshuffle":
+            return "the Meter is empty: shuffle the Specials from hand and discard pile into a new one?"
+        return question(words)
+
+    def _label(self, words: list[str], word: str) -> str:
+        text = word_label(words, word, lambda s: self.legend(s).name if self.legend(s) else self.controller.name(s))
+        if words[0] == "face":
+            now = self.controller.view["legends"][int(words[1]) - 1]["facing"]
+            return f"Keep facing {text}" if text == now else f"Turn to face {text}"
+        return text
+
+    def choose_word(self, word: str, seat: int, widget) -> None:
+        texts = self.controller.legal(seat)
+        words = [*self._words, word]
+        if is_whole(texts, words) and not next_words(texts, words):
+            self._words = []
+            self.play_as(" ".join(words), seat, widget)
+        else:
+            self._words = words
+        self.refresh()
+
+    def back_word(self) -> None:
+        self._words = self._words[:-1]
+        self.refresh()
+
+    def play_as(self, text: str, seat: int, widget) -> None:
+        self.result(self.controller.play(text, seat), widget)
+
+    def _note(self, widget, text: str, bg=palette.DANGER) -> None:
+        App.get_running_app().show_note(widget, text, bg)
+
+    # -- screenshots ----------------------------------------------------------------------------------
+    @classmethod
+    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
+        """A 1v1 with digital cards, Red has picked and Blue is about to (see `prepare_shot`)."""
+        from companion.session import Session
+        session = Session.start(journal, game_id, 2, seed=seed, table={"names": ["Red", "Blue"], "colors": ["red", "blue"]})
+        session.play("pick 1 step punch back", 1)
+        return session
+
+    def prepare_shot(self, view) -> None:
+        """The table: Blue's pick resolves the sequence, shown at its first Strike. Or the curtain."""
+        c = self.controller
+        if view in ("legends-curtain", "legends-picks"):
+            self.open_picks(2)
+            if view == "legends-picks":
+                self.curtain.reveal()
+                for code in ("step", "smash"):
+                    self.curtain.card_tapped(next(b for b in self.curtain.ids.cards.children if b.code == code))
+            return
+        if view in ("legends-reveal", "legends-panel"):
+            app = App.get_running_app()
+            app.start_game(c.game_id, 2, {"names": ["Red", "Blue"], "colors": ["red", "blue"]},
+                           {"cards": "physical"}, seed="demo")
+            screen = app.table_screen
+            if view == "legends-reveal":
+                screen.play_as("reveal 1 punch", 1, screen.ids.buttons)
+                return
+            screen.play_as("reveal 1 wind-up", 1, screen.ids.buttons)
+            screen.play_as("reveal 2 step", 2, screen.ids.buttons)
+            screen.skip()
+            screen.choose_word("move", 1, screen.ids.buttons)
+            return
+        c.play("pick 2 step smash defensive-pivot", 2)
+        while self.steps and "strikes" not in self.steps[self.step_i].text:
+            self.step_i += 1
+        self.refresh()
+
+
+SCREEN = LegendsScreen

@@ -1,0 +1,79 @@
+"""The Arena line of the Legends table: seven spaces (Edges 0 and 6), a chip for every Legend.
+
+A chip shows its seat's colour, the Legend's name, a facing arrow, its Fatigue and the Push tokens
+the next hit of Force 1, 2 and 3 would give (the engine's `next_push`); a Legend out of the Arena
+stands greyed on its Edge. The widgets only draw what they are given (look in kv/legends.kv).
+"""
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from .. import palette
+
+SPACES = range(7)
+EDGES = (0, 6)
+
+
+class LegendChip(Label):
+    rgba = ColorProperty(palette.MUTED)
+    facing = StringProperty("right")
+    out = BooleanProperty(False)
+    active = BooleanProperty(False)  # the step being shown is about this Legend
+    initiative = BooleanProperty(False)
+
+
+class SpaceCell(BoxLayout):
+    index = NumericProperty(0)
+    edge = BooleanProperty(False)
+    center = BooleanProperty(False)
+
+
+class SeatPanel(Label):
+    """One seat's line under the Arena (Fatigue, tokens, Block, its card); text set by the screen."""
+
+    rgba = ColorProperty(palette.MUTED)
+    active = BooleanProperty(False)
+
+
+def chip_text(chip: dict, tall: bool) -> str:
+    push = " ".join(str(x) for x in chip["push"]) if chip.get("push") else "?"
+    if chip["out"]:
+        second = "OUT"
+    else:
+        second = f"Fat {chip['fatigue']}  [color=#{chip['muted']}]|[/color]  {push}"
+    if tall:
+        return f"[b]{chip['name']}[/b]\n[size=12sp]{second}[/size]"
+    # three or four in one space: one line each; the seat panels below give the push preview
+    return f"[b]{chip['name'][:8]}[/b]  [size=12sp]{'OUT' if chip['out'] else 'F' + str(chip['fatigue'])}[/size]"
+
+
+class ArenaLine(BoxLayout):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.cells = []
+        for i in SPACES:
+            cell = SpaceCell(index=i, edge=i in EDGES, center=i == 3, size_hint_x=0.55 if i in EDGES else 1)
+            self.cells.append(cell)
+            self.add_widget(cell)
+
+    def show(self, chips: list[dict]) -> None:
+        """chips: per Legend {seat, space, name, rgba, facing, fatigue, push, out, active, initiative}."""
+        for cell in self.cells:
+            stack = cell.ids.stack
+            stack.clear_widgets()
+            here = [c for c in chips if c["space"] == cell.index]
+            if not here:
+                continue
+            tall = len(here) <= 2
+            height = dp(50) if tall else dp(34) if len(here) == 3 else dp(29)
+            stack.add_widget(Widget())  # chips sit at the bottom of the space
+            for c in here:
+                c = {**c, "muted": palette.hex_of(palette.text_on(c["rgba"]))}
+                stack.add_widget(LegendChip(
+                    text=chip_text(c, tall), rgba=c["rgba"], facing=c["facing"], out=c["out"],
+                    active=c["active"], initiative=c["initiative"], size_hint_y=None, height=height,
+                    max_lines=2 if tall else 1, font_size="14sp" if tall else "13sp"))

@@ -1,0 +1,37 @@
+"""How a Legends card reads at the table: its printed name, Speed and kind, from the Legend's data.
+
+Display only: which card may be played is always the engine's `legal` list.
+"""
+from __future__ import annotations
+
+from companion.games.legends.cards import BASIC_NAMES, BASIC_SPEED
+
+
+def card_name(legend, code: str) -> str:
+    if code in BASIC_NAMES:
+        return BASIC_NAMES[code]
+    if legend is not None and code in legend.names:
+        return legend.names[code]
+    return code.replace("-", " ").capitalize()
+
+
+def card_speed(legend, code: str) -> int | None:
+    if code in BASIC_SPEED:
+        return BASIC_SPEED[code]
+    return legend.speeds.get(code) if legend is not None else None
+
+
+def card_kind(legend, code: str) -> str:
+    if legend is None or code in legend.basics:
+        return "basic"
+    if code in legend.specials:
+        return "Special"
+    if code in legend.ultimates:
+        return "Ultimate"
+    return "basic"
+
+
+def short_name(legend, code: str) -> str:
+    """For the one-tap reveal rows, where a dozen cards share a line."""
+    name = card_name(legend, code)
+    return "Pivot" if code == "defensive-pivot" else name

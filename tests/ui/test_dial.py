@@ -109,3 +109,26 @@ def luminance(rgba) -> float:
 def contrast(a, b) -> float:
     hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("size", [(480, 800), (1024, 600)])
+def test_the_dial_is_whole_on_a_rotated_or_larger_panel(ui, journal_path, size):
+    ui.start(journal_path)
+    before = tuple(ui.window.size)
+    try:
+        ui.window.size = size
+        ui.frames(3)
+        table = ui.start_game(6)
+        ui.frames(4)
+        assert tuple(ui.window.size) == size
+        face = table.ids.face
+        fx, fy = face.to_window(*face.pos)
+        assert fx >= 0 and fy >= 0 and fx + face.width <= size[0] + 0.5 and fy + face.height <= size[1] + 0.5
+        assert min(face.size) >= min(size) * 0.45, "the dial gets the room of the short side"
+        assert_whole_and_apart(ui, face)
+        if size[1] > size[0]:  # portrait: the dial sits above the controls
+            hint = table.ids.hint
+            assert hint.to_window(*hint.pos)[1] + hint.height <= fy + 0.5
+    finally:
+        ui.window.size = before
+        ui.frames(2)

@@ -9,6 +9,7 @@ fails the rune check or runs out of time units is refused by the engine, which s
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty, ColorProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
@@ -16,6 +17,7 @@ from kivy.properties import (
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from .. import palette
 from .common import FlatButton
@@ -148,6 +150,36 @@ class ChronoStepper(BoxLayout):
         self.value = min(self.high, max(self.low, self.value + by))
 
 
+class ChronoTimeUnits(Widget):
+    """The round's ten time units: spent (dark), this spell's cost (the caster's colour), left (light)."""
+
+    spent = NumericProperty(0)
+    cost = NumericProperty(0)
+    tint = ColorProperty(palette.ACCENT)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self.redraw, size=self.redraw, spent=self.redraw, cost=self.redraw, tint=self.redraw)
+
+    def redraw(self, *_) -> None:
+        self.canvas.clear()
+        gap = dp(6)
+        w = (self.width - gap * (TIME_UNITS - 1)) / TIME_UNITS
+        with self.canvas:
+            for k in range(TIME_UNITS):
+                if k < self.spent:
+                    Color(*palette.DISABLED)
+                elif k < self.spent + self.cost:
+                    Color(*self.tint)
+                else:
+                    Color(*palette.DIAL)
+                RoundedRectangle(pos=(self.x + k * (w + gap), self.y), size=(w, self.height), radius=[dp(5)])
+            over = self.spent + self.cost - TIME_UNITS
+            if over > 0:  # more than the round has: shown past the end, in the refusal colour
+                Color(*palette.DANGER)
+                Line(rounded_rectangle=(self.x, self.y, self.width, self.height, dp(5)), width=dp(2))
+
+
 class ChronoSpellPad(ChronoEntryPanel):
     """A spell's cost, runes needed and damage bonus, with the caster's time units and runes beside them."""
 
@@ -175,7 +207,9 @@ class ChronoSpellPad(ChronoEntryPanel):
             return
         self.detail = f"{self.time_left} of {TIME_UNITS} time units left this round · {runes}"
         after = self.time_left - self.ids.cost.value
-        self.preview = (f"after it: {after} left" if after >= 0 else f"{-after} over the time units left")
+        self.preview = (f"After this spell: {after} left" if after >= 0 else
+                        f"This spell costs {-after} more than the time units left")
+        self.ids.units.spent, self.ids.units.cost = TIME_UNITS - self.time_left, self.ids.cost.value
 
     def text(self) -> str:
         cost, runes, bonus = self.ids.cost.value, self.ids.runes.value, self.ids.bonus.value

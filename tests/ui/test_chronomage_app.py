@@ -1,0 +1,158 @@
+"""Chronomage in the app, by touches only: set up from the home screen, a monster round played with the
+face picker, a player's Roll control and the hardware dice button, and the damage tracker showing the
+damage the engine computed at every step."""
+from __future__ import annotations
+
+from test_touch_targets import small_controls
+
+from ui.widgets.chronomage_entry import ChronoDieButton
+from ui.widgets.common import FlatButton
+
+GAME_ID = "chronomage"
+
+
+def start_chronomage(ui, journal_path, players=3):
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == GAME_ID))
+    while home.players > players:
+        ui.tap(home.ids.fewer)
+    while home.players < players:
+        ui.tap(home.ids.more)
+    ui.tap(home.ids.start)
+    assert ui.app.sm.current == GAME_ID
+    return ui.table
+
+
+def buttons(widget):
+    return [w for w in widget.walk(restrict=True) if isinstance(w, FlatButton) and w.get_root_window() is not None]
+
+
+def button(widget, starts):
+    found = [b for b in buttons(widget) if b.text.startswith(starts)]
+    assert found, f"no button {starts!r} in {[b.text for b in buttons(widget)]}"
+    return found[0]
+
+
+def row(table, seat):
+    return table.rows[seat].ids.controls
+
+
+def tap_face(ui, pad, face):
+    die = next(d for d in pad.ids.pad.children if isinstance(d, ChronoDieButton) and d.value == face)
+    ui.tap(die)
+
+
+def tracker_shows(table, view):
+    """The tracker's segments and number are the engine's damage for this round."""
+    dmg = view["damage"]
+    assert [v for v, _ in table.ids.tracker.parts] == dmg["seats"]
+    assert table.ids.tracker.power == dmg["power"]
+    assert table.big_number == f"{dmg['total']} / {dmg['power']}"
+
+
+def test_a_monster_round_by_touches_the_face_picker_a_roll_control_and_the_dice_button(ui, journal_path):
+    table = start_chronomage(ui, journal_path)
+    c = ui.app.controller
+    assert small_controls(ui.app.root) == []
+    # strategy: two runes for seat 1, one for seat 2, then ready
+    ui.tap(button(row(table, 1), "+"))
+    ui.tap(button(row(table, 1), "+"))
+    ui.tap(button(row(table, 2), "+"))
+    assert c.view["spellbook"] == [2, 1, 0]
+    ui.tap(button(table.ids.table_actions, "Ready"))
+    # the revealed card, picked from the timeline; the group's choice
+    ui.tap(button(table.ids.table_actions, "Pick the card"))
+    ui.tap(button(table.choice, "Rust Hound"))
+    assert not table.choice.is_open and c.view["challenge"]["id"] == "rust-hound"
+    ui.tap(button(table.ids.table_actions, "1. Hold the line"))
+    assert c.view["phase"] == "challenge" and c.view["challenge"]["power"] == 14
+    assert table.title_text == "Rust Hound" and table.big_number == "0 / 14"
+    assert small_controls(ui.app.root) == []
+
+    # seat 1's spell: the rune check refuses 3 runes where Cast was tapped; 2 runes pass
+    ui.tap(button(row(table, 1), "Spell"))
+    pad = table.spell
+    assert pad.is_open and "10 of 10 time units left" in pad.detail
+    for _ in range(4):
+        ui.tap(pad.ids.cost.ids.plus)
+    for _ in range(3):
+        ui.tap(pad.ids.runes.ids.plus)
+        ui.tap(pad.ids.bonus.ids.plus)
+    assert pad.preview == "After this spell: 6 left"
+    ui.tap(pad.ids.cast)
+    assert "needs 3 runes" in ui.toast and "CM-5" in ui.toast and pad.is_open
+    ui.tap(pad.ids.runes.ids.minus)
+    ui.tap(pad.ids.cast)
+    assert not pad.is_open and c.view["time_units_left"] == [6, 10, 10] and c.view["bonus"] == [3, 0, 0]
+    assert "6/10 time" in table.rows[1].stats_text
+
+    # seat 1's dice entered face by face: 2 and 5, challenge die 3
+    ui.tap(button(row(table, 1), "Faces"))
+    faces = table.faces
+    assert faces.is_open and [g[1] for g in faces.groups] == [2, 1]
+    ui.tap(button(faces, "Enter"))  # not all faces yet: nothing is sent
+    assert faces.is_open and c.view["rolls"][0] is None
+    for face in (5, 2, 3):
+        tap_face(ui, faces, face)
+    ui.tap(button(faces, "Enter"))
+    assert not faces.is_open
+    assert c.view["damage"] == {"seats": [12, None, None], "total": 12, "power": 14}
+    tracker_shows(table, c.view)
+    assert "[b]12[/b] = 7 dice + 3 spell + 2 runes" in row(table, 1).children[0].text
+    assert "chart 3 Growl: no hit" in row(table, 1).children[0].text
+
+    # seat 2 rolled by the referee from its row; seat 3 by the hardware dice button
+    ui.tap(button(row(table, 2), "Roll for"))
+    assert c.view["rolls"][1] is not None
+    tracker_shows(table, c.view)
+    before = c.view
+    ui.app.hw.press()
+    ui.frames(2)
+    last = c.view["last_round"]
+    seat3 = last["seats"][2]
+    assert last["seats"][:2] == before["damage"]["seats"][:2] and last["total"] == before["damage"]["total"] + seat3
+    # the round closed: the tracker keeps its damage (faded) until the next round's first roll
+    assert [v for v, _ in table.ids.tracker.parts] == last["seats"] and table.ids.tracker.faded
+    assert table.big_number == f"{last['total']} / 14"
+    if last["success"]:
+        assert c.view["challenge"]["round"] == 2 and "won" in table.tracker_line
+    else:
+        assert c.view["challenge"]["round"] == 1 and all(w["green"] >= 1 for w in c.view["weaknesses"])
+        assert "failed" in table.tracker_line
+
+
+def test_refusals_show_where_tapped_and_the_time_deck_counts_lost_challenges(ui, journal_path):
+    table = start_chronomage(ui, journal_path, players=2)
+    c = ui.app.controller
+    assert table.deck_line == "Time deck 27\n6 lost challenges left" and table.deck_level == ""
+    ui.app.hw.press()  # nothing to roll in the strategy phase
+    ui.frames(1)
+    assert "No dice to roll now" in ui.toast
+    ui.tap(button(table.ids.table_actions, "Ready"))
+    ui.tap(button(table.ids.table_actions, "Pick the card"))
+    ui.tap(button(table.choice, "Ember Wisp"))
+    # the crisis: only blue's colour is printed (of orange and blue); the dice button rolls for seat 2
+    assert f"Takes part: {c.names[1]}\n" in table.tracker_line + "\n"
+    assert "not printed" in row(table, 1).children[0].text
+    ui.app.hw.press()
+    ui.frames(1)
+    assert c.view["phase"] == "challenge" and c.view["preemptive"]["rolls"][1] is not None
+    # seat 1 rolls; then its space may no longer change (X-11): refused beside the tapped space
+    ui.tap(button(row(table, 1), "Roll for"))
+    space = c.view["formation"][0]
+    other = next(b for b in buttons(row(table, 1)) if b.text in ("1", "2", "3") and b.text != str(space))
+    ui.tap(other)
+    assert "already rolled" in ui.toast and "X-11" in ui.toast
+    assert c.view["formation"][0] == space
+    # declaring the challenge lost asks first, then costs two time cards a player
+    deck = c.view["time_deck"]
+    ui.tap(button(table.ids.table_actions, "Declare lost"))
+    assert table.choice.is_open and "Every player draws 2 time cards: 4 of the" in table.choice.detail
+    ui.tap(button(table.choice, "Declare it lost"))
+    assert c.view["time_deck"] == deck - 4 and c.view["phase"] == "strategy"
+    assert table.deck_line == f"Time deck {deck - 4}\n5 lost challenges left"
+    # the next card drawn by the referee
+    ui.tap(button(table.ids.table_actions, "Ready"))
+    ui.tap(button(table.ids.table_actions, "Draw the card"))
+    assert c.view["challenge"] is not None and table.title_text.startswith(c.view["challenge"]["name"])

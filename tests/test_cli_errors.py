@@ -48,6 +48,14 @@ def test_screenshot_bad_size_is_one_line_and_exit_2(tmp_path, size):
     assert not out.exists()
 
 
+def test_app_bad_size_is_one_line_and_exit_2(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "app", "--size", "big", "--journal", str(tmp_path / "j.sqlite")],
+                          cwd=ROOT, env=dict(env_for(tmp_path), SDL_VIDEODRIVER="offscreen"), capture_output=True,
+                          text=True, timeout=60)
+    one_line_error(proc, "'big'")
+    assert not (tmp_path / "j.sqlite").exists()
+
+
 def test_screenshot_unknown_screen_is_one_line_and_exit_2(tmp_path):
     one_line_error(companion(tmp_path, "screenshot", "nowhere", str(tmp_path / "x.png")), "'nowhere'", "home")
 

@@ -156,3 +156,45 @@ def test_refusals_show_where_tapped_and_the_time_deck_counts_lost_challenges(ui,
     ui.tap(button(table.ids.table_actions, "Ready"))
     ui.tap(button(table.ids.table_actions, "Draw the card"))
     assert c.view["challenge"] is not None and table.title_text.startswith(c.view["challenge"]["name"])
+
+
+def test_four_players_in_a_monster_round_and_its_panels_keep_every_control_at_least_9_mm(ui, journal_path):
+    table = start_chronomage(ui, journal_path, players=4)
+    assert small_controls(ui.app.root) == []
+    ui.tap(button(table.ids.table_actions, "Ready"))
+    ui.tap(button(table.ids.table_actions, "Pick the card"))
+    assert small_controls(ui.app.root) == []
+    ui.tap(button(table.choice, "Rust Hound"))
+    ui.tap(button(table.ids.table_actions, "1. "))
+    assert ui.app.controller.view["phase"] == "challenge"
+    assert small_controls(ui.app.root) == []
+    ui.tap(button(row(table, 4), "Faces"))
+    assert small_controls(ui.app.root) == []
+    ui.tap(table.faces.ids.cancel)
+    ui.tap(button(row(table, 4), "Spell"))
+    assert small_controls(ui.app.root) == []
+    ui.tap(table.spell.ids.cancel)
+    assert not table.spell.is_open and not table.faces.is_open
+
+
+def test_the_screenshot_shows_the_worked_monster_round_on_the_tracker(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from pngcheck import read_png
+
+    from companion.journal import Journal
+    from ui.screens.chronomage import ChronomageScreen
+
+    session = ChronomageScreen.sample_session(Journal(), GAME_ID)
+    assert session.view(None)["damage"] == {"seats": [12, 6, None], "total": 18, "power": 14}
+    out = tmp_path / "chronomage.png"
+    env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy"), COMPANION_DATA=str(tmp_path / "data"))
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "screenshot", GAME_ID, str(out)], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    w, h, colors = read_png(out)
+    assert (w, h) == (800, 480) and len(colors) > 40

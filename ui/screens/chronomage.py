@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from .. import kvload, palette
 from ..texts import seat_name
@@ -27,6 +28,7 @@ from .table import TableScreen
 
 kvload.load("chronomage")
 
+ROW_MAX = 76  # dp: a player's row at most (a table of one does not stretch it over the screen)
 #: the worked monster round of the engine's docstring, stopped before the last player rolls
 SAMPLE_TABLE = {"names": ["Ada", "Bram", "Cleo"], "colors": ["orange", "blue", "green"]}
 SAMPLE_ACTIONS = ("book 1 2", "book 2 1", "ready", "reveal rust-hound", "choose 1", "spell 1 4 2 3",
@@ -56,6 +58,7 @@ class ChronomageScreen(TableScreen):
     big_number = StringProperty("")
     tracker_shown = BooleanProperty(False)
     enough = BooleanProperty(False)
+    banner = StringProperty("")  # "" | victory | defeat
 
     shots = ("chronomage-faces", "chronomage-spell")
 
@@ -100,9 +103,18 @@ class ChronomageScreen(TableScreen):
         box.clear_widgets()
         self.rows = {}
         for seat in controller.seats:
-            row = ChronoSeatRow(seat=seat)
+            row = ChronoSeatRow(seat=seat, size_hint_y=None)
             self.rows[seat] = row
             box.add_widget(row)
+        box.add_widget(Widget())  # a table of one or two keeps its rows row-sized, at the top
+        box.bind(height=self._row_heights)
+        self._row_heights()
+
+    def _row_heights(self, *_) -> None:
+        box, n = self.ids.seats, max(1, len(self.rows))
+        height = min(dp(ROW_MAX), (box.height - box.spacing * n) / n)
+        for row in self.rows.values():
+            row.height = height
 
     def update(self) -> None:
         v, c = self.view, self.controller
@@ -110,7 +122,9 @@ class ChronomageScreen(TableScreen):
         self.title_text = T.card_title(v)
         self.phase_line = T.phase_text(v)
         self.deck_line, self.deck_level = T.deck_text(v)
-        self.hint_line = self.outcome_text and f"{self.outcome_text} {v.get('reason', '')}" or T.hint_text(v, c.names)
+        over = c.outcome()
+        self.banner = "" if over is None else ("victory" if over.result == "victory" else "defeat")
+        self.hint_line = T.hint_text(v, c.names) if over is None else "Undo takes the last action back; Home for a new game"
         self._tracker(v)
         self.roll_buttons = {}
         for seat, row in self.rows.items():
@@ -125,8 +139,8 @@ class ChronomageScreen(TableScreen):
             self.big_number, self.enough = "", False
             if v.get("phase") == "engagement" and v.get("step") == "preemptive":
                 self.tracker_line = T.preemptive_text(v, self.controller.names)
-            elif v.get("phase") == "over":
-                self.tracker_line = v.get("reason", "")
+            elif self.banner:
+                self.tracker_line = f"[size=26sp][b]{self.outcome_text}[/b][/size]   {v.get('reason', '')}"
             else:
                 self.tracker_line = T.decks_text(v)
             return
@@ -216,7 +230,9 @@ class ChronomageScreen(TableScreen):
 
     def _spell_button(self, box, seat: int, mine) -> None:
         can = any(t.startswith("spell ") for t in mine)
-        box.add_widget(FlatButton(text="Spell", dim=not can, on_release=lambda b: self.open_spell(seat, b)))
+        # with no spell possible, a tap lets the engine say why (no card in hand, already rolled)
+        box.add_widget(FlatButton(text="Spell", dim=not can, on_release=lambda b: self.open_spell(seat, b) if can
+                                  else self.play(f"spell {seat} 0 0", b)))
 
     def _dice_buttons(self, box, seat: int, mine) -> None:
         can = f"dice {seat}" in mine

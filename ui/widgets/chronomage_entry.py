@@ -228,6 +228,7 @@ class ChronoChoicePad(ChronoEntryPanel):
         grid = self.ids.choices
         grid.clear_widgets()
         grid.cols = 1 if len(choices) <= 3 else 2
+        tint = {"bg": color, "fg": palette.text_on(color)} if len(choices) == 1 else {}  # a confirmation
         for words, text in choices:
-            grid.add_widget(FlatButton(text=words, markup=True, on_release=lambda b, t=text: self.submit(t, b)))
+            grid.add_widget(FlatButton(text=words, markup=True, on_release=lambda b, t=text: self.submit(t, b), **tint))
         self.open_in(parent)

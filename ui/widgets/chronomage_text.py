@@ -52,10 +52,12 @@ def phase_text(v: dict[str, Any]) -> str:
 
 
 def card_title(v: dict[str, Any]) -> str:
-    ch = v.get("challenge")
+    ch, done = v.get("challenge"), v.get("done") or []
+    if not ch and v.get("phase") == "over":
+        won = sum(1 for d in done if d.get("result") == "won")
+        return f"{won} of {len(done)} challenges won"
     if not ch:
-        done = len(v.get("done") or [])
-        return f"Challenge {done + 1} of {done + v.get('challenge_deck', 0)}"
+        return f"Challenge {len(done) + 1} of {len(done) + v.get('challenge_deck', 0)}"
     boss = " (boss)" if ch.get("boss") else ""
     return f"{ch['name']}{boss}"
 
@@ -63,6 +65,8 @@ def card_title(v: dict[str, Any]) -> str:
 def deck_text(v: dict[str, Any]) -> tuple[str, str]:
     """The time deck and how many lost challenges it still pays for; level "", "warn" or "danger"."""
     deck, left = v.get("time_deck", 0), v.get("failures_left", 0)
+    if v.get("phase") == "over":
+        return f"Time deck {deck}", ""
     if left <= 0:
         return f"Time deck {deck}\na lost challenge loses", "danger"
     lost = "1 lost challenge left" if left == 1 else f"{left} lost challenges left"

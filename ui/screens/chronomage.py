@@ -68,6 +68,7 @@ class ChronomageScreen(TableScreen):
         self.rows: dict[int, ChronoSeatRow] = {}
         self.roll_buttons: dict[int, FlatButton] = {}
         self._dice_anchor = None
+        self.ids.seats.bind(height=self._row_heights)
 
     @classmethod
     def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
@@ -107,7 +108,6 @@ class ChronomageScreen(TableScreen):
             self.rows[seat] = row
             box.add_widget(row)
         box.add_widget(Widget())  # a table of one or two keeps its rows row-sized, at the top
-        box.bind(height=self._row_heights)
         self._row_heights()
 
     def _row_heights(self, *_) -> None:

@@ -93,8 +93,17 @@ class ChronomageScreen(TableScreen):
         colors = self.view.get("colors") or []
         return palette.seat_rgba(colors[seat - 1] if seat <= len(colors) else None)
 
+    @property
+    def names(self) -> list[str]:
+        """The table's names, except that a default colour name ("Red", from the seat colours of the home
+        screen) gives way to the player's Chronomage colour, the colour the table plays by."""
+        colors = self.view.get("colors") or []
+        return [color.capitalize() if name.lower() in palette.COLOR_NAMES and i < len(colors)
+                and (color := colors[i]) != name.lower() else name
+                for i, name in enumerate(self.controller.names)]
+
     def who(self, seat: int) -> str:
-        return seat_name(self.controller.names, seat)
+        return seat_name(self.names, seat)
 
     # -- wiring -------------------------------------------------------------------------------------
     def setup(self, controller) -> None:
@@ -124,7 +133,7 @@ class ChronomageScreen(TableScreen):
         self.deck_line, self.deck_level = T.deck_text(v)
         over = c.outcome()
         self.banner = "" if over is None else ("victory" if over.result == "victory" else "defeat")
-        self.hint_line = T.hint_text(v, c.names) if over is None else "Undo takes the last action back; Home for a new game"
+        self.hint_line = T.hint_text(v, self.names) if over is None else "Undo takes the last action back; Home for a new game"
         self._tracker(v)
         self.roll_buttons = {}
         for seat, row in self.rows.items():
@@ -138,7 +147,7 @@ class ChronomageScreen(TableScreen):
         if not self.tracker_shown:
             self.big_number, self.enough = "", False
             if v.get("phase") == "engagement" and v.get("step") == "preemptive":
-                self.tracker_line = T.preemptive_text(v, self.controller.names)
+                self.tracker_line = T.preemptive_text(v, self.names)
             elif self.banner:
                 self.tracker_line = f"[size=26sp][b]{self.outcome_text}[/b][/size]   {v.get('reason', '')}"
             else:
@@ -150,7 +159,7 @@ class ChronomageScreen(TableScreen):
             tracker.power, tracker.faded = closed["power"], True
             self.big_number = f"{closed['total']} / {closed['power']}" if "total" in closed else ""
             self.enough = bool(closed.get("success"))
-            self.tracker_line = T.last_round_text(closed, self.controller.names, v.get("phase") == "cleanup")
+            self.tracker_line = T.last_round_text(closed, self.names, v.get("phase") == "cleanup")
             return
         dmg = v["damage"]
         tracker.parts = [[x, self.rgba(s)] for s, x in enumerate(dmg["seats"], 1)]
@@ -177,7 +186,9 @@ class ChronomageScreen(TableScreen):
     def _row(self, v, row: ChronoSeatRow, seat: int, legal: list[str]) -> None:
         i = seat - 1
         row.rgba = self.rgba(seat)
-        row.name_text = f"{self.who(seat)}  [size=13sp]({v['colors'][i]}, space {v['formation'][i]})[/size]"
+        name, color = self.who(seat), v["colors"][i]
+        also = "" if name.lower() == color else f"{color}, "
+        row.name_text = f"{name}  [size=13sp]({also}space {v['formation'][i]})[/size]"
         row.stats_text = T.seat_stats(v, seat)
         row.weak_text = T.weakness_text(v["weaknesses"][i])
         box = row.ids.controls
@@ -364,7 +375,7 @@ class ChronomageScreen(TableScreen):
         elif v.get("phase") == "over":
             self.note(self._dice_anchor or self.ids.tracker, "The timeline is over.", palette.PANEL_HI)
         else:
-            self.note(self._dice_anchor or self.ids.tracker, f"No dice to roll now. {T.hint_text(v, self.controller.names)}.",
+            self.note(self._dice_anchor or self.ids.tracker, f"No dice to roll now. {T.hint_text(v, self.names)}.",
                       palette.PANEL_HI)
 
     def press_emulated_dice(self, widget) -> None:

@@ -8,15 +8,14 @@ any card sends the action so a refusal explains itself.
 """
 from __future__ import annotations
 
-from kivy.clock import Clock
-from kivy.properties import ColorProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.floatlayout import FloatLayout
+from kivy.properties import ListProperty, StringProperty
 
 from companion.games.time_runners.actions import WITH_ARG, card_name
 
 from .. import palette
 from ..texts import refusal_text
 from .common import FlatButton
+from .curtain import PassCurtain
 
 HIDE_AFTER = 20  # seconds without a touch before the hand hides again
 
@@ -25,57 +24,15 @@ class CardButton(FlatButton):
     code = StringProperty("")
 
 
-class HandCurtain(FloatLayout):
-    seat = NumericProperty(0)
-    who = StringProperty("")
-    who_color = ColorProperty(palette.MUTED)
-    mode = StringProperty("closed")  # closed | pass | hand | hour | target
-    remaining = NumericProperty(HIDE_AFTER)
+class HandCurtain(PassCurtain):
+    # modes: closed | pass | hand | hour | target
     cards = ListProperty([])
     pending = StringProperty("")  # the card code waiting for its argument
-    controller = ObjectProperty(None, allownone=True)
-    #: called with (widget, text) to show a refusal next to the card that was tapped
-    notify = ObjectProperty(None, allownone=True)
+    reveal_mode = "hand"
+    hide_after = HIDE_AFTER
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._timer = None
-
-    # -- opening and closing ------------------------------------------------------------------------
-    def open_for(self, overlay, controller, seat: int) -> None:
-        self.controller, self.seat = controller, seat
-        self.who, self.who_color = controller.name(seat), controller.color(seat)
-        self.mode, self.pending, self.cards = "pass", "", []
-        if self.parent is None:
-            overlay.add_widget(self)
-
-    def reveal(self) -> None:
-        self.mode = "hand"
-        self.refresh()
-        self.poke()
-        if self._timer is None:
-            self._timer = Clock.schedule_interval(self.tick, 1.0)
-
-    def close(self, *_) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self.mode, self.cards, self.pending = "closed", [], ""
-        if self.parent is not None:
-            self.parent.remove_widget(self)
-
-    @property
-    def is_open(self) -> bool:
-        return self.parent is not None
-
-    def poke(self) -> None:
-        """A touch: the player is still looking."""
-        self.remaining = HIDE_AFTER
-
-    def tick(self, dt: float = 1.0) -> None:
-        self.remaining -= 1
-        if self.remaining <= 0:
-            self.close()
+    def reset(self) -> None:
+        self.pending, self.cards = "", []
 
     # -- the hand -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -137,13 +94,6 @@ class HandCurtain(FloatLayout):
     def _play(self, text: str, anchor) -> None:
         refusal = self.controller.play(text)
         if refusal is not None:
-            if self.notify:
-                self.notify(anchor if anchor.parent is not None else self.ids.cards, refusal_text(refusal))
+            self.note(anchor if anchor.parent is not None else self.ids.cards, refusal_text(refusal))
             return
         self.refresh()
-
-    def on_touch_down(self, touch):
-        if self.mode != "closed":
-            self.poke()
-        super().on_touch_down(touch)
-        return True  # nothing under the curtain may be touched

@@ -8,13 +8,12 @@ next from `controller.legal(seat)`; nothing of another seat is ever read here.
 """
 from __future__ import annotations
 
-from kivy.clock import Clock
-from kivy.properties import ColorProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.floatlayout import FloatLayout
+from kivy.properties import ListProperty, StringProperty
 
 from .. import palette
 from ..texts import refusal_text
 from .common import FlatButton
+from .curtain import PassCurtain
 from .legends_cards import card_kind, card_name, card_speed
 
 HIDE_AFTER = 30  # seconds without a touch before the cards hide again
@@ -31,60 +30,21 @@ class PickCard(FlatButton):
     code = StringProperty("")
 
 
-class PickCurtain(FloatLayout):
-    seat = NumericProperty(0)
-    who = StringProperty("")
-    who_color = ColorProperty(palette.MUTED)
-    mode = StringProperty("closed")  # closed | pass | pick
-    remaining = NumericProperty(HIDE_AFTER)
+class PickCurtain(PassCurtain):
+    # modes: closed | pass | pick
     chosen = ListProperty([])
     status = StringProperty("")  # what the seat sees under its cards
-    controller = ObjectProperty(None, allownone=True)
-    #: called with (widget, text) to show a refusal next to what was tapped
-    notify = ObjectProperty(None, allownone=True)
+    reveal_mode = "pick"
+    hide_after = HIDE_AFTER
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._timer = None
         self.can_pick = False
 
-    # -- opening and closing ------------------------------------------------------------------------
-    def open_for(self, overlay, controller, seat: int, label: str) -> None:
-        self.controller, self.seat = controller, seat
-        self.who, self.who_color = label, controller.color(seat)
-        self.mode, self.chosen = "pass", []
-        if self.parent is None:
-            overlay.add_widget(self)
-
-    def reveal(self) -> None:
-        self.mode = "pick"
+    def reset(self) -> None:
         self.chosen = []
-        self.refresh()
-        self.poke()
-        if self._timer is None:
-            self._timer = Clock.schedule_interval(self.tick, 1.0)
-
-    def close(self, *_) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self.mode, self.chosen = "closed", []
-        if self.parent is not None:
-            self.parent.remove_widget(self)
         if self.ids.get("cards") is not None:
             self.ids.cards.clear_widgets()  # nothing of this seat stays in a widget
-
-    @property
-    def is_open(self) -> bool:
-        return self.parent is not None
-
-    def poke(self) -> None:
-        self.remaining = HIDE_AFTER
-
-    def tick(self, dt: float = 1.0) -> None:
-        self.remaining -= 1
-        if self.remaining <= 0:
-            self.close()
 
     # -- the hand -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -136,7 +96,7 @@ class PickCurtain(FloatLayout):
             self.chosen = self.chosen[:self.chosen.index(code)]  # untap: that card and the later ones
         elif len(self.chosen) < 3:
             if not can_follow(self.controller.legal(self.seat), self.chosen, code):
-                self._note(button, "That card cannot be picked now.")
+                self.note(button, "That card cannot be picked now.")
                 return
             self.chosen = [*self.chosen, code]
         self.refresh()
@@ -149,21 +109,12 @@ class PickCurtain(FloatLayout):
     def confirm(self, button) -> None:
         self.poke()
         if len(self.chosen) != 3:
-            self._note(button, "Pick three cards first, in the order they will resolve.")
+            self.note(button, "Pick three cards first, in the order they will resolve.")
             return
         text = " ".join(["pick", str(self.seat), *self.chosen])
         refusal = self.controller.play(text, self.seat)
         if refusal is not None:
-            self._note(button, refusal_text(refusal))
+            self.note(button, refusal_text(refusal))
             return
         self.close()
 
-    def _note(self, widget, text: str) -> None:
-        if self.notify:
-            self.notify(widget, text)
-
-    def on_touch_down(self, touch):
-        if self.mode != "closed":
-            self.poke()
-        super().on_touch_down(touch)
-        return True  # nothing under the curtain may be touched

@@ -67,7 +67,6 @@ class ChronomageScreen(TableScreen):
         self.faces, self.spell, self.choice = ChronoFacePad(send=self.send), ChronoSpellPad(send=self.send), ChronoChoicePad(send=self.send)
         self.rows: dict[int, ChronoSeatRow] = {}
         self.roll_buttons: dict[int, FlatButton] = {}
-        self._dice_anchor = None
         self.ids.seats.bind(height=self._row_heights)
 
     @classmethod
@@ -377,13 +376,6 @@ class ChronomageScreen(TableScreen):
         else:
             self.note(self._dice_anchor or self.ids.tracker, f"No dice to roll now. {T.hint_text(v, self.names)}.",
                       palette.PANEL_HI)
-
-    def press_emulated_dice(self, widget) -> None:
-        self._dice_anchor = widget
-        try:
-            self.hw.press()
-        finally:
-            self._dice_anchor = None
 
 
 SCREEN = ChronomageScreen

@@ -97,6 +97,7 @@ class TableScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._update = Clock.create_trigger(self.refresh, -1)
+        self._dice_anchor = None  # the on-screen Dice button while it presses the emulated one
 
     # -- wiring -------------------------------------------------------------------------------------
     def attach(self, controller, hw) -> None:
@@ -140,6 +141,15 @@ class TableScreen(Screen):
 
     def hand_moved(self, hour: int | None) -> None:
         """A clock-hand reading; games without a clock hand ignore it."""
+
+    def press_emulated_dice(self, widget) -> None:
+        """The on-screen Dice button of an emulated table: a press like the real button's, whose
+        notes (a refusal, "no roll now") appear beside the button that was tapped."""
+        self._dice_anchor = widget
+        try:
+            self.hw.press()
+        finally:
+            self._dice_anchor = None
 
     def emulated_hand_home(self) -> int:
         """Where the emulated hand starts when stepped with the arrow keys."""

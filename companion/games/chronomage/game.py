@@ -1,13 +1,14 @@
-"""The Chronomage `Game`: seats, options (colours, timeline), and `state_from_dict` with its checks (ALL-3)."""
+"""The Chronomage `Game`: seats, options (colours, timeline), and `state_from_dict` with its checks (ALL-3).
+
+The timeline library, actions, state and checks are imported when a table is made, not with the game:
+the home screen lists every game before its first frame."""
 from __future__ import annotations
 
 from typing import Any
 
 from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, IllegalAction, Option
 
-from .actions import parse_action
-from .rules import COLORS, RULES
-from .timeline import DEFAULT, load_timeline
+from .rules import COLORS, DEFAULT_TIMELINE, RULES
 
 KEYS = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", "loot_deck", "challenge_deck",
         "deck", "done", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot",
@@ -24,11 +25,17 @@ class Chronomage(Game):
     options_schema = (
         Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
                choices=COLORS, distinct=True),
-        Option("timeline", "text", DEFAULT, "chronomage/CM-3", label="Timeline (library name or file)"),
+        Option("timeline", "text", DEFAULT_TIMELINE, "chronomage/CM-3", label="Timeline (library name or file)"),
     )
     rules = RULES
 
+    def __init__(self, players: int, options: dict[str, Any] | None = None):
+        super().__init__(players, options)
+        from .actions import parse_action
+        self._parse = parse_action  # bound once here: parse_action is on the hot path
+
     def check_options(self) -> None:
+        from .timeline import load_timeline
         self.timeline = load_timeline(self.options["timeline"])  # LibraryError (BadRequest) names file, card, field
 
     def new_state(self):
@@ -36,7 +43,7 @@ class Chronomage(Game):
         return CMState(self)
 
     def parse_action(self, text: str):
-        return parse_action(text)
+        return self._parse(text)
 
     def state_from_dict(self, data: dict[str, Any]):
         from .restore import state_from_dict

@@ -6,6 +6,8 @@ the rulings this engine makes where both are silent (each listed in the package 
 from __future__ import annotations
 
 COLORS = ("orange", "blue", "green", "purple")
+#: the timeline a table plays unless it names another (`timeline.DEFAULT`; here so the game lists it cheaply)
+DEFAULT_TIMELINE = "example"
 
 RULES: dict[str, str] = {
     "CM-1": "One to four players, each a different colour (orange, blue, green or purple) with three dice of that colour.",

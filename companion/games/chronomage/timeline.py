@@ -33,7 +33,7 @@ from typing import Any
 
 from companion.core import BadRequest
 
-from .rules import COLORS
+from .rules import COLORS, DEFAULT_TIMELINE
 
 RULE = "chronomage/CM-3"
 PHASE_SIZES = {1: 5, 2: 5, 3: 6}
@@ -41,7 +41,7 @@ KINDS = ("choice", "crisis", "exploit")
 TYPES = ("monster", "event")
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}\Z")
 PACKAGED = Path(__file__).with_name("timelines")
-DEFAULT = "example"
+DEFAULT = DEFAULT_TIMELINE
 
 
 class LibraryError(BadRequest):

@@ -7,6 +7,9 @@ resolves it step by step from the primitives panel (LA-4).
 """
 from __future__ import annotations
 
+#: the eight Legends, one data file each in `data/` (here, not in `data`, so the game lists them without reading any)
+LEGEND_IDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
+
 BASIC_SPEED = {"step": 95, "dive": 90, "defensive-pivot": 80, "back": 65, "shot": 50, "smash": 50, "punch": 50}
 
 BASIC_SCRIPT: dict[str, tuple[tuple, ...]] = {

@@ -16,9 +16,8 @@ from typing import Any
 
 from companion.core import BadRequest
 
-from .cards import BASIC_SPEED, BASICS
+from .cards import BASIC_SPEED, BASICS, LEGEND_IDS
 
-LEGEND_IDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
 DATA = Path(__file__).with_name("data")
 KINDS = ("basic", "special", "ultimate")
 RULE = "legends-of-the-arena/LA-3"

@@ -27,11 +27,29 @@ Rulings where the rules and RULINGS.md are silent (each tested in tests/test_tim
 - The discard pile is public (cards are played face up); views show its size and top card, not the draw order.
 - `roll` without a value is refused by apply (roll-not-drawn): the session must `complete` it first.
 """
-from .actions import (  # noqa: F401
-    CODES, DECK, END, ROLL_BARE, ROLLS, SENSOR_OFF, SENSOR_ON, End, Play, Roll, Sensor, Shuffle, TRAction, parse_action,
-)
 from .game import TimeRunners
-from .playout import random_action, random_legal_action, random_playout  # noqa: F401
-from .state import TRState, zone  # noqa: F401
 
 GAME = TimeRunners
+
+#: the package's public names, imported from their modules on first use (importing the package for its
+#: GAME must stay cheap: the registry imports every game before the app's first frame)
+_LAZY = {
+    **dict.fromkeys(("CODES", "DECK", "END", "ROLL_BARE", "ROLLS", "SENSOR_OFF", "SENSOR_ON", "End", "Play", "Roll",
+                     "Sensor", "Shuffle", "TRAction", "parse_action"), "actions"),
+    **dict.fromkeys(("random_action", "random_legal_action", "random_playout"), "playout"),
+    **dict.fromkeys(("TRState", "zone"), "state"),
+}
+__all__ = ["GAME", "TimeRunners", *_LAZY]
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value  # once: later lookups are plain module attributes
+    return value
+
+
+def __dir__():
+    return sorted([*globals(), *_LAZY])

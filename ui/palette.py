@@ -13,7 +13,7 @@ TEXT = (0.95, 0.96, 0.97, 1)
 MUTED = (0.62, 0.66, 0.71, 1)
 ACCENT = (0.25, 0.72, 0.68, 1)       # primary actions
 WARN = (0.96, 0.70, 0.24, 1)         # the hand is out of sync
-DANGER = (0.90, 0.33, 0.30, 1)       # refusals
+DANGER = (0.80, 0.18, 0.16, 1)       # refusals (light text on it reads at 4.5:1)
 DISABLED = (0.20, 0.22, 0.25, 1)
 DIAL = (0.93, 0.91, 0.86, 1)         # the clock face, like the printed board
 DIAL_INK = (0.16, 0.17, 0.19, 1)
@@ -21,12 +21,13 @@ ZONE = (0.98, 0.80, 0.45, 1)         # the spaces of the hour the hand points at
 
 TOUCH = 48  # dp, the minimum height/width of anything tapped
 
+#: light enough that dark ink on them reads at 4.5:1 or more (WCAG AA), and they read as text on BG
 SEAT_COLORS: dict[str, tuple[float, float, float, float]] = {
-    "red": (0.89, 0.30, 0.27, 1),
-    "blue": (0.27, 0.55, 0.93, 1),
+    "red": (0.95, 0.42, 0.38, 1),
+    "blue": (0.35, 0.60, 0.95, 1),
     "green": (0.30, 0.73, 0.40, 1),
     "yellow": (0.95, 0.80, 0.24, 1),
-    "purple": (0.64, 0.46, 0.88, 1),
+    "purple": (0.69, 0.52, 0.93, 1),
     "orange": (0.96, 0.56, 0.22, 1),
 }
 COLOR_NAMES = list(SEAT_COLORS)
@@ -36,10 +37,24 @@ def seat_rgba(name: str | None) -> tuple[float, float, float, float]:
     return SEAT_COLORS.get((name or "").lower(), MUTED)
 
 
-def text_on(rgba) -> tuple[float, float, float, float]:
-    """Dark or light text, whichever reads better on `rgba`."""
+def luminance(rgba) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
     r, g, b = rgba[:3]
-    return DIAL_INK if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else TEXT
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours, 1 (none) .. 21 (black on white); text wants 4.5."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_on(rgba) -> tuple[float, float, float, float]:
+    """Dark or light text, whichever has the higher WCAG contrast on `rgba` (a brightness guess picks
+    light text on mid greens and blues, where dark text reads better)."""
+    return DIAL_INK if contrast(DIAL_INK, rgba) >= contrast(TEXT, rgba) else TEXT
 
 
 def hex_of(rgba) -> str:

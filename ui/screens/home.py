@@ -80,7 +80,7 @@ class HomeScreen(Screen):
         grid.clear_widgets()
         for gid, info in REGISTRY.items():
             ok = gid in self.playable
-            b = FlatButton(text=info.title if ok else f"{info.title}\n[size=12sp]coming[/size]", markup=True,
+            b = FlatButton(text=info.title if ok else f"{info.title}\n[size=14sp]coming[/size]", markup=True,
                            disabled=not ok, on_release=lambda _b, g=gid: self.choose_game(g))
             b.game_id = gid
             grid.add_widget(b)
@@ -114,7 +114,7 @@ class HomeScreen(Screen):
             value = self.option_values[option.name]
             if option.kind == "per-seat":
                 for i, v in enumerate(value):
-                    row.add_widget(FlatButton(text=str(v), font_size="13sp",
+                    row.add_widget(FlatButton(text=str(v), font_size="14sp",
                                               on_release=lambda _b, o=option, i=i: self._cycle_seat(o, i)))
             elif option.kind == "int":
                 row.add_widget(FlatButton(text="-", size_hint_x=None, width=dp(56), disabled=value <= option.low,
@@ -198,7 +198,7 @@ class HomeScreen(Screen):
             ok = r.game in self.playable and not damaged
             why = "damaged: it cannot be opened" if damaged else "coming: cannot be played yet"
             row = SessionRow(session_id=r.id, disabled=not ok,
-                             text=f"[b]{first}[/b]\n[size=13sp]{second if ok else why}[/size]",
+                             text=f"[b]{first}[/b]\n[size=14sp]{second if ok else why}[/size]",
                              on_release=lambda b: App.get_running_app().resume(b.session_id))
             row.halign = "left"
             grid.add_widget(row)

@@ -4,16 +4,21 @@ It renders the table view (`controller.view`, i.e. session.view(None)) and sends
 engine decides everything (what comes next, whether the hand is in sync, who won). Hidden hands open
 only behind the HandCurtain, one seat at a time, from that seat's own view. Hardware: the dice button
 rolls when the table awaits a die; the clock hand is a sensed observation.
+
+Under the dial a line says what its shaded spaces mean (the backward zone); a tap on a runner names
+it, its space and which way its next roll runs. The dial takes the room the controls leave, so the
+same rules lay out at 800x480, 1024x600 and on a rotated 480x800 panel.
 """
 from __future__ import annotations
 
 from kivy.app import App
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from companion.games.time_runners import zone
 
 from .. import kvload, palette
-from ..texts import hint, piles_text, roll_text
+from ..texts import hint, piles_text, roll_text, runner_text, zone_text
 from ..widgets import clock_face, die  # noqa: F401  (classes used by time_runners.kv)
 from ..widgets.common import FlatButton
 from ..widgets.hand_curtain import HandCurtain
@@ -29,6 +34,7 @@ class TimeRunnersScreen(TableScreen):
     turn_text = StringProperty("")
     turn_color = ColorProperty(palette.TEXT)
     hint_text = StringProperty("")
+    zone_text = StringProperty("")  # what the shaded spaces mean, under the dial
     roll_text = StringProperty("")
     piles_text = StringProperty("")
     banner_mode = StringProperty("")  # "" | sync | off | over
@@ -77,6 +83,7 @@ class TimeRunnersScreen(TableScreen):
         face = self.ids.face
         face.hour, face.positions, face.current = v["hour"], list(v["positions"]), current
         face.zone_spaces = [s for s in range(60) if zone(s) == v["hour"]]
+        self.zone_text = zone_text(v, c.names, list(face.zone_spaces))
         face.sensed = sensor.get("hand") if sensor.get("sensing") else None
         over = v.get("phase") == "over"
         if over:
@@ -115,6 +122,17 @@ class TimeRunnersScreen(TableScreen):
 
     def end_turn(self, widget) -> None:
         self.result(self.controller.play("end"), widget)
+
+    def runner_pressed(self, seat: int) -> None:
+        """A tap on a runner: who it is, where, and which way its next roll runs, beside its token."""
+        face = self.ids.face
+        centers = face.runner_centers()
+        if not 1 <= seat <= len(centers):
+            return
+        x, y = face.to_window(*centers[seat - 1])
+        t = face.token
+        anchor = Widget(size_hint=(None, None), size=(2 * t, 2 * t), pos=(x - t, y - t))  # window coordinates
+        self._note(anchor, runner_text(self.controller.view, self.controller.names, seat), palette.PANEL_HI)
 
     def toggle_sensor(self, widget) -> None:
         off = self.controller.view.get("sensor", {}).get("check") == "off"

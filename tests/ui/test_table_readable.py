@@ -140,8 +140,13 @@ def test_a_roll_off_tie_says_who_rolls_again(ui, journal_path):
 
 # -- 4. text size and layout at every panel size ------------------------------------------------------
 def shown(widget) -> bool:
-    """On screen, not hidden by opacity anywhere up its parents, with an area."""
-    if widget.get_root_window() is None or widget.width < 1 or widget.height < 1:
+    """On screen, not hidden by opacity anywhere up its parents, with an area, and not parked a window's
+    size away (the curtain parks the panels it is not showing at -10000)."""
+    window = widget.get_root_window()
+    if window is None or widget.width < 1 or widget.height < 1:
+        return False
+    _, _, x1, y1 = window_box(widget)
+    if x1 < -window.width or y1 < -window.height:
         return False
     w = widget
     while w is not None and w is not w.parent:
@@ -275,6 +280,10 @@ def test_no_text_under_14_px_on_home_and_table_at_800x480(ui, journal_path):
 def test_home_lays_out_without_clipping(ui, journal_path, panel, size):
     panel(size)
     ui.start(journal_path)
+    home = ui.app.home
+    where = "below" if size[1] > size[0] else "on the right"  # where the new game is
+    assert home.ids.sessions_caption.text == f"No unfinished games. Start one {where}."
+    assert clipped(ui.app.root, *size) == []
     home_with_a_session(ui)
     ui.frames(3)
     assert clipped(ui.app.root, *size) == []
@@ -289,6 +298,23 @@ def test_the_full_table_lays_out_without_clipping(ui, journal_path, panel, size)
     face = table.ids.face
     assert min(face.size) >= min(size) * 0.45, "the dial keeps the room of the short side"
     table.runner_pressed(6)
+    ui.frames(2)
+    assert clipped(ui.app.root, *size) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hand_curtain_lays_out_without_clipping(ui, journal_path, panel, size):
+    panel(size)
+    ui.start(journal_path)
+    table = ui.start_game(6)
+    finish_roll_off(ui, [6, 1, 2, 3, 4, 5])
+    table.open_hand(2)
+    ui.frames(2)
+    assert table.curtain.mode == "pass" and clipped(ui.app.root, *size) == []
+    ui.tap(table.curtain.ids.reveal)
+    assert table.curtain.mode == "hand" and len(table.curtain.ids.cards.children) == 6
+    assert clipped(ui.app.root, *size) == []
+    table.curtain.mode = "hour"
     ui.frames(2)
     assert clipped(ui.app.root, *size) == []
 

@@ -45,7 +45,6 @@ class TimeRunnersScreen(TableScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._dice_anchor = None
         self.curtain = HandCurtain(notify=self._note)
 
     @classmethod
@@ -160,13 +159,6 @@ class TimeRunnersScreen(TableScreen):
 
     def emulated_hand_home(self) -> int:
         return self.controller.view.get("hour", 12) if self.controller else 12
-
-    def press_emulated_dice(self, widget) -> None:
-        self._dice_anchor = widget
-        try:
-            self.hw.press()
-        finally:
-            self._dice_anchor = None
 
     def drag_hand(self, hour: int) -> None:
         if self.hw is not None:

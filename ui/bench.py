@@ -1,102 +1,105 @@
-"""`python -m ui.bench`: start-up time, memory and dice-to-screen latency of the app against Kivy's floor.
+"""`python -m ui.bench`: start-up, memory, dice-to-screen latency and table frame time against Kivy's floor.
 
-Every figure is measured in this run, in child processes started the same way (same interpreter,
-same window size, same video driver), so the comparison is fair:
+Every figure is measured in this run, in child processes started the same way (same interpreter, window
+size and video driver, SDL_VIDEODRIVER=offscreen), so comparisons are fair:
 
-1. start-up: wall time from spawning the process to its first rendered frame (Window on_flip, after
-   glFinish so the frame is drawn, not just issued);
-   the floor is a minimal Kivy app that only shows a Label.
-2. memory: each child's own peak RSS (getrusage(RUSAGE_SELF).ru_maxrss) after a few frames.
-3. dice latency: the app's real loop (App.run, 60 fps cap) with a game in progress; a DicePressed is
+1. start-up: wall time from spawning the process to its first frame drawn (glFinish after the first
+   flip). The app is the real command, `companion app --quit-after-first-frame` (via `python -m ui.cli`),
+   on an existing empty journal (the warm-up run creates it, as the first start on a device does once);
+   the floor is a bare Kivy app showing one Label. Runs alternate between the two; medians are reported.
+   Bytecode: by default every module has its compiled bytecode, as a pip install leaves it (a private
+   PYTHONPYCACHEPREFIX filled by the warm-up runs); `--as-is` keeps the environment's own setting (here
+   PYTHONDONTWRITEBYTECODE=1 makes the project's modules compile from source at every start).
+2. the first frame is complete: the pixels of the app's first frame equal those of its tenth.
+3. memory: each child's own peak RSS (getrusage ru_maxrss) after a few frames.
+4. dice latency: the app's real loop (App.run, 60 fps cap) with a game in progress; a DicePressed is
    delivered (a) from a background thread, as the GPIO/serial backends do, and (b) by the emulated
    backend on the UI thread, as the on-screen button does. Measured: event -> handled (session played
-   the roll) -> the first frame presented after it whose roll label shows the new roll; and how many
-   frames were drawn in between (0 means the roll is in the very next frame).
+   the roll) -> the first frame presented after it whose roll label shows the new roll.
+5. table frame time: the Time Runners table at the window size, a scripted game played by presses and
+   taps (rolls with the die's tumble, cards, ends); each drawn frame timed from the start of the loop
+   iteration to the end of its rasterisation (glFinish), for each multisampling setting. `--shots DIR`
+   writes each setting's window and a side-by-side zoom of edges (dial, token, button, die).
 """
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import resource
-import statistics
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 
-
 CHILD_FRAMES = 10
+MARK = "FIRST_FRAME"
+APP_MARK = "companion app: first frame on screen"
+MULTISAMPLES = (0, 2, 4)
 
 
 # ---------------------------------------------------------------------------------------------- children
-def _child_minimal(size) -> None:
+def _child_minimal(frames: int) -> None:
+    """Kivy's floor: one Label, configured like the app; says when its first frame is drawn, and stops
+    after `frames` frames."""
     from kivy.app import App
+    from kivy.clock import Clock
     from kivy.core.window import Window
+    from kivy.graphics.opengl import glFinish
     from kivy.uix.label import Label
 
     class Minimal(App):
+        n = 0
+
         def build(self):
             Window.bind(on_flip=self._flip)
-            self.n = 0
+            Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)
             return Label(text="Board Companion")
 
         def _flip(self, *_):
-            _drawn()
+            glFinish()
             self.n += 1
             if self.n == 1:
-                print("FIRST_FRAME", flush=True)
-                _finish_after_frames(self)
+                print(MARK, flush=True)
+            if self.n == frames:
+                _report({})
+                self.stop()
     Minimal().run()
 
 
-def _child_app(journal: str) -> None:
+def _child_frames(journal: str) -> None:
+    """The app for CHILD_FRAMES frames: is its first frame its settled one (pixels), and its peak RSS."""
+    from kivy.clock import Clock
     from kivy.core.window import Window
+    from kivy.graphics.opengl import glFinish
 
     from ui.app import CompanionApp
     app = CompanionApp(journal, backend="emulated")
-    state = {"n": 0}
+    shots: list[bytes] = []
 
     def flip(*_):
-        _drawn()
-        state["n"] += 1
-        if state["n"] == 1:
-            print("FIRST_FRAME", flush=True)
-            _finish_after_frames(app)
+        glFinish()
+        shots.append(_pixels())
+        if len(shots) == CHILD_FRAMES:
+            same = shots[0] == shots[-1]
+            _report({"first_is_settled": same,
+                     "pixels_differing": 0 if same else sum(a != b for a, b in zip(shots[0][::4], shots[-1][::4]))})
+            app.stop()
     Window.bind(on_flip=flip)
+    Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)  # draw every frame, changed or not
     app.run()
 
 
-def _drawn() -> None:
-    """Wait until the frame is really drawn. Offscreen, Window.flip() swaps an EGL pbuffer, which neither
-    waits nor flushes: on_flip only means the frame's commands were issued, and Mesa may still be
-    rasterising it (and earlier ones). Same call in every child, so the comparison stays fair."""
-    from kivy.graphics.opengl import glFinish
-    glFinish()
-
-
-def _finish_after_frames(app) -> None:
-    """Run CHILD_FRAMES more frames of the loop, then report and stop."""
-    from kivy.clock import Clock
-    count = {"n": 0}
-
-    def tick(_dt):
-        count["n"] += 1
-        if count["n"] >= CHILD_FRAMES:
-            _report({})
-            app.stop()
-            return False
-    Clock.schedule_interval(tick, 0)
+def _pixels() -> bytes:
+    from kivy.core.window import Window
+    from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
+    w, h = Window.size
+    return glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE)
 
 
 def _child_latency(journal: str, samples: int) -> None:
+    import threading
+
     from kivy.clock import Clock
     from kivy.core.window import Window
 
     from hardware import DicePressed
     from ui.app import CompanionApp
-    from ui.sample import first_card
     from ui.screens.time_runners import ROLL_STEPS
 
     app = CompanionApp(journal, backend="emulated")
@@ -116,120 +119,302 @@ def _child_latency(journal: str, samples: int) -> None:
             })
             pending.clear()
 
+    def roll(how: str) -> None:
+        pending.update(before=app.table_screen.ids.roll.text, how=how, frame=frames["n"])
+        pending["t0"] = time.perf_counter()
+        if how == "thread":  # like the GPIO and serial backends
+            threading.Thread(target=app.hw._on_event, args=(DicePressed(0.0),)).start()
+        else:  # the emulator's on-screen button and keys
+            app.hw.press()
+
     def step(_dt):
         if pending:
             return
-        if app.controller is None:
-            app.start_game("time-runners", 3, {"names": ["Red", "Blue", "Green"], "colors": ["red", "blue", "green"]},
-                           seed="bench")
-            return
-        c = app.controller
-        if len(results["thread"]) + len(results["ui"]) >= 2 * samples or c.view["phase"] == "over":
+        if len(results["thread"]) + len(results["ui"]) >= 2 * samples:
             _report({"latency": results})
             app.stop()
             return
-        if c.view["next"] in ROLL_STEPS and c.view["phase"] == "roll":
-            how = "thread" if len(results["thread"]) <= len(results["ui"]) else "ui"
-            pending.update(before=app.table_screen.ids.roll.text, how=how, frame=frames["n"])
-            pending["t0"] = time.perf_counter()
-            if how == "thread":  # like the GPIO and serial backends
-                threading.Thread(target=app.hw._on_event, args=(DicePressed(0.0),)).start()
-            else:  # the emulator's on-screen button and keys
-                app.hw.press()
-        elif c.view["next"] in ROLL_STEPS:  # the roll-off
-            c.play("roll")
-        else:
-            card = first_card(c.session, c.view["current"])
-            if card and not c.view["cards_counted"]:
-                c.play(card)
-            else:
-                c.play("end")
+        if not _play_step(app, ROLL_STEPS, lambda: roll("thread" if len(results["thread"]) <= len(results["ui"]) else "ui")):
+            _report({"latency": results})
+            app.stop()
 
     Window.bind(on_flip=flip)
     Clock.schedule_interval(step, 0.1)
     app.run()
 
 
+def _play_step(app, roll_steps, roll) -> bool:
+    """One step of a scripted Time Runners game through the app: start it, roll by the die button when
+    a turn's roll is due (`roll()`), else the roll-off, a card or `end`. False once the game is over."""
+    from ui.sample import TABLE, first_card
+    if app.controller is None:
+        app.start_game("time-runners", 3, dict(TABLE), seed="bench")
+        return True
+    c = app.controller
+    if c.view["phase"] == "over":
+        return False
+    if c.view["next"] in roll_steps and c.view["phase"] == "roll":
+        roll()
+    elif c.view["next"] in roll_steps:
+        c.play("roll")
+    else:
+        card = first_card(c.session, c.view["current"])
+        c.play(card if card and not c.view["cards_counted"] else "end")
+    return True
+
+
+def _child_frame(journal: str, rolls: int) -> None:
+    """Frame time of the Time Runners table while a game is played on it (see the module docstring)."""
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+    from kivy.graphics.opengl import glFinish
+
+    from ui.app import CompanionApp
+    from ui.screens.time_runners import ROLL_STEPS
+
+    app = CompanionApp(journal, backend="emulated")
+    EventLoop.ensure_window()
+    app._run_prepare()
+    drawn = {"at": None}
+
+    def flip(*_):
+        glFinish()
+        drawn["at"] = time.perf_counter()
+    Window.bind(on_flip=flip)
+
+    def frame() -> float | None:
+        """One loop iteration; its time if it drew a frame."""
+        drawn["at"] = None
+        t0 = time.perf_counter()
+        EventLoop.idle()
+        return None if drawn["at"] is None else drawn["at"] - t0
+
+    out: dict = {"all": [], "roll": [], "steady": []}
+    _play_step(app, ROLL_STEPS, app.hw.press)  # start the game
+    for _ in range(10):
+        frame()
+    for _ in range(30):  # the same picture drawn again and again
+        Window.canvas.ask_update()
+        out["steady"].append(frame())
+    while len(out["roll"]) < rolls:
+        before = app.table_screen.ids.roll.text
+        if not _play_step(app, ROLL_STEPS, app.hw.press):
+            break
+        for i in range(60):  # until the screen is still (a roll tumbles the die for 0.45 s)
+            took = frame()
+            if took is None:
+                if i > 2:
+                    break
+                continue
+            out["all"].append(took)
+            if app.table_screen.ids.roll.text != before:
+                out["roll"].append(took)
+                before = app.table_screen.ids.roll.text
+    app.shutdown()
+    _report(out)
+
+
+def _child_shot(journal: str, folder: str) -> None:
+    """The Time Runners table as shown (a roll-off just played), written to `folder`/table-msaaN.png, and
+    where on it the edges to compare are. Under X (DISPLAY set) the picture is the screen's (xwd): the
+    offscreen driver's read-back shows no multisampling at all, though it pays for it."""
+    from kivy.base import EventLoop
+    from kivy.config import Config
+    from kivy.core.window import Window
+
+    from ui.app import CompanionApp
+    from ui.screens.time_runners import ROLL_STEPS
+    app = CompanionApp(journal, backend="emulated")
+    EventLoop.ensure_window()
+    app._run_prepare()
+    _play_step(app, ROLL_STEPS, app.hw.press)
+    for _ in range(6):
+        _play_step(app, ROLL_STEPS, app.hw.press)  # the roll-off and a first turn
+    for _ in range(60):  # let the die stop
+        EventLoop.idle()
+    w, h, rgba = _capture()
+    n = Config.getint("graphics", "multisamples")
+    _write_png(os.path.join(folder, f"table-msaa{n}.png"), w, h, rgba)
+    face, die = app.table_screen.ids.face, app.table_screen.ids.die
+    button = next(b for b in app.table_screen.walk() if getattr(b, "text", "") == "Undo")
+
+    def top_left(widget, x, y, ch=48):  # a crop whose bottom-left is (x, y) in `widget`'s coordinates
+        wx, wy = widget.to_window(x, y)
+        return [int(wx), int(h - wy - ch)]
+    token = face.runner_centers()[0]
+    _report({"shot": {"size": [w, h], "source": "xwd" if os.environ.get("DISPLAY") else "glReadPixels", "crops": [
+        top_left(face, face.center_x - face.radius - 20, face.center_y + face.radius * 0.45),  # the dial's rim
+        top_left(face, token[0] - 32, token[1] - 24),  # a runner
+        top_left(button, button.x - 8, button.top - 40),  # a button's corner
+        top_left(die, die.center_x - min(die.size) / 2 - 8, die.center_y - 8),  # the die
+    ]}})
+    app.shutdown()
+
+
+def _capture() -> tuple[int, int, bytes]:
+    """The window's pixels, rows top first, RGBA."""
+    from kivy.core.window import Window
+    from kivy.graphics.opengl import glFinish
+    Window.canvas.ask_update()
+    from kivy.base import EventLoop
+    EventLoop.idle()
+    glFinish()
+    w, h = Window.size
+    if os.environ.get("DISPLAY"):
+        import struct
+        import subprocess
+        time.sleep(0.2)
+        data = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
+        f = struct.unpack(">25I", data[:100])
+        rw, rh, bpl = f[4], f[5], f[12]
+        px = memoryview(data)[f[0] + f[19] * 12:]
+        x0, y0 = max(0, int(Window.left)), max(0, int(Window.top))
+        out = bytearray()
+        for y in range(y0, min(rh, y0 + h)):
+            row = px[y * bpl + x0 * 4:y * bpl + (x0 + w) * 4]
+            for x in range(0, len(row), 4):  # B G R X
+                out += bytes((row[x + 2], row[x + 1], row[x], 255))
+        return w, len(out) // (4 * w), bytes(out)
+    raw = _pixels()
+    stride = w * 4
+    return w, h, b"".join(raw[y * stride:(y + 1) * stride] for y in range(h - 1, -1, -1))
+
+
 def _report(extra: dict) -> None:
+    import json
+    import resource
     extra["maxrss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print("RESULT " + json.dumps(extra), flush=True)
 
 
 def child(argv) -> int:
-    p = argparse.ArgumentParser()
-    p.add_argument("kind", choices=["minimal", "app", "latency"])
-    p.add_argument("--size", default="800x480")
-    p.add_argument("--journal", default=None)
-    p.add_argument("--samples", type=int, default=10)
-    a = p.parse_args(argv)
+    kind, opts = argv[0], dict(zip(argv[1::2], argv[2::2]))  # no argparse: the floor imports nothing extra
     from ui import boot
-    size = boot.parse_size(a.size)
-    boot.configure(size=size, headless=True)
+    ms = opts.get("--multisamples")
+    boot.configure(size=boot.parse_size(opts.get("--size", "800x480")), headless=kind not in ("minimal", "shot"),
+                   maxfps=0 if kind == "frame" else None, multisamples=None if ms is None else int(ms))
     os.environ["KIVY_NO_CONSOLELOG"] = "1"
-    if a.kind == "minimal":
-        _child_minimal(size)
-    elif a.kind == "app":
-        _child_app(a.journal)
+    if kind == "minimal":
+        _child_minimal(int(opts.get("--frames", 1)))
+    elif kind == "frames":
+        _child_frames(opts["--journal"])
+    elif kind == "latency":
+        _child_latency(opts["--journal"], int(opts.get("--samples", 10)))
+    elif kind == "shot":
+        _child_shot(opts["--journal"], opts["--shots"])
     else:
-        _child_latency(a.journal, a.samples)
+        _child_frame(opts["--journal"], int(opts.get("--rolls", 20)))
     return 0
 
 
 # ---------------------------------------------------------------------------------------------- parent
-def _spawn(kind: str, size: str, tmp: str, samples: int = 10) -> dict:
-    journal = os.path.join(tmp, f"{kind}-{time.monotonic_ns()}.sqlite")
-    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1",
-               KIVY_HOME=os.path.join(tmp, "kivy"))
-    env.pop("NOTIFY_SOCKET", None)
-    cmd = [sys.executable, "-m", "ui.bench", "--child", kind, "--size", size, "--journal", journal,
-           "--samples", str(samples)]
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
-                            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    out: dict = {}
-    for line in proc.stdout:
-        if line.startswith("FIRST_FRAME") and "first_frame" not in out:
-            out["first_frame"] = time.perf_counter() - t0
-        elif line.startswith("RESULT "):
-            out.update(json.loads(line[7:]))
-    proc.wait(timeout=120)
-    if "maxrss_kb" not in out:
-        raise RuntimeError(f"benchmark child {kind} failed (exit {proc.returncode})")
-    return out
+class Spawner:
+    def __init__(self, size: str, as_is: bool):
+        import tempfile
+        self.size = size
+        self.tmp = tempfile.mkdtemp(prefix="companion-bench-")
+        self.journal = os.path.join(self.tmp, "journal.sqlite")  # one existing journal, as on a device
+        self.env = dict(os.environ, SDL_VIDEODRIVER="offscreen", KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1",
+                        KIVY_HOME=os.path.join(self.tmp, "kivy"), COMPANION_HW_BACKEND="emulated")
+        self.env.pop("NOTIFY_SOCKET", None)
+        if not as_is:  # every module with its bytecode, as installed (kept apart from the source tree)
+            self.env.pop("PYTHONDONTWRITEBYTECODE", None)
+            self.env["PYTHONPYCACHEPREFIX"] = os.path.join(self.tmp, "pycache")
+
+    def run(self, cmd: list[str], mark: str | None = None, env: dict | None = None) -> dict:
+        import json
+        import subprocess
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, *cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env or self.env, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        out: dict = {}
+        for line in proc.stdout:
+            if mark and line.startswith(mark) and "first_frame" not in out:
+                out["first_frame"] = time.perf_counter() - t0
+            elif line.startswith("RESULT "):
+                out.update(json.loads(line[7:]))
+        err = proc.stderr.read()
+        proc.wait(timeout=300)
+        if proc.returncode != 0 or (mark and "first_frame" not in out):
+            raise RuntimeError(f"benchmark child {cmd[1:3]} failed (exit {proc.returncode}): {err[-800:]}")
+        return out
+
+    def child(self, kind: str, *opts: str, env: dict | None = None) -> dict:
+        return self.run(["-m", "ui.bench", "--child", kind, "--size", self.size, "--journal", self.journal, *opts],
+                        env=env)
+
+    def first_frame(self, kind: str) -> float:
+        if kind == "minimal":
+            return self.run(["-m", "ui.bench", "--child", "minimal", "--size", self.size], MARK)["first_frame"]
+        return self.run(["-m", "ui.cli", "app", "--quit-after-first-frame", "--backend", "emulated",
+                         "--size", self.size, "--journal", self.journal], APP_MARK)["first_frame"]
 
 
 def _ms(x: float) -> str:
     return f"{x * 1000:7.1f} ms"
 
 
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
 def main(argv=None) -> int:
+    import argparse
+    import statistics
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
         return child(argv[1:])
     p = argparse.ArgumentParser(prog="python -m ui.bench", description=__doc__.split("\n\n")[0])
-    p.add_argument("--runs", type=int, default=3, help="start-up runs of each (median reported)")
+    p.add_argument("--runs", type=int, default=7, help="start-up runs of each (median reported)")
     p.add_argument("--size", default="800x480")
     p.add_argument("--samples", type=int, default=10, help="dice presses per delivery path")
+    p.add_argument("--rolls", type=int, default=20, help="rolls played on the table per multisampling setting "
+                   "(every frame on the way is timed)")
+    p.add_argument("--shots", default=None, metavar="DIR", help="write the table per multisampling setting and "
+                   "a side-by-side zoom of its edges (msaa-edges.png) to DIR")
+    p.add_argument("--as-is", action="store_true", help="keep the environment's bytecode setting (see above)")
+    p.add_argument("--only", default="startup,memory,latency,frame", help="sections to run, comma-separated")
     a = p.parse_args(argv)
-    tmp = tempfile.mkdtemp(prefix="companion-bench-")
+    only = set(a.only.split(","))
+    sp = Spawner(a.size, a.as_is)
+    bytecode = "as the environment says" if a.as_is else "cached for every module (as installed)"
     print(f"Board Companion UI benchmark  (python {sys.version.split()[0]}, window {a.size}, "
-          f"SDL_VIDEODRIVER=offscreen, {os.cpu_count()} CPUs)")
-    runs = {"minimal": [], "app": []}
-    _spawn("minimal", a.size, tmp)  # warm the disk cache for both
-    _spawn("app", a.size, tmp)
-    for _ in range(a.runs):
-        for kind in ("minimal", "app"):
-            runs[kind].append(_spawn(kind, a.size, tmp))
-    first = {k: statistics.median(r["first_frame"] for r in v) for k, v in runs.items()}
-    rss = {k: max(r["maxrss_kb"] for r in v) / 1024 for k, v in runs.items()}
-    print(f"\n1. Start-up: spawn -> first rendered frame (median of {a.runs})")
-    print(f"   minimal Kivy app (one Label)     {_ms(first['minimal'])}")
-    print(f"   Board Companion (home screen)    {_ms(first['app'])}   = {first['app'] / first['minimal']:.2f}x the floor (target < 1.30x)")
-    print("\n2. Peak memory (max RSS of each child, after 10 frames)")
-    print(f"   minimal Kivy app                 {rss['minimal']:7.1f} MB")
-    print(f"   Board Companion                  {rss['app']:7.1f} MB   = +{rss['app'] - rss['minimal']:.1f} MB above the floor (target < 60 MB)")
-    lat = _spawn("latency", a.size, tmp, a.samples)["latency"]
-    print("\n3. Dice press -> frame showing the roll (App.run loop, 60 fps cap, game in progress)")
+          f"SDL_VIDEODRIVER=offscreen, {os.cpu_count()} CPUs, bytecode {bytecode})")
+    if "startup" in only:
+        sp.first_frame("minimal")  # warm the disk cache (and the bytecode) for both; the app makes its journal
+        sp.first_frame("app")
+        runs: dict[str, list[float]] = {"minimal": [], "app": []}
+        for _ in range(a.runs):
+            for kind in runs:
+                runs[kind].append(sp.first_frame(kind))
+        first = {k: statistics.median(v) for k, v in runs.items()}
+        print(f"\n1. Start-up: spawn -> first frame drawn (median of {a.runs}, alternating)")
+        print(f"   minimal Kivy app (one Label)              {_ms(first['minimal'])}   "
+              f"(min {_ms(min(runs['minimal'])).strip()}, max {_ms(max(runs['minimal'])).strip()})")
+        print(f"   companion app --quit-after-first-frame    {_ms(first['app'])}   "
+              f"(min {_ms(min(runs['app'])).strip()}, max {_ms(max(runs['app'])).strip()})")
+        print(f"   ratio of medians {first['app'] / first['minimal']:.2f}x  (target <= 1.20x); "
+              f"run by run {', '.join(f'{x / y:.2f}' for x, y in zip(runs['app'], runs['minimal']))}")
+    if "memory" in only:
+        floor = sp.run(["-m", "ui.bench", "--child", "minimal", "--size", a.size, "--frames", str(CHILD_FRAMES)], MARK)
+        app = sp.child("frames")
+        print(f"\n2. The first frame is complete: pixels of frame 1 {'equal' if app['first_is_settled'] else 'differ from'}"
+              f" frame {CHILD_FRAMES}" + ("" if app["first_is_settled"] else f" ({app['pixels_differing']} pixels)"))
+        print(f"\n3. Peak memory (max RSS of each child after {CHILD_FRAMES} frames)")
+        print(f"   minimal Kivy app                 {floor['maxrss_kb'] / 1024:7.1f} MB")
+        print(f"   Board Companion (home screen)    {app['maxrss_kb'] / 1024:7.1f} MB   "
+              f"= +{(app['maxrss_kb'] - floor['maxrss_kb']) / 1024:.1f} MB above the floor (target < 60 MB)")
+    if "latency" in only:
+        _print_latency(sp.child("latency", "--samples", str(a.samples))["latency"])
+    if "frame" in only:
+        _print_frames(sp, a)
+    return 0
+
+
+def _print_latency(lat: dict) -> None:
+    import statistics
+    print("\n4. Dice press -> frame showing the roll (App.run loop, 60 fps cap, game in progress)")
     for how, title in (("thread", "DicePressed from a backend thread (GPIO/serial path)"),
                        ("ui", "emulated backend press on the UI thread (on-screen button)")):
         rows = lat[how]
@@ -242,8 +427,84 @@ def main(argv=None) -> int:
         print(f"     handled -> frame presented          median {_ms(med['handled_to_frame'])}   max {_ms(worst['handled_to_frame'])}")
         print(f"     event -> frame presented            median {_ms(med['event_to_frame'])}   max {_ms(worst['event_to_frame'])}")
         print(f"     frames drawn in between             max {int(worst['frames_between'])}  (0 = the roll is in the very next frame)")
+
+
+def _print_frames(sp: Spawner, a) -> None:
+    import statistics
+    print(f"\n5. Time Runners table frame time at {a.size} (loop iteration -> frame rasterised; target <= 16.7 ms)")
+    for n in MULTISAMPLES:
+        r = sp.child("frame", "--rolls", str(a.rolls), "--multisamples", str(n))
+        print(f"   multisamples={n}:")
+        for key, title in (("all", "every frame of a played game"), ("roll", "the frame showing a roll"),
+                           ("steady", "the same picture redrawn")):
+            xs = [x for x in r[key] if x is not None]
+            if xs:
+                print(f"     {title:30s} {len(xs):4d} frames  median {_ms(statistics.median(xs))}  "
+                      f"p90 {_ms(_pct(xs, 0.9))}  max {_ms(max(xs))}")
+    if a.shots:
+        os.makedirs(a.shots, exist_ok=True)
+        shots = {}
+        for n in MULTISAMPLES:
+            env = dict(sp.env)
+            if os.environ.get("DISPLAY"):
+                env["SDL_VIDEODRIVER"] = "x11"
+            shots[n] = sp.child("shot", "--shots", a.shots, "--multisamples", str(n), env=env)["shot"]
+        _edges(a.shots, shots)
+        how = shots[MULTISAMPLES[0]]["source"]
+        print(f"\n   wrote {a.shots}/table-msaaN.png and {a.shots}/msaa-edges.png (rows: dial rim, runner, button, "
+              f"die; columns: multisamples {', '.join(map(str, MULTISAMPLES))}; 4x zoom; pictures by {how}"
+              + ("" if how == "xwd" else ": without an X display the read-back shows no multisampling") + ")")
     print(f"\n   one 60 Hz frame = {_ms(1 / 60)}; on this machine frames are rasterised in software (Mesa llvmpipe).")
-    return 0
+
+
+# ---------------------------------------------------------------------------------------------- pictures
+def _write_png(path: str, w: int, h: int, rgba: bytes) -> None:
+    """RGBA rows, top first, as an 8-bit PNG (no imaging library needed)."""
+    import struct
+    import zlib
+    stride = w * 4
+    raw = b"".join(b"\x00" + rgba[y * stride:(y + 1) * stride] for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def _read_png(path: str) -> tuple[int, int, bytes]:
+    """Our own PNGs back (8-bit RGBA, no filters)."""
+    import struct
+    import zlib
+    data, pos, idat = open(path, "rb").read(), 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IHDR":
+            w, h = struct.unpack(">II", data[pos + 8:pos + 16])
+        elif kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    return w, h, b"".join(raw[y * (w * 4 + 1) + 1:(y + 1) * (w * 4 + 1)] for y in range(h))
+
+
+def _edges(folder: str, shots: dict, cw: int = 64, ch: int = 48, zoom: int = 4, gap: int = 8) -> None:
+    """One tile per (crop, setting), `zoom` times enlarged: crops down, settings across."""
+    crops = next(iter(shots.values()))["crops"]
+    tw, th = cw * zoom, ch * zoom
+    W, H = len(shots) * (tw + gap) - gap, len(crops) * (th + gap) - gap
+    out = bytearray(b"\x30\x30\x30\xff" * (W * H))
+    for col, n in enumerate(shots):
+        w, h, raw = _read_png(os.path.join(folder, f"table-msaa{n}.png"))
+        for row, (x0, y0) in enumerate(crops):
+            for ty in range(th):
+                sy = min(h - 1, max(0, y0 + ty // zoom))
+                for tx in range(tw):
+                    sx = min(w - 1, max(0, x0 + tx // zoom))
+                    o = ((row * (th + gap) + ty) * W + col * (tw + gap) + tx) * 4
+                    i = (sy * w + sx) * 4
+                    out[o:o + 4] = raw[i:i + 4]
+    _write_png(os.path.join(folder, "msaa-edges.png"), W, H, bytes(out))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,13 @@ from __future__ import annotations
 
 import os
 
+#: Multisample anti-aliasing off. Measured with `python -m ui.bench --shots DIR` at 800x480 in software GL
+#: (Mesa llvmpipe): the Time Runners table's frame takes ~2.5x as long with 2 or 4 samples (llvmpipe
+#: rounds 2 up to 4) and misses 60 Hz, while the dial and the tokens keep smooth edges without it
+#: (they draw their own anti-aliased outlines) and text is anti-aliased by the font renderer anyway.
+#: KCFG_GRAPHICS_MULTISAMPLES=N in the environment still overrides it (e.g. a GPU that does it for free).
+MULTISAMPLES = 0
+
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
     """A window size from `WxH`; a user's typo is a BadRequest (one line at the command line, exit 2)."""
@@ -21,14 +28,20 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 
 
 def configure(size: tuple[int, int] | None = None, fullscreen: bool = False, headless: bool = False,
-              maxfps: int | None = None) -> None:
-    """Call before anything imports kivy.core.window."""
+              maxfps: int | None = None, multisamples: int | None = None) -> None:
+    """Call before anything imports kivy.core.window. `multisamples` None: MULTISAMPLES, unless the
+    environment sets KCFG_GRAPHICS_MULTISAMPLES."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     # TextInput would otherwise probe xclip/xsel/dbus clipboards with subprocesses at start-up
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    import kivy
     from kivy.config import Config
+    if not os.environ.get("DISPLAY"):
+        # ... and its X "cut buffer" (middle-click paste) by running xclip and xsel, two subprocesses while
+        # the home screen is built; without X there is no cut buffer to find (the kiosk, tests, benchmarks)
+        kivy.kivy_options.setdefault("cutbuffer", ())
     if size is None and not fullscreen:
         size = (800, 480)
     if size is not None:
@@ -38,6 +51,10 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False, hea
     Config.set("graphics", "resizable", "0" if headless else "1")
     if maxfps is not None:
         Config.set("graphics", "maxfps", str(maxfps))
+    if multisamples is None and "KCFG_GRAPHICS_MULTISAMPLES" not in os.environ:
+        multisamples = MULTISAMPLES
+    if multisamples is not None:
+        Config.set("graphics", "multisamples", str(multisamples))
     Config.set("kivy", "exit_on_escape", "0")
     # Right-click must not leave multitouch dots on a laptop; the Pi's config has no mouse provider.
     if Config.has_option("input", "mouse"):

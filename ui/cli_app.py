@@ -15,5 +15,10 @@ def main(args) -> int:
 
     from .app import CompanionApp
     journal = args.journal or str(default_journal_path())
-    CompanionApp(journal, backend=args.backend, record=args.record).run()
+    quick = getattr(args, "quit_after_first_frame", False)
+    app = CompanionApp(journal, backend=args.backend, record=args.record, quit_after_first_frame=quick)
+    app.run()
+    if quick and not app.frames:
+        print("companion app: the window closed before a frame was drawn.", file=sys.stderr)
+        return 1
     return 0

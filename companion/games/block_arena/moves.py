@@ -61,9 +61,14 @@ def meeple_reach(bd, blocks, cell, seat: int, start: int, other) -> set[int]:
     Own block to own block goes on any distance; a step onto or off an opponent's block ends the
     movement; starting on an opponent's block it is one step; the other meeple's square is a wall.
     """
+    return meeple_region(bd, blocks, cell, seat, start, other)[0]
+
+
+def meeple_region(bd, blocks, cell, seat: int, start: int, other) -> tuple[set[int], set[int]]:
+    """(`meeple_reach`, the squares the movement passes freely: `start` and the own blocks joined to it)."""
     nbrs = bd.neighbours
     if blocks[cell[start]][0] != seat:
-        return {j for j in nbrs[start] if j != other and cell[j] >= 0}
+        return {j for j in nbrs[start] if j != other and cell[j] >= 0}, {start}
     seen = {start}
     out = set()
     todo = [start]
@@ -80,4 +85,4 @@ def meeple_reach(bd, blocks, cell, seat: int, start: int, other) -> set[int]:
                 todo.append(j)
             out.add(j)
     out.discard(start)
-    return out
+    return out, seen

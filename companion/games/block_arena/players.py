@@ -12,11 +12,13 @@ from typing import ClassVar
 from companion.core import ComputerPlayer, IllegalAction
 
 from .board import goal_row
-from .moves import meeple_reach
+from .moves import meeple_region
 from .state import OVER
 from .turns import action_of, whole_turns
 
 WIN = 1_000_000
+#: weight of a free goal square next to where a meeple can stand (a block there wins)
+CONTACT = 25
 
 
 def _progress(st, seat: int) -> tuple[int, int]:
@@ -40,17 +42,29 @@ def simple_eval(st, seat: int) -> int:
     return 10 * (m1 - m2) + (b1 - b2)
 
 
-def _reach_progress(st, seat: int) -> int:
-    """Rows toward the goal of the best square `seat`'s meeple could move to now."""
-    rows, row_of = st.bd.rows, st.bd.row_of
+def _reach_progress(st, seat: int) -> tuple[int, int]:
+    """(rows toward the goal of the best square `seat`'s meeple could move to now, goal squares next
+    to where it could stand: one block there and it wins)."""
+    bd = st.bd
+    rows, row_of = bd.rows, bd.row_of
     goal = goal_row(seat, rows)
     here = st.meeple[seat]
     best = abs(row_of[here] - goal)
-    for sq in meeple_reach(st.bd, st.blocks, st.cell, seat, here, st.meeple[3 - seat]):
+    reach, region = meeple_region(bd, st.blocks, st.cell, seat, here, st.meeple[3 - seat])
+    for sq in reach:
         d = abs(row_of[sq] - goal)
         if d < best:
             best = d
-    return rows - 1 - best
+    contacts = 0
+    if best <= 1:
+        other = st.meeple[3 - seat]
+        cell = st.cell
+        for sq in region | reach:
+            if abs(row_of[sq] - goal) == 1:
+                for j in bd.neighbours[sq]:
+                    if row_of[j] == goal and j != other and cell[j] < 0:
+                        contacts += 1
+    return rows - 1 - best, contacts
 
 
 def eval_for(st, seat: int) -> int:
@@ -59,8 +73,9 @@ def eval_for(st, seat: int) -> int:
         return WIN if st.winner == seat else -WIN
     m1, b1 = _progress(st, seat)
     m2, b2 = _progress(st, 3 - seat)
-    r1, r2 = _reach_progress(st, seat), _reach_progress(st, 3 - seat)
-    return 12 * (m1 - m2) + 8 * (r1 - r2) + 2 * (b1 - b2)
+    (r1, c1), (r2, c2) = _reach_progress(st, seat), _reach_progress(st, 3 - seat)
+    v = 12 * (m1 - m2) + 8 * (r1 - r2) + 2 * (b1 - b2) + CONTACT * (min(c1, 3) - min(c2, 3))
+    return v
 
 
 class GreedyPlayer(ComputerPlayer):

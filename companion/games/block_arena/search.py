@@ -21,8 +21,12 @@ from .turns import action_of, apply_step, whole_turns, wins_now
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 12
+THREAT = 300
 #: position key -> the next step of a plan already chosen (a few turns' worth, shared by instances)
 _PLANS: dict = {}
+
+
+THREATS = True
 
 
 class Timeout(Exception):
@@ -32,23 +36,29 @@ class Timeout(Exception):
 class Searcher:
     """One search: counts nodes, keeps the table, stops at `deadline` (time.perf_counter)."""
 
-    def __init__(self, seat: int, deadline: float):
+    def __init__(self, seat: int, deadline: float, max_nodes: int | None = None):
         self.seat, self.deadline = seat, deadline
+        self.max_nodes = max_nodes  # a fixed effort instead of a time (reproducible comparisons)
         self.nodes = 0
         self.table: dict = {}
         self.depth_done = 0
+        self.threats = THREATS
 
     def leaf(self, st, ply: int) -> int:
         if wins_now(st):
             return WIN - ply - 1
-        return eval_for(st, st.current)
+        v = eval_for(st, st.current)
+        if self.threats and wins_now(st, 3 - st.current):
+            v -= THREAT  # the opponent threatens to win: this turn goes to answering it
+        return v
 
     def children(self, st):
         return whole_turns(st)
 
     def negamax(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if (self.nodes & 63) == 0 and time.perf_counter() > self.deadline:
+        if (self.nodes & 63) == 0 and (time.perf_counter() > self.deadline
+                                       or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise Timeout
         if depth == 0:
             return self.leaf(st, ply)
@@ -119,8 +129,9 @@ class SearchPlayer(ComputerPlayer):
 
     level: ClassVar[str] = "search"
 
-    def __init__(self):
+    def __init__(self, max_nodes: int | None = None):
         self.last: Searcher | None = None
+        self.max_nodes = max_nodes
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
         if state.phase != "play":
@@ -132,7 +143,7 @@ class SearchPlayer(ComputerPlayer):
             action = action_of(state, step)
             if action in state.legal_actions():  # a stale plan is never trusted
                 return action
-        searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9))
+        searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9), self.max_nodes)
         plan, _ = searcher.root(state, rng)
         self.last = searcher
         _remember(state, plan)

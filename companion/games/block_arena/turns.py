@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import END, Flip, Go, Slide
 from .board import goal_row
-from .moves import block_moves, meeple_reach
+from .moves import block_moves, meeple_reach, meeple_region
 from .state import OVER
 
 
@@ -66,21 +66,32 @@ def action_of(st, step):
     return END
 
 
-def wins_now(st) -> bool:
-    """Whether the player in turn can put their meeple on the goal row this turn (BA-12)."""
-    seat = st.current
+def wins_now(st, seat: int | None = None) -> bool:
+    """Whether the player in turn (or `seat`, as if its turn began now) can put their meeple on the
+    goal row this turn (BA-12): a threat the other player has to answer."""
+    block_moved, meeple_moved = (st.block_moved, st.meeple_moved) if seat is None else (False, False)
+    seat = st.current if seat is None else seat
     bd, blocks, cell = st.bd, st.blocks, st.cell
     goal = goal_row(seat, bd.rows)
     row_of = bd.row_of
     mine, theirs = st.meeple[seat], st.meeple[3 - seat]
-    if not st.meeple_moved and any(row_of[sq] == goal for sq in meeple_reach(bd, blocks, cell, seat, mine, theirs)):
-        return True
-    if st.block_moved or st.meeple_moved or st.bga:
+    if meeple_moved:
         return False
+    reach, region = meeple_region(bd, blocks, cell, seat, mine, theirs)
+    if any(row_of[sq] == goal for sq in reach):
+        return True
+    if block_moved or st.bga:
+        return False
+    # only a block that touches the region before or after its move can change where the meeple gets
+    near = set(region)
+    for sq in region:
+        near.update(bd.neighbours[sq])
     blocks, cell = blocks[:], cell[:]  # moved in place below, on copies
     other_goal = goal_row(3 - seat, bd.rows)
     for k, na, nb, _, _, _ in block_moves(bd, blocks, cell, seat, mine, theirs):
         owner, a, b = blocks[k]
+        if a not in near and b not in near and na not in near and nb not in near:
+            continue
         other = theirs + (na - a) if theirs == a or theirs == b else theirs
         if other != theirs and row_of[other] == other_goal:
             continue  # that slide carries the opponent's meeple home: a loss, not a win

@@ -93,7 +93,7 @@ def test_search_defends_the_threat_greedy_walks_into():
     search moves c1 out of reach (or blocks it) so seat 2 cannot win on its turn."""
     rng = random.Random(4)
     st = position(THREAT, ("a1", "c2"))
-    assert not wins_now(st)
+    assert not wins_now(st) and wins_now(st, 2)  # seat 2's threat, seen before its turn
     finish_turn(GreedyPlayer(), st, 1, rng)
     assert wins_now(st)
     st = position(THREAT, ("a1", "c2"))

@@ -247,6 +247,18 @@ def test_BA_6_the_player_moves_their_own_blocks_not_the_opponents_out_of_turn():
     assert "seat 1's turn" in e.reason
 
 
+def test_ruling_actions_belong_to_the_seat_in_turn_another_seats_play_is_refused(tmp_path):
+    from companion.journal import Journal
+    from companion.session import Session
+    s = Session.start(Journal(tmp_path / "j.sqlite"), "block-arena", 2, seed=1)
+    assert GAME(2).new_state().actor(A("place a1")) == 1
+    with pytest.raises(IllegalAction) as e:
+        s.play("place a6", player=2)  # seat 1 places first
+    assert e.value.rule == "protocol/player" and s.full_state()["blocks"] == []
+    s.play("place a1", player=1)
+    assert s.legal(2) == legal(s.state) and s.legal(1) == []
+
+
 def test_BA_6_the_meeple_moves_at_most_once_a_turn():
     st = mid()
     play(st, "go c3")

@@ -15,6 +15,8 @@ Rulings where the rules and RULINGS.md are silent (each has a test in tests/test
 - A step between the two squares of one lying block is a step like any other (own block: go on; opponent's: the one step).
 - The standard game has no turn limit; the bga variant ends after seat 2's 40th turn.
 - A setup meeple may stand on either square of a lying block.
+- Actions carry no seat: each belongs to the seat in turn (`actor`), so another seat's `play` is refused by
+  the session (protocol/player); naming the opponent's block in turn is refused as not-your-block (BA-6).
 """
 from .actions import END, Flip, Go, Meeple, Place, Slide, parse_action  # noqa: F401
 from .game import BlockArena

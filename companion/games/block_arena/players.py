@@ -2,7 +2,8 @@
 
 `simple_eval` is what greedy maximises: rows its meeple has advanced (weight 10) plus rows its blocks
 have advanced, minus the same for the opponent. `eval_for` (used by the search) also counts how far
-each meeple could get next turn over the blocks as they stand.
+each meeple could get next turn over the blocks as they stand, and the free goal squares next to
+where it could stand (one block brought there wins).
 """
 from __future__ import annotations
 

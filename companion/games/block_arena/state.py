@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core import IllegalAction, Outcome, State, Turn
 
-from .actions import END, Flip, Go, Meeple, Place, Slide
+from .actions import END, End, Flip, Go, Meeple, Place, Slide
 from .board import DIRS, board, goal_row, home_row
 from .moves import block_moves, has_block_move, meeple_reach
 
@@ -164,7 +164,7 @@ class BAState(State):
             return self.move_block(self._block_move(action))
         if kind is Go:
             return self.move_meeple(self._go(action))
-        if kind is type(END):
+        if kind is End:
             if self.bga:
                 refuse("no-end-in-bga", "In the bga variant a turn is one block move or one meeple movement; "
                        "it ends by itself.", "BA-9")

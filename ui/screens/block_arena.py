@@ -1,0 +1,380 @@
+"""The Block Arena table: the board from above, moves by tapping pieces and then a marked square.
+
+Everything a tap may do comes from `controller.legal()`; the screen only maps action texts to squares
+(where the block would end up, what square a tap plays it on). A tap that plays nothing sends the
+action it points at anyway, so the engine's refusal appears beside the square with its rule.
+
+- Setup: tap a first-row square, then tap it again to stand a block there, or tap the marked square
+  beside it to lay the block over both. (Two taps on the same square is the natural "put it down here";
+  a neighbour says "and over there too". No mode to remember.)
+- Meeples: one tap on your own block.
+- Play: tap one of your blocks: its slides and flips show as dots and outlines; tap one to play it. A
+  standing block slides or tips over onto the same neighbour, so there a small chooser asks which.
+  Tap your meeple for its `go` squares; tap it again to hear why its block cannot move. "End turn"
+  once the block has moved.
+- The companion's moves slide into place and stay marked, and are written out in words, so the
+  players can copy them onto the wooden board.
+"""
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from .. import kvload, palette
+from ..widgets.block_arena_board import BlockArenaBoard, board_changes, direction, neighbour  # noqa: F401 (kv)
+from ..widgets.common import FlatButton
+from .table import TableScreen
+
+kvload.load("block_arena")
+
+MOVES = ("slide", "flip")
+
+
+def span(squares) -> str:
+    return "-".join(squares)
+
+
+def mark_words(m: dict, names: list[str]) -> str:
+    """A board mark as words for the players to copy ("slid the block on c6 to c5")."""
+    fr, to = m["from"], m["to"]
+    if m["piece"] == "meeple":
+        if m["by"] != m["seat"]:
+            return f"carried {names[m['seat'] - 1]}'s meeple to {to[0]}"
+        return f"put its meeple on {to[0]}" if not fr else f"moved its meeple from {fr[0]} to {to[0]}"
+    if not fr:
+        return f"placed a block standing on {to[0]}" if len(to) == 1 else f"placed a block lying on {span(to)}"
+    if len(fr) < len(to):
+        return f"tipped the block on {fr[0]} over onto {span(to)}"
+    if len(fr) > len(to):
+        return f"stood the block on {span(fr)} up on {to[0]}"
+    return f"slid the block on {span(fr)} to {span(to)}"
+
+
+class MoveChooser(BoxLayout):
+    """Two moves that a tap on one square could mean (slide there, or tip over onto it)."""
+
+
+class BlockArenaScreen(TableScreen):
+    turn_text = StringProperty("")
+    turn_color = ColorProperty(palette.TEXT)
+    prompt_text = StringProperty("")     # what to do now
+    companion_text = StringProperty("")  # the companion's last turn in words
+    can_end = BooleanProperty(False)
+    has_end = BooleanProperty(True)      # the bga variant has no `end`
+    has_hint = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._revision = -1
+        self._legal: list[str] = []
+        self._sel: tuple | None = None    # ("place", sq) | ("block", squares) | ("meeple", sq)
+        self._targets: dict[str, list[tuple[str, list[str], str]]] = {}  # tap square -> (text, ghost, words)
+        self._pending: str | None = None  # "played" / "undone": a change `update` has not drawn yet
+        self._shown: tuple | None = None  # the (blocks, meeples) drawn last
+        self.chooser: MoveChooser | None = None
+
+    # -- screenshots ------------------------------------------------------------------------------
+    @classmethod
+    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
+        """Red against the companion a few turns in, the companion's turn just played."""
+        from companion.session import COMPUTER, Session
+        table = {"names": ["Red", "Companion"], "colors": ["red", "blue"], "computer": {"seat": 2, "level": "greedy"}}
+        session = Session.start(journal, game_id, 2, seed=seed, table=table)
+        script = ["place a1", "place b6", "place c1 d1", "place d6 e6", "place f1", "place a6", "place b1", "place f6",
+                  "meeple b1", "meeple e6", "go c1", "flip b1 n", "flip a6 s", "end", "slide f1 n", "end",
+                  "slide b6 s", "go d6"]
+        for text in script:
+            seat = session.turn().seats[0]
+            session.play(text, by=COMPUTER if seat == 2 else "table")
+        return session
+
+    def prepare_shot(self, view) -> None:
+        """The companion's last turn marked (replayed by undo and redo), and Red's block chosen."""
+        c = self.controller
+        c.undo()
+        self.refresh()
+        c.redo()
+        self.refresh()
+        self.ids.board.settle()
+        self.square_tapped("f2")
+
+    # -- wiring -----------------------------------------------------------------------------------
+    def setup(self, controller) -> None:
+        v = controller.view
+        board = self.ids.board
+        board.columns, board.rows = v["columns"], v["rows"]
+        board.colors = [controller.color(1), controller.color(2)]
+        board.marks, self.companion_text, self._pending, self._shown = [], "", None, None
+        self.has_hint = bool(controller.session.game.computer_players)
+        self._revision = -1
+
+    def update(self) -> None:
+        c = self.controller
+        v = c.view
+        board = self.ids.board
+        now = (list(v["blocks"]), list(v["meeples"]))
+        if self._pending and self._shown is not None:
+            self._follow(self._shown, now)
+        self._shown, self._pending = now, None
+        board.blocks, board.meeples = now
+        if c.revision != self._revision:
+            self._revision = c.revision
+            self._sel = None
+        over = c.outcome() is not None
+        self._legal = [] if over or self._companion_to_move() else c.legal()
+        self.can_end, self.has_end = "end" in self._legal, not v["bga"]
+        cur = v["current"]
+        if over:
+            self.turn_text, self.turn_color = self.outcome_text, c.color(c.outcome().winners[0])
+        else:
+            self.turn_text, self.turn_color = self._turn_line(v), c.color(cur)
+        self.prompt_text = self._prompt(v)
+        self._show_selection()
+
+    def _companion_to_move(self) -> bool:
+        c = self.controller
+        return c.thinking or (c.computer_seat is not None and c.view.get("current") == c.computer_seat)
+
+    def _turn_line(self, v: dict) -> str:
+        c, cur = self.controller, v["current"]
+        if v["phase"] == "setup":
+            return f"{c.name(cur)}: place a block"
+        if v["phase"] == "meeples":
+            return f"{c.name(cur)}: place the meeple"
+        turn = v["turns"][cur - 1] + 1
+        return f"{c.name(cur)}, turn {turn}" + (" of 40" if v["bga"] else "")
+
+    def _prompt(self, v: dict) -> str:
+        c = self.controller
+        outcome = c.outcome()
+        if outcome is not None:
+            return outcome.reason or ""
+        if self._companion_to_move():
+            return "The companion is thinking..." if c.thinking else "The companion is to move."
+        kind = self._sel[0] if self._sel else None
+        if kind == "place":
+            return f"Tap {self._sel[1]} again to stand the block up, or a marked square beside it to lay it down."
+        if kind == "block":
+            return "Tap a marked square to move this block there." if self._targets else ""
+        if kind == "meeple":
+            return "Tap a marked square to move your meeple there."
+        if v["phase"] == "setup":
+            row = 1 if v["current"] == 1 else v["rows"]
+            return f"Tap a square in row {row} for a block, then tap it again to stand it up or the square beside it to lay it down."
+        if v["phase"] == "meeples":
+            return "Tap one of your blocks to put your meeple on it."
+        if v["turn"]["block_moved"]:
+            return "Move your meeple (tap it), or end the turn." if self.can_end else "Move your meeple: tap it."
+        return "Move one of your blocks: tap it to see where it can go. Your meeple may move once, before or after."
+
+    # -- the companion's moves --------------------------------------------------------------------
+    def on_events(self, events: list) -> None:
+        """A change is coming: a move (events) or an undo (none); `update` sees what it changed."""
+        self._pending = "played" if events else "undone"
+
+    def _follow(self, before: tuple, after: tuple) -> None:
+        """Mark and animate what the companion moved since the last human move; a human move or an
+        undo clears the marks. What moved is read from the two views (`board_changes`)."""
+        c, board = self.controller, self.ids.board
+        how, self._pending = self._pending, None
+        changes = board_changes(before, after) if how == "played" else []
+        if how == "undone" or any(m["by"] != c.computer_seat for m in changes):
+            board.marks = []
+        mine = [m for m in changes if m["by"] == c.computer_seat]
+        if mine:
+            start = len(board.marks)
+            board.marks = [*board.marks, *mine]
+            board.animate(start)
+        else:
+            board.settle()
+        words = [mark_words(m, c.names) for m in board.marks]
+        self.companion_text = (f"{c.name(c.computer_seat)} {', then '.join(words)}. Copy it onto the board."
+                               if words else "")
+
+    # -- taps on the board ------------------------------------------------------------------------
+    def square_tapped(self, sq: str) -> None:
+        self.close_chooser()
+        anchor = self.ids.board.anchor(sq)
+        c, v = self.controller, self.controller.view
+        if c.outcome() is None and self._companion_to_move():
+            self.note(anchor, "The companion is choosing its move; wait a moment.", palette.PANEL_HI)
+            return
+        if self._sel and sq in self._targets:
+            self._choose(sq, anchor)
+        elif v["phase"] == "setup":
+            self._setup_tap(sq, anchor)
+        elif v["phase"] == "meeples":
+            self.play(f"meeple {sq}", anchor)
+        elif v["phase"] == "play":
+            self._play_tap(sq, anchor)
+        else:
+            self._probe(f"go {sq}", anchor)  # the game is over: the engine says so
+        self.prompt_text = self._prompt(v)
+        self._show_selection()
+
+    def _setup_tap(self, sq: str, anchor) -> None:
+        sel = self._sel
+        if sel and sq != sel[1] and direction(sel[1], sq):
+            pair = sorted((sel[1], sq), key=lambda s: (int(s[1:]), s[0]))
+            self._sel = None
+            self._probe(f"place {pair[0]} {pair[1]}", anchor)  # e.g. taken, or not along the row
+            return
+        places = [t for t in self._legal if t.startswith("place ") and sq in t.split()[1:]]
+        if not places:
+            self._sel = None
+            self._probe(f"place {sq}", anchor)
+            return
+        self._sel, self._targets = ("place", sq), {}
+        for t in places:
+            squares = t.split()[1:]
+            if len(squares) == 1:
+                self._add_target(sq, t, squares, f"Stand a block on {sq}")
+            else:
+                other = squares[1] if squares[0] == sq else squares[0]
+                self._add_target(other, t, squares, f"Lay a block over {span(squares)}")
+
+    def _play_tap(self, sq: str, anchor) -> None:
+        v = self.controller.view
+        cur = v["current"]
+        mine = v["meeples"][cur - 1]
+        block = self._block_at(sq)
+        sel, self._sel = self._sel, None
+        if sq == mine:
+            if sel and sel[0] == "meeple":  # a second tap: the block under it is what they want to move
+                self._probe_block(block, anchor)
+            else:
+                self._select_meeple(sq, anchor)
+        elif block is not None and block["owner"] == cur and (not sel or sel[0] != "meeple" or self._moves_of(block)):
+            self._select_block(block, anchor)
+        elif sel and sel[0] == "meeple":
+            self._probe(f"go {sq}", anchor)  # a path the rules forbid, a square with no block...
+        elif sel and sel[0] == "block" and self._side(sel[1], sq):
+            self._probe(f"slide {sel[1][0]} {self._side(sel[1], sq)}", anchor)  # into a block
+        elif block is not None:
+            self._probe(f"slide {sq} n", anchor)  # the opponent's block
+        else:
+            self.note(anchor, "Tap one of your blocks, or your meeple.", palette.PANEL_HI)
+
+    def _select_block(self, block: dict, anchor) -> None:
+        texts = self._moves_of(block)
+        if not texts:
+            self._probe_block(block, anchor)
+            return
+        squares = block["squares"]
+        cols, rows = self.controller.view["columns"], self.controller.view["rows"]
+        self._sel, self._targets = ("block", squares), {}
+        for t in texts:
+            verb, _, *rest = t.split()
+            if verb == "slide":
+                to = [neighbour(s, rest[0], cols, rows) for s in squares]
+                for tap in (s for s in to if s not in squares):
+                    self._add_target(tap, t, to, f"Slide to {span(to)}")
+            elif rest:  # a standing block tips over
+                tap = neighbour(squares[0], rest[0], cols, rows)
+                ghost = sorted([squares[0], tap], key=lambda s: (int(s[1:]), s[0]))
+                self._add_target(tap, t, ghost, f"Tip over onto {span(ghost)}")
+            else:  # a lying block stands up on one of its squares
+                self._add_target(t.split()[1], t, [t.split()[1]], f"Stand up on {t.split()[1]}")
+
+    def _select_meeple(self, sq: str, anchor) -> None:
+        goes = [t for t in self._legal if t.startswith("go ")]
+        if goes:
+            self._sel, self._targets = ("meeple", sq), {}
+            for t in goes:
+                self._add_target(t.split()[1], t, [], f"Meeple to {t.split()[1]}")
+            return
+        v = self.controller.view
+        beside = [n for n in (neighbour(sq, d, v["columns"], v["rows"]) for d in "nesw") if n and self._block_at(n)]
+        if v["turn"]["meeple_moved"] or beside:
+            self._probe(f"go {(beside or [sq])[0]}", anchor)  # the engine says why not
+        else:
+            self.note(anchor, "Your meeple has no block beside it to step onto.", palette.PANEL_HI)
+
+    def _probe_block(self, block: dict | None, anchor) -> None:
+        """A block with no move: send one anyway, for the engine's reason (own meeple, one a turn, boxed in)."""
+        if block is None:
+            return
+        squares, v = block["squares"], self.controller.view
+        if len(squares) == 2:
+            self._probe(f"flip {squares[0]}", anchor)
+            return
+        d = next((d for d in "nesw" if neighbour(squares[0], d, v["columns"], v["rows"])), "n")
+        self._probe(f"slide {squares[0]} {d}", anchor)
+
+    def _probe(self, text: str, anchor) -> None:
+        """Play a text that is not legal, so the engine's refusal shows beside the tap (never a legal one)."""
+        if text not in self._legal:
+            self.play(text, anchor)
+
+    def _moves_of(self, block: dict) -> list[str]:
+        return [t for t in self._legal if t.split()[0] in MOVES and t.split()[1] in block["squares"]]
+
+    def _block_at(self, sq: str) -> dict | None:
+        return next((b for b in self.controller.view["blocks"] if sq in b["squares"]), None)
+
+    def _side(self, squares, sq: str) -> str | None:
+        """The direction from a block's squares to a square touching it, if it touches."""
+        return next((d for d in (direction(s, sq) for s in squares) if d), None)
+
+    def _add_target(self, tap: str, text: str, ghost: list[str], words: str) -> None:
+        if tap is not None:
+            self._targets.setdefault(tap, []).append((text, ghost, words))
+
+    def _show_selection(self) -> None:
+        board, sel = self.ids.board, self._sel
+        if sel is None:
+            self._targets = {}
+        board.selected = list(sel[1]) if sel and sel[0] == "block" else [sel[1]] if sel and sel[0] == "place" else []
+        board.chosen_meeple = sel[1] if sel and sel[0] == "meeple" else ""
+        ghosts = [opts[0][1] for opts in self._targets.values() if len(opts) == 1 and opts[0][1]]
+        board.ghosts = [g for i, g in enumerate(ghosts) if g not in ghosts[:i]]  # a choice of two shows in the chooser
+        if sel:
+            board.dots = list(self._targets)
+        elif self.controller.view["phase"] in ("setup", "meeples"):
+            board.dots = sorted({s for t in self._legal for s in t.split()[1:2]})
+        else:
+            board.dots = []
+
+    # -- a move, or a choice of two ----------------------------------------------------------------
+    def _choose(self, sq: str, anchor) -> None:
+        options = self._targets[sq]
+        if len(options) == 1:
+            self.play(options[0][0], anchor)
+            return
+        self.open_chooser(sq, options)
+
+    def open_chooser(self, sq: str, options) -> None:
+        self.close_chooser()
+        self.chooser = chooser = MoveChooser()
+        for text, _, words in options:
+            chooser.add_widget(FlatButton(text=f"{words}\n[size=14sp]{text}[/size]", markup=True,
+                                          on_release=lambda b, t=text: self._chosen(t, b)))
+        chooser.height = len(options) * dp(palette.TOUCH + 8) + dp(8)
+        board = self.ids.board
+        x, y, w, h = board.rect([sq])
+        wx, wy = board.to_window(x, y)
+        lx, ly = self.to_widget(wx, wy)
+        right = lx + w + dp(6)
+        chooser.x = right if right + chooser.width < self.width - dp(4) else lx - chooser.width - dp(6)
+        chooser.y = min(max(dp(4), ly + h / 2 - chooser.height / 2), self.height - chooser.height - dp(4))
+        self.add_widget(chooser)
+
+    def _chosen(self, text: str, button) -> None:
+        self.close_chooser()
+        self.play(text, self.ids.board)
+
+    def close_chooser(self) -> None:
+        if self.chooser is not None and self.chooser.parent is not None:
+            self.chooser.parent.remove_widget(self.chooser)
+        self.chooser = None
+
+    def end_turn(self, widget) -> None:
+        self.close_chooser()
+        self.play("end", widget)
+
+    def on_leave(self, *args) -> None:
+        self.close_chooser()
+
+
+SCREEN = BlockArenaScreen

@@ -7,6 +7,7 @@ and stops: a smoke test on the Pi, and what `python -m ui.bench` times.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from pathlib import Path
@@ -153,6 +154,8 @@ class CompanionApp(App):
         self.frames += 1
         if self.frames == 1:
             self.notifier.first_frame()
+            if not gc.isenabled():  # `companion app` starts without it (ui/cli_app.py)
+                gc.enable()
             if self.quit_after_first_frame:
                 took = _since_process_start()
                 print("companion app: first frame on screen" + (f" {took:.3f} s after the process started" if took

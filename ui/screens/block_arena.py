@@ -21,7 +21,10 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.core import Refusal
+
 from .. import kvload, palette
+from ..texts import refusal_text
 from ..widgets.block_arena_board import BlockArenaBoard, board_changes, direction, neighbour  # noqa: F401 (kv)
 from ..widgets.common import FlatButton
 from .table import TableScreen
@@ -60,6 +63,7 @@ class BlockArenaScreen(TableScreen):
     turn_color = ColorProperty(palette.TEXT)
     prompt_text = StringProperty("")     # what to do now
     companion_text = StringProperty("")  # the companion's last turn in words
+    sides_text = StringProperty("")      # who starts where, and where they win
     can_end = BooleanProperty(False)
     has_end = BooleanProperty(True)      # the bga variant has no `end`
     has_hint = BooleanProperty(False)
@@ -70,8 +74,8 @@ class BlockArenaScreen(TableScreen):
         self._legal: list[str] = []
         self._sel: tuple | None = None    # ("place", sq) | ("block", squares) | ("meeple", sq)
         self._targets: dict[str, list[tuple[str, list[str], str]]] = {}  # tap square -> (text, ghost, words)
-        self._pending: str | None = None  # "played" / "undone": a change `update` has not drawn yet
-        self._shown: tuple | None = None  # the (blocks, meeples) drawn last
+        self._shown: tuple | None = None  # the (blocks, meeples) drawn last, at journal head `_head`
+        self._head: int | None = None
         self.chooser: MoveChooser | None = None
 
     # -- screenshots ------------------------------------------------------------------------------
@@ -105,18 +109,20 @@ class BlockArenaScreen(TableScreen):
         board = self.ids.board
         board.columns, board.rows = v["columns"], v["rows"]
         board.colors = [controller.color(1), controller.color(2)]
-        board.marks, self.companion_text, self._pending, self._shown = [], "", None, None
+        board.marks, self.companion_text, self._shown, self._head = [], "", None, None
         self.has_hint = bool(controller.session.game.computer_players)
+        self.sides_text = (f"{controller.name(1)} starts on row 1 and wins on row {v['rows']}; "
+                           f"{controller.name(2)} the other way round.")
         self._revision = -1
 
     def update(self) -> None:
         c = self.controller
         v = c.view
         board = self.ids.board
-        now = (list(v["blocks"]), list(v["meeples"]))
-        if self._pending and self._shown is not None:
-            self._follow(self._shown, now)
-        self._shown, self._pending = now, None
+        now, head = (list(v["blocks"]), list(v["meeples"])), c.session.head
+        if self._shown is not None and head != self._head:
+            self._follow(self._shown, now, "played" if head > self._head else "undone")
+        self._shown, self._head = now, head
         board.blocks, board.meeples = now
         if c.revision != self._revision:
             self._revision = c.revision
@@ -127,6 +133,8 @@ class BlockArenaScreen(TableScreen):
         cur = v["current"]
         if over:
             self.turn_text, self.turn_color = self.outcome_text, c.color(c.outcome().winners[0])
+        elif c.thinking:
+            self.turn_text, self.turn_color = f"{c.name(cur)} is thinking...", c.color(cur)
         else:
             self.turn_text, self.turn_color = self._turn_line(v), c.color(cur)
         self.prompt_text = self._prompt(v)
@@ -149,12 +157,14 @@ class BlockArenaScreen(TableScreen):
         c = self.controller
         outcome = c.outcome()
         if outcome is not None:
-            return outcome.reason or ""
+            return self._why_over(v) or outcome.reason or ""
         if self._companion_to_move():
             return "The companion is thinking..." if c.thinking else "The companion is to move."
         kind = self._sel[0] if self._sel else None
         if kind == "place":
             return f"Tap {self._sel[1]} again to stand the block up, or a marked square beside it to lay it down."
+        if kind == "block" and any(len(opts) > 1 for opts in self._targets.values()):
+            return "Tap a marked square, then choose: slide the block there, or tip it over onto it."
         if kind == "block":
             return "Tap a marked square to move this block there." if self._targets else ""
         if kind == "meeple":
@@ -168,16 +178,23 @@ class BlockArenaScreen(TableScreen):
             return "Move your meeple (tap it), or end the turn." if self.can_end else "Move your meeple: tap it."
         return "Move one of your blocks: tap it to see where it can go. Your meeple may move once, before or after."
 
-    # -- the companion's moves --------------------------------------------------------------------
-    def on_events(self, events: list) -> None:
-        """A change is coming: a move (events) or an undo (none); `update` sees what it changed."""
-        self._pending = "played" if events else "undone"
+    def _why_over(self, v: dict) -> str | None:
+        """How the game ended, with the players' names (the view's `reason`)."""
+        c, winner = self.controller, v.get("winner")
+        if winner not in (1, 2):
+            return None
+        loser = 3 - winner
+        return {"goal": f"{c.name(winner)}'s meeple reached the far row.",
+                "stuck": f"{c.name(loser)} could not complete a turn.",
+                "turn-limit": f"After 40 turns each, {c.name(winner)} is nearer the goal."}.get(v.get("reason"))
 
-    def _follow(self, before: tuple, after: tuple) -> None:
+    # -- the companion's moves --------------------------------------------------------------------
+    def _follow(self, before: tuple, after: tuple, how: str) -> None:
         """Mark and animate what the companion moved since the last human move; a human move or an
-        undo clears the marks. What moved is read from the two views (`board_changes`)."""
+        undo clears the marks. What moved is read from the two views (`board_changes`), and whether
+        the table went on or back from the journal's head: the engine's move events carry a `to` of
+        squares, which the session's secrecy filter takes for a list of seats and drops."""
         c, board = self.controller, self.ids.board
-        how, self._pending = self._pending, None
         changes = board_changes(before, after) if how == "played" else []
         if how == "undone" or any(m["by"] != c.computer_seat for m in changes):
             board.marks = []
@@ -368,6 +385,31 @@ class BlockArenaScreen(TableScreen):
         if self.chooser is not None and self.chooser.parent is not None:
             self.chooser.parent.remove_widget(self.chooser)
         self.chooser = None
+
+    def show_hint(self, widget) -> None:
+        """The companion's suggestion in a note, and on the board: its piece chosen, its one target marked."""
+        if self.controller.outcome() is None and self._companion_to_move():
+            self.note(widget, "The companion is choosing its move; wait a moment.", palette.PANEL_HI)
+            return
+        suggestion = self.controller.hint()
+        if isinstance(suggestion, Refusal):
+            self.note(widget, refusal_text(suggestion))
+            return
+        self.note(widget, f"The companion suggests: {suggestion}", palette.PANEL_HI)
+        words, v = suggestion.split(), self.controller.view
+        self._sel = None
+        if words[0] in MOVES and self._block_at(words[1]):
+            self._select_block(self._block_at(words[1]), widget)
+        elif words[0] == "go" and v["current"]:
+            self._select_meeple(v["meeples"][v["current"] - 1], widget)
+        elif words[0] == "place":
+            self._setup_tap(words[1], widget)
+        self._targets = {sq: [o for o in opts if o[0] == suggestion] for sq, opts in self._targets.items()}
+        self._targets = {sq: opts for sq, opts in self._targets.items() if opts}
+        if not self._targets:
+            self._sel = None
+        self.prompt_text = self._prompt(v)
+        self._show_selection()
 
     def end_turn(self, widget) -> None:
         self.close_chooser()

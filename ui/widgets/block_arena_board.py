@@ -24,7 +24,7 @@ from .. import palette
 
 LETTERS = "abcdefghi"
 DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
-GUTTER, FRAME = 18, 6  # dp: the coordinates' strip, the wooden frame (the seats' colours run along it)
+GUTTER, FRAME = 18, 5  # dp: the coordinates' strip, the wooden frame (the seats' colours run along it)
 WOOD, SQUARE, GRID = (0.42, 0.33, 0.24, 1), (0.93, 0.90, 0.83, 1), (0.72, 0.67, 0.58, 1)
 SHADOW = (0, 0, 0, 0.32)
 TARGET = palette.ACCENT
@@ -89,7 +89,7 @@ class BlockArenaBoard(Widget):
     def _layout(self) -> None:
         gut, frame = dp(GUTTER), dp(FRAME)
         cols, rows = int(self.columns), int(self.rows)
-        cell = max(1, math.floor(min((self.width - gut - 2 * frame) / cols, (self.height - gut - 2 * frame) / rows)))
+        cell = max(1.0, min((self.width - gut - 2 * frame) / cols, (self.height - gut - 2 * frame) / rows))
         total_w, total_h = gut + 2 * frame + cell * cols, gut + 2 * frame + cell * rows
         self.cell = cell
         self.origin = (self.x + (self.width - total_w) / 2 + gut + frame, self.y + (self.height - total_h) / 2 + gut + frame)

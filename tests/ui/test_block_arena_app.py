@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pngcheck import read_png
 from test_table_readable import clipped, small_text
-from test_touch_targets import small_controls
+from test_touch_targets import MIN_PX, small_controls
 
 GAME_ID = "block-arena"
 
@@ -189,8 +189,8 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
 def test_the_screenshot_shows_a_game_in_progress(tmp_path):
     out = tmp_path / "block-arena.png"
     env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy"), COMPANION_DATA=str(tmp_path / "data"))
-    proc = subprocess.run([sys.executable, "-m", "ui.cli", "screenshot", GAME_ID, str(out)], cwd=Path(__file__).resolve().parents[2],
-                          env=env, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "screenshot", GAME_ID, str(out)],
+                          cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr[-2000:]
     w, h, colors = read_png(out)
     assert (w, h) == (800, 480) and len(colors) > 40
@@ -210,3 +210,21 @@ def test_the_sample_table_marks_the_companions_turn_and_offers_reds_block(ui, jo
     assert table.companion_text.startswith("Companion slid the block on b6 to b5, then moved its meeple from e6 to d6.")
     assert board.selected == ["f2"] and sorted(board.dots) == ["e2", "f1", "f3"]
     assert "then choose" in table.prompt_text
+
+
+def test_a_9x9_board_keeps_its_squares_9_mm_at_800x480(ui, journal_path):
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == GAME_ID))
+    for label in ("Columns", "Rows"):
+        for _ in range(3):
+            row = next(r for r in home.ids.options.children if r.label == label)
+            ui.tap([w for w in reversed(row.children) if hasattr(w, "bg")][2])  # +
+    assert home.option_values["columns"] == home.option_values["rows"] == 9
+    ui.tap(home.ids.start)
+    board = ui.table.ids.board
+    assert (board.columns, board.rows) == (9, 9) and board.cell >= MIN_PX
+    assert clipped(ui.app.root, 800, 480) == [] and small_text(ui.app.root) == []
+    tap_square(ui, "i1")
+    tap_square(ui, "h1")
+    assert ui.app.controller.view["blocks"] == [{"owner": 1, "squares": ["h1", "i1"]}]

@@ -127,6 +127,7 @@ class BlockArenaScreen(TableScreen):
         if c.revision != self._revision:
             self._revision = c.revision
             self._sel = None
+            self.close_chooser()
         over = c.outcome() is not None
         self._legal = [] if over or self._companion_to_move() else c.legal()
         self.can_end, self.has_end = "end" in self._legal, not v["bga"]
@@ -171,9 +172,12 @@ class BlockArenaScreen(TableScreen):
             return "Tap a marked square to move your meeple there."
         if v["phase"] == "setup":
             row = 1 if v["current"] == 1 else v["rows"]
-            return f"Tap a square in row {row} for a block, then tap it again to stand it up or the square beside it to lay it down."
+            return (f"Tap a square in row {row} for a block, then tap it again to stand it up "
+                    "or the square beside it to lay it down.")
         if v["phase"] == "meeples":
             return "Tap one of your blocks to put your meeple on it."
+        if v["bga"]:
+            return "Move one of your blocks or your meeple (one of the two): tap it to see where it can go."
         if v["turn"]["block_moved"]:
             return "Move your meeple (tap it), or end the turn." if self.can_end else "Move your meeple: tap it."
         return "Move one of your blocks: tap it to see where it can go. Your meeple may move once, before or after."

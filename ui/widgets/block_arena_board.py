@@ -6,7 +6,8 @@ along the bottom edge), columns run a.. from its left. A standing block is a tal
 a lighter top face on one square), a lying block a flat slab with a seam over two squares, so the two
 read apart at a glance. Teal dots are where a tap plays something; a teal outline shows where a block
 would stand or lie. The companion's moves slide from where they were, then stay marked ("was here"
-dashed, an arrow to the piece ringed in ink) until the table moves on, for copying onto the wood.
+dashed, an arrow to the piece ringed in ink) until the table moves on, for copying onto the wood;
+`board_changes` reads what moved from two views.
 """
 from __future__ import annotations
 
@@ -199,7 +200,8 @@ class BlockArenaBoard(Widget):
             self._draw_was_here("block")
             for b in self.blocks:
                 key = ("block", b["owner"], tuple(b["squares"]))
-                self._draw_block(b["owner"], self._moving_rect(key, flying) or self.rect(b["squares"]), len(b["squares"]) == 1)
+                rect = self._moving_rect(key, flying) or self.rect(b["squares"])
+                self._draw_block(b["owner"], rect, len(b["squares"]) == 1)
             for ghost in self.ghosts:
                 self._draw_ghost(ghost)
             if self.selected:

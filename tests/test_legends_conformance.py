@@ -17,6 +17,12 @@ from companion.games.legends.fixtures import wellformed_texts
 TABLES = [(2, "teams"), (3, "ffa"), (4, "teams"), (4, "ffa")]
 
 
+@pytest.fixture(autouse=True)
+def _no_typed_values(tmp_path, monkeypatch):
+    """Games here play the package files' values, whatever this machine's data directory holds (LA-3)."""
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
+
+
 def choose(st, rng):
     """A random legal action, leaning toward finishing a primitives card so games end."""
     t = st.turn()
@@ -92,7 +98,7 @@ def test_random_playouts_keep_every_invariant(players, mode, cards, seed):
         played.append(str(a))
         for e in events:
             json.dumps(e)
-            assert set(e.get("to", st.seats)) <= set(st.seats)
+            assert set(e.get("visible_to", st.seats)) <= set(st.seats)
     assert st.is_over(), "the playout did not end"
     out = st.outcome()
     assert st.to_dict()["winner"] == list(out.winners) and sorted(s for p in out.ranking for s in p) == list(st.seats)
@@ -110,7 +116,9 @@ def test_the_game_type_options_and_registry_entry():
     assert (t.chance, t.information, t.outcome, t.simultaneous, t.teams) == ("drawn", "hidden", "winners", True, True)
     info = {o["name"]: o for o in Legends.info()["options"]}
     assert info["cards"]["choices"] == ["digital", "physical"] and info["legends"]["kind"] == "per-seat"
-    assert Legends(3).options == {"mode": "ffa", "legends": ["alysia", "fitz", "hilda"], "cards": "digital"}
+    assert info["values"]["kind"] == "text" and info["values"]["default"] == "saved"
+    assert Legends(3).options == {"mode": "ffa", "legends": ["alysia", "fitz", "hilda"], "cards": "digital",
+                                  "values": "{}"}
 
 
 @pytest.mark.parametrize("text", ["pick 1 step dive back", "reveal 2 defensive-pivot", "draw 1 wind-up",

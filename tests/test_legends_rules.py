@@ -13,6 +13,12 @@ IDLE = {"alysia": "wind-up", "fitz": "tenderize", "hilda": "spotlight", "lucius"
         "zephyr": "ride-the-barrel", "sabo": "spike-trap", "lord-grym": "bury-them", "tikkit": "quick-fix"}
 
 
+@pytest.fixture(autouse=True)
+def _no_typed_values(tmp_path, monkeypatch):
+    """Games here play the package files' values, whatever this machine's data directory holds (LA-3)."""
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
+
+
 def play(st, *texts):
     events = []
     for text in texts:
@@ -123,8 +129,8 @@ def test_LA_6_a_view_never_holds_another_seats_picks_meter_or_hand_teammates_see
     hand1 = list(st.hands[0])
     pick = st.game.parse_action("pick 1 " + " ".join(hand1[:3]))
     events = st.apply(pick)
-    assert pick.redacted() == "pick 1 ? ? ?" and [e for e in events if "to" in e] == [
-        {"type": "my-picks", "seat": 1, "cards": hand1[:3], "to": [1]}]
+    assert pick.redacted() == "pick 1 ? ? ?" and [e for e in events if "visible_to" in e] == [
+        {"type": "my-picks", "seat": 1, "cards": hand1[:3], "visible_to": [1]}]
     for seat in (None, 2, 3, 4):
         v = st.view(seat)
         assert "picks" not in v and "meters" not in v and "hands" not in v
@@ -607,8 +613,8 @@ def test_LA_6_a_draw_is_shown_to_the_drawer_and_its_teammates_only():
     import random
     st = Legends(4, {"cards": "digital"}).new_state()
     events = st.apply(st.automatic(random.Random(1)))
-    private = [e for e in events if "to" in e]
-    assert len(private) == 1 and private[0]["to"] == [1, 3] and {"type": "drew", "seat": 1} in events
+    private = [e for e in events if "visible_to" in e]
+    assert len(private) == 1 and private[0]["visible_to"] == [1, 3] and {"type": "drew", "seat": 1} in events
 
 
 def test_R_15_a_legend_back_from_walking_off_in_ffa_may_turn():

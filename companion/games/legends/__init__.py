@@ -4,7 +4,15 @@ It resolves every exchange (Speed order with Initiative ties, Block, Fatigue, Pu
 Legend's track, slides, Edge Recovery, Knock Outs, Stocks or Knock Outs scored) so the table never
 argues about arithmetic. Options: `mode` teams|ffa (default teams for 2 and 4 players, ffa for 3),
 `legends` (one Legend id per seat: alysia fitz hilda lucius zephyr sabo lord-grym tikkit), `cards`
-digital|physical (LA-8). Legend data: one JSON file per Legend in `data/` (LA-3, see `data`).
+digital|physical (LA-8), `values` (LA-3, below). Legend data: one JSON file per Legend in `data/`.
+
+Typed values (LA-3): a table types its board's real values (Push track, basic deck, card Speeds) once;
+`data.save_values` checks them and keeps them in `<data dir>/legends/<id>.json` ($COMPANION_DATA, else
+the XDG data directory, as the journal). A game reads them only when it is created: the `values`
+option's default `saved` becomes the canonical JSON text of the typed values of the Legends in play
+(`{}` when none; see `values`), and that text is what the journal header and an export keep. So a
+resume after the values were edited, or an import on another machine, builds the same Legends and
+replays to the same state; edited values apply from the next game.
 
 Notation (one action per line, single spaces; card ids lowercase with hyphens, `left` is toward
 space 0, `right` toward space 6):

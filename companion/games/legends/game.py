@@ -11,6 +11,7 @@ from .cards import LEGEND_IDS
 from .rules import RULES
 
 ID = "legends-of-the-arena"
+SAVED = "saved"  # the `values` option's default: the typed values saved on this machine, captured at creation
 
 
 def default_mode(players: int) -> str:
@@ -31,9 +32,10 @@ class Legends(Game):
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,
                distinct=True),
         Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical")),
+        Option("values", "text", SAVED, ID + "/LA-3", label="Legend values"),
     )
     rules = RULES
-    #: where a table's typed Legend values live (the app sets it); None: the shipped files only
+    #: where a table's typed Legend values are read at game creation; None: `data.default_dir()`
     data_dir: str | None = None
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
@@ -47,8 +49,8 @@ class Legends(Game):
             raise BadRequest("bad-option", f"Teams is played 1v1 or 2v2, not by {n} players.", ID + "/modes")
         if mode == "ffa" and n not in (3, 4):
             raise BadRequest("bad-option", f"Free-for-All is played by 3 or 4 players, not {n}.", ID + "/modes")
-        from . import data
-        self.legends = tuple(data.load(lid, self.data_dir) for lid in self.options["legends"])
+        from .values import capture
+        self.legends, self.options["values"] = capture(self.options["legends"], self.options["values"], self.data_dir)
 
     def new_state(self):
         from .state import LAState

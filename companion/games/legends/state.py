@@ -230,7 +230,7 @@ class LAState(Primitives, Resolution, State):
             self.picks[a.seat] = list(a.cards)
             self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in a.cards]
             self.events.append({"type": "picked", "seat": a.seat})
-            self.events.append({"type": "my-picks", "seat": a.seat, "cards": list(a.cards), "to": [a.seat]})
+            self.events.append({"type": "my-picks", "seat": a.seat, "cards": list(a.cards), "visible_to": [a.seat]})
             if len(self.picks) == self.n:
                 self.start_exchange()
         elif isinstance(a, Reveal):
@@ -263,7 +263,7 @@ class LAState(Primitives, Resolution, State):
         self.hands[s - 1].append(card)
         self.queue.pop(0)
         self.events.append({"type": "drew", "seat": s})
-        self.events.append({"type": "draw", "seat": s, "card": card, "to": self.hand_seers(s)})
+        self.events.append({"type": "draw", "seat": s, "card": card, "visible_to": self.hand_seers(s)})
         self.advance_draw()
 
     def hand_seers(self, s: int) -> list[int]:

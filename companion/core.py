@@ -16,7 +16,7 @@ check everything first and mutate after.
 
 Secrecy: `State.actor(action)` is the seat an action belongs to (None: the table's); an action with
 `Action.redacted()` not None is shown as that text to every seat but its actor; an event with a
-`"to": [seats]` key is shown only to those seats. The session filters by these; the game's `view`
+`"visible_to": [seats]` key is shown only to those seats. The session filters by these; the game's `view`
 decides the rest.
 """
 from __future__ import annotations
@@ -408,7 +408,7 @@ class State(ABC):
         """Play `action` and return the events it caused (dicts with a "type").
 
         An event with `"reveals": True` made hidden information known (see `undo_stop`); an event
-        with `"to": [seats]` is shown only to those seats. Raises Refusal and changes nothing if the
+        with `"visible_to": [seats]` is shown only to those seats. Raises Refusal and changes nothing if the
         action is not allowed now.
         """
 

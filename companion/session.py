@@ -107,9 +107,9 @@ class Session:
         return self.state.view(seat)
 
     def events_for(self, events: list[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
-        """The events `player` may see (None: what the whole table sees): those without a `to` list
-        of seats, or with `player` in it."""
-        return [e for e in events if "to" not in e or (player is not None and player in e["to"])]
+        """The events `player` may see (None: what the whole table sees): those without a
+        `visible_to` list of seats, or with `player` in it."""
+        return [e for e in events if "visible_to" not in e or (player is not None and player in e["visible_to"])]
 
     def full_state(self) -> dict[str, Any]:
         return self.state.to_dict()

@@ -135,7 +135,7 @@ def test_an_export_seals_unrevealed_picks_and_opens_them_after_the_reveal():
 
 def test_events_for_a_seat_hold_only_what_that_seat_may_see():
     s = Session.start(Journal(), "secret-picks", 2, seed=1)
-    events = [{"type": "dealt", "to": [1], "card": 7}, {"type": "public"}]
+    events = [{"type": "dealt", "visible_to": [1], "card": 7}, {"type": "public"}]
     assert s.events_for(events, 1) == events
     assert s.events_for(events, 2) == [{"type": "public"}] and s.events_for(events, None) == [{"type": "public"}]
 
@@ -223,3 +223,10 @@ def test_table_data_is_checked_at_new_and_import_so_stored_data_never_stops_the_
 def test_a_computer_opponent_is_part_of_the_table_data():
     s = Session.start(Journal(), "take-away", 2, seed=1, table={"names": ["Ann"], "computer": {"seat": 2, "level": "perfect"}})
     assert s.table["computer"] == {"seat": 2, "level": "perfect"}
+
+
+def test_a_moves_destination_field_is_not_mistaken_for_secrecy():
+    """Block Arena's `slid` event says where a block went in `to`; only `visible_to` hides an event."""
+    s = Session.start(Journal(), "take-away", 2, seed=1)
+    moved = {"type": "slid", "seat": 1, "to": ["b2"]}
+    assert s.events_for([moved], None) == [moved] and s.events_for([moved], 2) == [moved]

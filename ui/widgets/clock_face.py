@@ -8,10 +8,11 @@ a legend then says which hand is the game's hour and which is the clock hand on 
 Runners that share a space or stand on neighbouring ones are spread into lanes just inside the track
 (`runner_centers`), so every token stays whole, inside the widget, and can be told apart and tapped.
 
-Drawing cost (software GL draws every frame whole): shapes have anti-aliased edges of their own (Smooth*),
-so the window needs no multisampling; the rim is a ring, not a second disc under the dial; and a built
-layer is kept for the geometry and values it shows, so a layout that passes through another size and
-back within a frame (as a roll's new texts do) re-adds it instead of building it again.
+Drawing cost (software GL draws every frame whole): the dial, its rim and the tokens anti-alias their
+own edges (Smooth*), so the window needs no multisampling (the 60 small dots and the zone's pale shades
+stay plain: smoothing them too costs ~1.5 ms a frame); the rim is a ring, not a second disc under the
+dial; and a built layer is kept for the geometry and values it shows, so a layout that passes through
+another size and back within a frame (as a roll's new texts do) re-adds it instead of building it again.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import math
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, InstructionGroup, Line, Rectangle, SmoothEllipse, SmoothLine
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, SmoothEllipse, SmoothLine
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
@@ -212,7 +213,7 @@ class ClockFace(Widget):
         g.add(Color(*palette.ZONE))
         for s in sorted(set(self.zone_spaces) & set(range(SPACES))):
             x, y = self.space_point(s)
-            g.add(SmoothEllipse(pos=(x - step * 0.48, y - step * 0.48), size=(step * 0.96, step * 0.96), segments=20))
+            g.add(Ellipse(pos=(x - step * 0.48, y - step * 0.48), size=(step * 0.96, step * 0.96), segments=20))
 
     def _draw_track(self, g) -> None:
         R = self.radius
@@ -222,7 +223,7 @@ class ClockFace(Widget):
         for s in range(SPACES):
             x, y = self.space_point(s)
             d = dot * (1.7 if s % 5 == 0 else 1.0)
-            g.add(SmoothEllipse(pos=(x - d, y - d), size=(2 * d, 2 * d), segments=12))
+            g.add(Ellipse(pos=(x - d, y - d), size=(2 * d, 2 * d), segments=12))
         # space numbers every five, just inside the track
         for s in range(5, SPACES, 5):
             x, y = self.point(s / SPACES, R * 0.84 - step * 1.05)
@@ -286,8 +287,8 @@ class ClockFace(Widget):
         for i, (x, y) in enumerate(self.runner_centers()):
             rgba = self.colors[i] if i < len(self.colors) else palette.MUTED
             g.add(Color(*palette.DIAL_INK))
-            g.add(SmoothEllipse(pos=(x - token - dp(1.5), y - token - dp(1.5)), size=(2 * token + dp(3), 2 * token + dp(3)),
-                                segments=28))
+            rim = token + dp(1.5)
+            g.add(SmoothEllipse(pos=(x - rim, y - rim), size=(2 * rim, 2 * rim), segments=28))
             g.add(Color(*rgba))
             g.add(SmoothEllipse(pos=(x - token, y - token), size=(2 * token, 2 * token), segments=28))
             g.add(Color(1, 1, 1, 1))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from companion.core import Action, NotationError
 
-from .timeline import ID_RE
+from .timeline import ID_RE, Card, card_text, parse_card
 
 MAX_DICE = 12
 
@@ -123,27 +123,38 @@ class Word(CMAction):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Reveal(CMAction):
-    """`reveal` (the referee draws the card) or `reveal ID` (the card the table turned over)."""
+    """The revealed challenge card: `reveal` (the referee draws one from the library), `reveal ID` (the
+    table picks it from the library) or `reveal { id = ..., ... }` (the card itself, with its data).
 
-    card: str | None = None
+    The first two are placeholders the session completes with the library card's data (`complete`),
+    so the journal holds the card itself and replays without the library file (CM-3)."""
+
+    card: str | None = None  # the card's id
+    data: Card | None = None  # the card, once its data is known
 
     @property
     def chance(self) -> bool:
-        return self.card is not None
+        return self.data is not None
 
     @property
     def incomplete(self) -> bool:
-        return self.card is None
+        return self.data is None
 
     @classmethod
     def _from_words(cls, words, text):
         if len(words) == 1:
             return REVEAL
+        rest = text.strip()[len("reveal"):].strip()
+        if rest.startswith("{"):
+            card = parse_card(rest)  # LibraryError (bad-card, CM-3) names the card and the field
+            return cls(card.id, card)
         if len(words) != 2 or not ID_RE.match(words[1]):
-            raise NotationError(text, "`reveal` or `reveal CARD-ID`")
+            raise NotationError(text, "`reveal`, `reveal CARD-ID` or `reveal { id = ..., ... }`")
         return cls(words[1])
 
     def __str__(self):
+        if self.data is not None:
+            return "reveal " + card_text(self.data)
         return "reveal" if self.card is None else f"reveal {self.card}"
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .rules import COLORS
+from .timeline import inline
 
 QUIET_CHART = [{"face": f, "spaces": []} for f in range(1, 7)]
 NOBODY = {"kind": "crisis", "attempt": [], "goal": 9}
@@ -53,25 +54,17 @@ def write_timeline(folder: Path, name: str = "test", **cards) -> Path:
     return path
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {_value(x)}" for k, x in v.items()) + " }"
-    raise TypeError(type(v))
-
-
 def to_toml(data: dict[str, Any]) -> str:
-    lines = ["[timeline]"] + [f"{k} = {_value(v)}" for k, v in data["timeline"].items()]
+    lines = ["[timeline]"] + [f"{k} = {inline(v)}" for k, v in data["timeline"].items()]
     for card in data["card"]:
-        lines += ["", "[[card]]"] + [f"{k} = {_value(v)}" for k, v in card.items()]
+        lines += ["", "[[card]]"] + [f"{k} = {inline(v)}" for k, v in card.items()]
     return "\n".join(lines) + "\n"
+
+
+def typed(phase: int = 1, *, boss: bool = False, id: str = "typed", name: str = "Typed card", **kw) -> str:
+    """`reveal { ... }`: a card typed at the table (a plain monster unless `kw` changes it)."""
+    card = {"id": id, "name": name, "phase": phase, **({"boss": True} if boss else {}), **monster(**kw)}
+    return "reveal " + inline(card)
 
 
 def play(state, *texts: str) -> list[dict[str, Any]]:
@@ -88,6 +81,7 @@ def wellformed_texts(players: int, card_ids, rng) -> list[str]:
     seats = range(0, players + 2)
     out = ["ready", "fail", "reveal", "reveal nosuch", "exploit yes", "exploit no", "reverse"]
     out += [f"reveal {i}" for i in card_ids]
+    out += [typed(p, boss=b, id=f"probe-{p}{'-boss' if b else ''}") for p in (1, 2, 3) for b in (False, True) if p == 3 or not b]
     out += [f"reverse {a} {b}" for a in range(1, 7) for b in range(a, 7)]
     out += [f"choose {k}" for k in range(0, 5)]
     for s in seats:

@@ -11,7 +11,7 @@ from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, I
 from .rules import COLORS, DEFAULT_TIMELINE, RULES
 
 KEYS = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", "loot_deck", "challenge_deck",
-        "deck", "done", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot",
+        "done", "card", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot",
         "time_used", "bonus", "rolls", "through", "assists", "preemptive", "anomaly", "reversed", "result",
         "reason", "last_round")
 

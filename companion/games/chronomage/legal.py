@@ -37,8 +37,8 @@ class Legal:
                 out += self._spells(s, prep=True)
             out.append(READY)
         elif ph == "engagement" and self.step == "reveal":
-            out.append(REVEAL)
-            out += [Reveal(i) for i in self.revealable()]
+            picks = self.revealable()  # a card typed at the table is accepted too but not listed
+            out += [REVEAL] + [Reveal(i) for i in picks] if picks else []
         elif ph == "engagement":
             p = self.card.preemptive
             if p.kind == "choice":

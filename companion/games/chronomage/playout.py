@@ -3,10 +3,11 @@ completed from the random source. Used by the conformance tests and for demos.""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Callable
 
 from .actions import (
-    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Spell,
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal, Spell,
 )
 
 
@@ -25,7 +26,7 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
             return Spell(s, rng.randint(0, 10), rng.randint(0, min(st.books[s - 1], 9)))
         return READY
     if ph == "engagement" and st.step == "reveal":
-        return REVEAL
+        return typed_card(st, rng) if rng.random() < 0.2 else REVEAL
     if ph == "engagement":
         p = st.card.preemptive
         if p.kind == "choice":
@@ -54,6 +55,17 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
                          rng.randint(0, 9))
         return Dice(s)
     return Give(st.step, rng.choice(seats))
+
+
+def typed_card(st, rng: random.Random) -> Reveal:
+    """A card typed at the table (X-15): a library card that may come now, under a new id and with the
+    power number for this table's size only."""
+    card = st.tl.by_id[rng.choice(st.revealable())]
+    n = st.n
+    rounds = tuple(replace(r, power=tuple(p if k == n else None for k, p in enumerate(r.power, 1)))
+                   for r in card.rounds)
+    card = replace(card, id=f"typed-{len(st.done) + 1}", name="Typed " + card.name, rounds=rounds)
+    return Reveal(card.id, card)
 
 
 def random_legal_action(st, rng: random.Random, fail_rate: float = 0.01):

@@ -12,6 +12,7 @@ from companion.core import VICTORY, IllegalAction
 from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Reverse, Spell, Word
 
 R = "chronomage/"
+DECK = 16  # challenge cards in a timeline (CM-2)
 MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
 
 
@@ -40,10 +41,12 @@ class Referee:
                     chal = tuple(rng.randint(1, 6) for _ in range(self.round_info().dice))
                     return Dice(action.seat, tuple(sorted(own)), tuple(sorted(chal)))
                 return Dice(action.seat, tuple(sorted(rng.randint(1, 6) for _ in range(PRE_DICE))))
-        elif t is Reveal and action.card is None:
-            cards = self.revealable()
-            if self.phase == "engagement" and self.step == "reveal" and cards:
-                return Reveal(rng.choice(cards))
+        elif t is Reveal and action.data is None:
+            if self.phase == "engagement" and self.step == "reveal":
+                cards = self.revealable()
+                pick = action.card if action.card is not None else (rng.choice(cards) if cards else None)
+                if pick in self.tl.by_id:  # the library card's data goes into the journal (CM-3)
+                    return Reveal(pick, self.tl.by_id[pick])
         elif t is Reverse and action.anomaly is None:
             return Reverse(tuple(sorted(rng.randint(1, 6) for _ in range(ANOMALY_DICE))))
         return action
@@ -55,11 +58,10 @@ class Referee:
         return seat
 
     def revealable(self) -> list[str]:
-        """Card ids that may be revealed now: the deck's current phase, the boss last (X-1)."""
-        want = phase_at(len(self.done))
-        by = self.tl.by_id
-        cards = [i for i in self.deck if by[i].phase == want]
-        return [i for i in cards if not by[i].boss or len(cards) == 1]
+        """Library cards that may be revealed now: the deck's current phase, none already played, and the
+        boss exactly when it is the last card (X-1)."""
+        want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
+        return [c.id for c in self.tl.cards if c.phase == want and c.boss == last and c.id not in gone]
 
     # ------------------------------------------------------------------ strategy phase
     def _book(self, a: Book):
@@ -133,24 +135,32 @@ class Referee:
     def _reveal(self, a: Reveal):
         if self.phase != "engagement" or self.step != "reveal":
             no("not-now", "A card is revealed at the start of the engagement phase.", "REVEAL")
-        if a.card is None:
-            no("not-drawn", "Name the revealed card, or let the referee draw it.", "CM-3")
-        card = self.tl.by_id.get(a.card)
+        card = a.data
         if card is None:
-            no("unknown-card", f"The timeline {self.tl.title!r} has no card {a.card!r}.", "CM-3")
-        if a.card not in self.deck:
+            if a.card is None:
+                no("not-drawn", "Name the revealed card, or let the referee draw it.", "CM-3")
+            card = self.tl.by_id.get(a.card)  # a bare pick (journals written before reveals carried the card)
+            if card is None:
+                no("unknown-card", f"The timeline {self.tl.title!r} has no card {a.card!r}.", "CM-3")
+        if card.id in {i for i, _ in self.done}:
             no("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
-        want = phase_at(len(self.done))
+        want, last = phase_at(len(self.done)), len(self.done) == DECK - 1
         if card.phase != want:
             no("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "
                               f"{'I' * card.phase}.", "REVEAL")
-        if a.card not in self.revealable():
+        if card.boss and not last:
             no("boss-is-last", f"{card.name} is the boss: it lies at the bottom of the deck.", "X-1")
-        self.deck.remove(a.card)
+        if last and not card.boss:
+            no("boss-now", f"The last card of the deck is the boss; {card.name} is not marked as the boss.", "X-1")
+        missing = [k for k, r in enumerate(card.rounds, 1) if r.power_for(self.n) is None]
+        if missing:
+            no("no-power", f"{card.name} has no power number for {self.n} player{'s' if self.n > 1 else ''} "
+                           f"in round {missing[0]}.", "CM-3")
         self.card, self.step = card, "preemptive"
         self.pre = {"attempt": None, "results": [None] * self.n, "rolls": [None] * self.n}
         ev = [{"type": "revealed", "card": card.id, "name": card.name, "kind": card.type, "boss": card.boss,
-               "preemptive": card.preemptive.kind, "eligible": self.eligible()}]
+               "preemptive": card.preemptive.kind, "eligible": self.eligible(), "typed": card.id not in self.tl.by_id
+               or self.tl.by_id[card.id] != card}]
         if not self.eligible():
             ev.append({"type": "preemptive-skipped", "reason": "no player's colour is printed"})
             ev += self._start_challenge()
@@ -391,7 +401,7 @@ class Referee:
         self.phase, self.step = "strategy", None
         self.through = [False] * self.n
         self._new_round()
-        return ev + [{"type": "spells-restored"}, {"type": "strategy", "challenge_deck": len(self.deck)}]
+        return ev + [{"type": "spells-restored"}, {"type": "strategy", "challenge_deck": DECK - len(self.done)}]
 
 
 def phase_at(position: int) -> int:

@@ -1,6 +1,7 @@
 """`state_from_dict`: a table's books read back and checked (ALL-3), so a hand correction cannot make
-an impossible table: cards conserved (CM-2), the challenge deck's phases in order, rolls that match
-their dice, a round that has not already closed.
+an impossible table: cards conserved (CM-2), the card out fitting its place in the deck, rolls that
+match their dice, a round that has not already closed. The card out is read from the state itself (its
+library fields, checked by the library's checks), so a table comes back without its library file.
 
 The primary fields are read; the derived ones (`challenge_deck`, `challenge`, `damage`) must equal
 what the rebuilt state derives.
@@ -10,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .game import KEYS, bad
-from .referee import phase_at
+from .referee import DECK, phase_at
+from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
 from .state import CHALLENGE, CLEANUP, ENGAGEMENT, OVER, PHASES, STEPS, STRATEGY, CMState, time_deck_size
 
@@ -71,35 +73,33 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         bad("weaknesses must give every seat a count for each colour", "CM-12")
     st.weak = [{c: _int(w[c], f"weaknesses {c}") for c in COLORS} for w in weak]
 
-    # the challenge deck: what is left, what is done, what is out
-    ids = [c.id for c in tl.cards]
-    deck, done = d["deck"], d["done"]
-    if not isinstance(deck, list) or any(i not in tl.by_id for i in deck) or len(set(deck)) != len(deck):
-        bad("deck must list distinct cards of the timeline", "CM-3")
-    if not isinstance(done, list) or any(not isinstance(x, dict) or set(x) != {"id", "result"}
-                                         or x["id"] not in tl.by_id or x["result"] not in ("won", "lost")
-                                         for x in done):
-        bad('done entries are {"id": card, "result": "won" or "lost"}')
-    st.deck = [i for i in ids if i in deck]
-    if st.deck != deck:
-        bad("deck lists the remaining cards in the timeline's order")
+    # the challenge deck: the cards played, and the card out with its data (no library file needed)
+    done = d["done"]
+    if not isinstance(done, list) or len(done) > DECK or any(
+            not isinstance(x, dict) or set(x) != {"id", "result"} or not isinstance(x["id"], str)
+            or not ID_RE.match(x["id"]) or x["result"] not in ("won", "lost") for x in done):
+        bad('done lists at most 16 entries {"id": card, "result": "won" or "lost"}')
     st.done = [(x["id"], x["result"]) for x in done]
-    for k, (i, _) in enumerate(st.done):
-        if tl.by_id[i].phase != phase_at(k) or (tl.by_id[i].boss and k != len(ids) - 1):
-            bad(f"card {i!r} cannot be the challenge number {k + 1}", "REVEAL")
-    ch = d["challenge"]
-    out = set(ids) - set(deck) - {i for i, _ in st.done}
-    if ch is None:
-        if out:
-            bad("a card has left the deck but is neither out nor done", "CM-2")
-        st.card, st.round = None, 0
-    else:
-        if not isinstance(ch, dict) or out != {ch.get("id")}:
-            bad("the challenge out must be the one card neither in the deck nor done", "CM-2")
-        st.card = tl.by_id[ch["id"]]
-        st.round = _int(ch.get("round"), "challenge.round", 0, len(st.card.rounds))
-        if st.card.phase != phase_at(len(st.done)) or (st.card.boss and st.deck):
-            bad(f"{st.card.name} cannot be the challenge number {len(st.done) + 1}", "REVEAL")
+    if len({i for i, _ in st.done}) != len(st.done):
+        bad("a card was played twice", "CM-3")
+    ch, raw = d["challenge"], d["card"]
+    if (ch is None) != (raw is None):
+        bad("a challenge is out exactly when its card is", "REVEAL")
+    st.card, st.round = None, 0
+    if raw is not None:
+        if not isinstance(ch, dict) or len(st.done) >= DECK:
+            bad("a card is out only while the deck is not yet played through", "CM-2")
+        try:
+            st.card = parse_card(inline(raw), "the card out")
+        except (LibraryError, TypeError) as exc:
+            bad(exc.reason if isinstance(exc, LibraryError) else "the card out is not a card's table", "CM-3")
+        card = st.card
+        if card.id in {i for i, _ in st.done} or card.phase != phase_at(len(st.done)) \
+                or card.boss != (len(st.done) == DECK - 1):
+            bad(f"{card.name} cannot be the challenge number {len(st.done) + 1}", "REVEAL")
+        if any(r.power_for(n) is None for r in card.rounds):
+            bad(f"{card.name} has no power number for {n} players", "CM-3")
+        st.round = _int(ch.get("round"), "challenge.round", 0, len(card.rounds))
     if d["result"] is not None or phase == OVER:
         if phase != OVER or d["result"] not in ("victory", "defeat") or not isinstance(d["reason"], str) \
                 or not d["reason"]:
@@ -107,13 +107,13 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     elif d["reason"] != "":
         bad("a running timeline has no reason of an outcome")
     st.result, st.reason = d["result"], d["reason"]
-    if phase == OVER and d["result"] == "victory" and (st.card is not None or not st.done or st.done[-1][1] != "won"
-                                                      or not tl.by_id[st.done[-1][0]].boss):
+    if phase == OVER and d["result"] == "victory" and (st.card is not None or len(st.done) != DECK
+                                                      or st.done[-1][1] != "won"):
         bad("a timeline is won by defeating the boss", "CM-10")
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
     _round_fields(st, d, in_round)
     _phase_fields(st, d)
-    if any(d[k] != v for k, v in st.to_dict().items() if k in ("challenge_deck", "challenge", "damage")):
+    if any(d[k] != v for k, v in st.to_dict().items() if k in ("challenge_deck", "challenge", "damage", "card")):
         bad("challenge_deck, challenge or damage do not match the books")
     return st
 

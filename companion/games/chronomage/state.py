@@ -11,7 +11,7 @@ from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 
 from .actions import Give
 from .legal import Legal
-from .referee import Referee
+from .referee import DECK, Referee, phase_at
 from .rules import COLORS
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
@@ -40,7 +40,6 @@ class CMState(Legal, Referee, State):
         n = self.n
         self.phase, self.step = STRATEGY, None
         self.time_deck, self.loot_deck = time_deck_size(n), LOOT_DECK
-        self.deck = [c.id for c in self.tl.cards]  # the challenge cards not yet revealed
         self.done: list[tuple[str, str]] = []  # (card id, "won" | "lost"), oldest first
         self.card = None  # the revealed Card
         self.round = 0
@@ -64,7 +63,7 @@ class CMState(Legal, Referee, State):
     def clone(self) -> "CMState":
         c = CMState.__new__(CMState)
         c.__dict__.update(self.__dict__)
-        for k in ("hands", "books", "spent", "loot", "formation", "used", "bonus", "through", "deck", "done",
+        for k in ("hands", "books", "spent", "loot", "formation", "used", "bonus", "through", "done",
                   "assists", "rolls"):
             setattr(c, k, list(getattr(self, k)))
         c.weak = [dict(w) for w in self.weak]
@@ -83,7 +82,7 @@ class CMState(Legal, Referee, State):
 
     def power(self) -> int | None:
         r = self.round_info()
-        return None if r is None else r.power[self.n - 1]
+        return None if r is None else r.power_for(self.n)
 
     def eligible(self) -> list[int]:
         """Seats whose colour is printed under the resistance: they take part in the pre-emptive action."""
@@ -144,8 +143,9 @@ class CMState(Legal, Referee, State):
             "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.tl.name,
             "phase": self.phase, "step": self.step,
             "time_deck": self.time_deck, "loot_deck": self.loot_deck,
-            "challenge_deck": len(self.deck) + (card is not None),
-            "deck": list(self.deck), "done": [{"id": i, "result": res} for i, res in self.done],
+            "challenge_deck": DECK - len(self.done),
+            "done": [{"id": i, "result": res} for i, res in self.done],
+            "card": None if card is None else card.to_table(),
             "challenge": None if card is None else {
                 "id": card.id, "name": card.name, "type": card.type, "boss": card.boss, "round": self.round,
                 "rounds": len(card.rounds), "power": self.power(), "dice": r and r.dice, "color": r and r.color},
@@ -180,6 +180,9 @@ class CMState(Legal, Referee, State):
         v["next_roller"] = (self.to_roll() or [None])[0]
         v["failures_left"] = self.failures_left()
         v["turn"] = self.turn().to_dict()
+        at_reveal = self.phase == ENGAGEMENT and self.step == REVEAL_STEP
+        #: what a card typed now must be: the deck's current phase, and the boss when it is the last card (X-1)
+        v["top"] = {"phase": phase_at(len(self.done)), "boss": len(self.done) == DECK - 1} if at_reveal else None
         return v
 
     def _lose(self, reason: str) -> dict[str, Any]:

@@ -45,11 +45,12 @@ DEFAULT = DEFAULT_TIMELINE
 
 
 class LibraryError(BadRequest):
-    """A timeline file that cannot be used; `file`, `card` and `field` say where the problem is."""
+    """A timeline file (or a card typed at the table: code "bad-card") that cannot be used; `file`,
+    `card` and `field` say where the problem is."""
 
-    def __init__(self, file: str, card: str | None, field_: str | None, problem: str):
+    def __init__(self, file: str, card: str | None, field_: str | None, problem: str, code: str = "bad-timeline"):
         where = file + (f", card {card!r}" if card else "") + (f", field {field_!r}" if field_ else "")
-        super().__init__("bad-timeline", f"{where}: {problem}.", RULE)
+        super().__init__(code, f"{where}: {problem}.", RULE)
         self.file, self.card, self.field = file, card, field_
 
     @property
@@ -60,8 +61,12 @@ class LibraryError(BadRequest):
 @dataclass(frozen=True)
 class Round:
     color: str
-    power: tuple[int, int, int, int]  # for 1, 2, 3, 4 players
+    #: for 1, 2, 3, 4 players; a card typed at the table may give only some counts (None: not given)
+    power: tuple[int | None, int | None, int | None, int | None]
     dice: int  # challenge dice a player rolls this round
+
+    def power_for(self, players: int) -> int | None:
+        return self.power[players - 1]
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,37 @@ class Card:
                 "preemptive": {"kind": p.kind, "attempt": list(p.attempt), "all": p.all, "goal": p.goal,
                                "weakness": p.weakness, "options": list(p.options), "text": p.text}}
 
+    def to_table(self) -> dict[str, Any]:
+        """The card as a library file writes it (defaults left out), which `parse_card` reads back equal."""
+        p = self.preemptive
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "phase": self.phase, "type": self.type}
+        if self.boss:
+            out["boss"] = True
+        out["resistance"] = dict(self.resistance)
+        out["rounds"] = [{"color": r.color, "power": _power_table(r.power), "dice": r.dice} for r in self.rounds]
+        out["chart"] = [{"face": h.face, **({"title": h.title} if h.title else {}), "spaces": list(h.spaces),
+                         **({"weakness": list(h.weakness)} if h.weakness else {})} for h in self.chart]
+        pre: dict[str, Any] = {"kind": p.kind, "attempt": list(p.attempt)}
+        if p.all:
+            pre["all"] = True
+        if p.kind == "choice":
+            pre["options"] = list(p.options)
+        else:
+            pre["goal"] = p.goal
+            if p.weakness:
+                pre["weakness"] = p.weakness
+        if p.text:
+            pre["text"] = p.text
+        out["preemptive"] = pre
+        return out
+
+
+def _power_table(power) -> list | dict:
+    """All four counts as a list; some of them (a typed card) as a table from the player count."""
+    if all(x is not None for x in power):
+        return list(power)
+    return {str(k): x for k, x in enumerate(power, 1) if x is not None}
+
 
 @dataclass(frozen=True)
 class Timeline:
@@ -129,12 +165,12 @@ class Timeline:
 class _Checker:
     """Reads a parsed file, raising LibraryError at the first problem with file, card and field."""
 
-    def __init__(self, file: str):
-        self.file = file
+    def __init__(self, file: str, typed: bool = False):
+        self.file, self.typed = file, typed  # typed: a card typed at the table (some power numbers may do)
         self.card: str | None = None
 
     def bad(self, fld: str | None, problem: str):
-        raise LibraryError(self.file, self.card, fld, problem)
+        raise LibraryError(self.file, self.card, fld, problem, "bad-card" if self.typed else "bad-timeline")
 
     def keys(self, table: Any, fld: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
         if not isinstance(table, dict):
@@ -221,16 +257,8 @@ class _Checker:
             f = f"rounds[{j}]"
             self.keys(r, f, ("color", "power", "dice"))
             color = self.color(r["color"], f + ".color")
-            power = r["power"]
-            if not isinstance(power, list):
-                self.bad(f + ".power", "expected a list of power numbers for 1, 2, 3 and 4 players")
-            for p in range(1, 5):
-                if len(power) < p:
-                    self.bad(f + ".power", f"no power number for {p} player" + ("s" if p > 1 else ""))
-                self.int_(power[p - 1], f"{f}.power[{p}]", 1, 199)
-            if len(power) > 4:
-                self.bad(f + ".power", "more than four power numbers (one each for 1..4 players)")
-            rs.append(Round(color, tuple(power), self.int_(r["dice"], f + ".dice", 1, 4)))
+            power = self.power(r["power"], f + ".power")
+            rs.append(Round(color, power, self.int_(r["dice"], f + ".dice", 1, 4)))
         chart = self.list_(c["chart"], "chart", 6, 6)
         hits: dict[int, Hit] = {}
         for j, h in enumerate(chart, 1):
@@ -256,6 +284,25 @@ class _Checker:
         pre = self.preemptive(c["preemptive"])
         return Card(c["id"], name, phase, kind, boss, resistance, tuple(rs),
                     tuple(hits[f] for f in range(1, 7)), pre)
+
+    def power(self, power: Any, f: str) -> tuple:
+        if self.typed and isinstance(power, dict):  # e.g. { 3 = 22 }: only the counts the table entered
+            if not power:
+                self.bad(f, "expected at least one power number")
+            for k in power:
+                if k not in ("1", "2", "3", "4"):
+                    self.bad(f, f"{k!r} is not a player count 1..4")
+            return tuple(self.int_(power[str(p)], f"{f}[{p}]", 1, 199) if str(p) in power else None
+                         for p in range(1, 5))
+        if not isinstance(power, list):
+            self.bad(f, "expected a list of power numbers for 1, 2, 3 and 4 players")
+        for p in range(1, 5):
+            if len(power) < p:
+                self.bad(f, f"no power number for {p} player" + ("s" if p > 1 else ""))
+            self.int_(power[p - 1], f"{f}[{p}]", 1, 199)
+        if len(power) > 4:
+            self.bad(f, "more than four power numbers (one each for 1..4 players)")
+        return tuple(power)
 
     def preemptive(self, p: Any) -> Preemptive:
         self.keys(p, "preemptive", ("kind", "attempt"), ("all", "goal", "weakness", "options", "text"))
@@ -295,6 +342,59 @@ def parse_timeline(text: str, file: str = "<text>", name: str = "") -> Timeline:
     except tomllib.TOMLDecodeError as exc:
         raise LibraryError(file, None, None, f"not valid TOML ({exc})") from None
     return _Checker(file).timeline(data, name or Path(file).stem)
+
+
+TYPED = "typed card"
+
+
+def parse_card(text: str, file: str = TYPED) -> Card:
+    """One card written as a TOML inline table (the `[[card]]` fields of a library file on one line),
+    checked by the library's own checks; LibraryError (code "bad-card") naming the card and field."""
+    if "\n" in text or "\r" in text:
+        raise LibraryError(file, None, None, "a card is written on one line", "bad-card")
+    try:
+        data = tomllib.loads("card = " + text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LibraryError(file, None, None, f"not a card in TOML's inline form {{ id = ..., ... }} ({exc})",
+                           "bad-card") from None
+    card = data.get("card")
+    if set(data) != {"card"} or not isinstance(card, dict):
+        raise LibraryError(file, None, None, "expected one inline table { id = ..., name = ..., ... }", "bad-card")
+    checker = _Checker(file, typed=True)
+    checker.card = card.get("id") if isinstance(card.get("id"), str) else None
+    return checker.one_card(card)
+
+
+def card_text(card: Card) -> str:
+    """The one-line form `parse_card` reads: the card's library fields as a TOML inline table."""
+    return inline(card.to_table())
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+
+
+def inline(v: Any) -> str:
+    """`v` (tables, lists, texts, whole numbers, booleans) in TOML's one-line form."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        out = []
+        for ch in v:
+            if ch in '"\\':
+                out.append("\\" + ch)
+            elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+                out.append(f"\\u{ord(ch):04X}")
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(inline(x) for x in v) + "]"
+    if isinstance(v, dict):
+        keys = (k if _BARE_KEY.match(k) else inline(k) for k in v)
+        return "{ " + ", ".join(f"{k} = {inline(x)}" for k, x in zip(keys, v.values())) + " }" if v else "{}"
+    raise TypeError(f"no TOML form for {type(v).__name__}")
 
 
 def library_dirs() -> list[Path]:

@@ -9,8 +9,11 @@ Flow: strategy (`book`, `form`, preparation `spell`s, then `ready`) -> engagemen
 card's choice / crisis / exploit) -> challenge rounds (`spell`s and `dice` per player; events: `assist`)
 -> cleanup (`time SEAT`, `loot SEAT`) -> the next strategy phase, until the boss falls (CM-10) or a
 time card must come from an empty time deck (CM-8). `fail` declares a challenge lost (CM-7);
-`reverse` reverses time (CM-9). Cards come from a timeline library file (`timeline.py`; the shipped
-`timelines/example.toml` is example data, not the printed cards).
+`reverse` reverses time (CM-9). A revealed card is typed at the table or picked from a timeline
+library file (`timeline.py`; the shipped `timelines/example.toml` is example data, not the printed
+cards). Either way the journaled reveal carries the card's data and the state keeps the card out, so a
+session replays and resumes the same even if its library file is edited afterwards; the library is
+only the catalogue picks and draws come from (cards not yet played, of the deck's current phase).
 
 Notation (one action a line; seats 1..N; dice faces are written sorted):
 
@@ -18,7 +21,12 @@ Notation (one action a line; seats 1..N; dice faces are written sorted):
     form SEAT SPACE             formation space 1..3
     spell SEAT COST RUNES [B]   a spell from SEAT's hand: COST time units, needs RUNES, adds B damage
     ready                       the strategy phase is over: on to the reveal
-    reveal | reveal ID          the revealed challenge card (bare: the referee draws one)
+    reveal                      the referee draws the revealed card from the library
+    reveal ID                   the table picks the revealed card from the library
+    reveal { id = "..", .. }    the revealed card itself, typed at the table (X-15): a library file's
+                                [[card]] fields as one TOML inline table; `power` may give only this
+                                table's count, e.g. power = { 3 = 22 }. A bare or picked reveal is
+                                completed by the session into this form, so the journal alone replays.
     choose K | choose SEAT K    the group's / one player's option K of a pre-emptive choice
     exploit yes | exploit no    the table attempts or skips an exploit
     dice SEAT                   the referee rolls SEAT's whole handful (a chance action once drawn)
@@ -40,14 +48,15 @@ A worked monster round (3 players: orange, blue, green; spellbooks of 2, 1 and 0
                        round 2 (purple, power 16) begins, time units and bonuses start again.
     Had the total been 13, every player would have gained a green weakness and round 1 would start again.
 
-State fields (`to_dict`): `phase`, `step`, `time_deck`, `loot_deck`, `challenge_deck` (counts),
+State fields (`to_dict`): `phase`, `step`, `time_deck`, `loot_deck`, `challenge_deck` (counts), `done`
+(the cards played), `card` (the card out, in its library fields),
 `challenge` (the revealed card: id, type, round, this table's power number, challenge dice, colour),
 `damage` ({seats: each player's result this round, total, power}), `weaknesses` (per seat: colour ->
 count), `formation`, `spellbook` (runes showing), `hands`, `spent`, `loot`, `time_used`, `bonus`,
 `rolls`, `through`, `assists`, `preemptive`, `anomaly`, `reversed`, `result` (null, victory, defeat),
 `reason`, `last_round` (the closed round's summary, for the tracker).
 
-Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-14; each tested in tests/test_chronomage*.py):
+Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-15; each tested in tests/test_chronomage*.py):
 - X-1 The boss is the one phase III card the timeline marks; it lies at the bottom and is revealed last.
 - X-2 An event card has one round; players still in it after a round play it again, after an assist step.
 - X-3 An event's challenge die is read on its attack chart like a monster's; a player's result is their dice.
@@ -62,6 +71,10 @@ Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-14; each test
 - X-12 A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.
 - X-13 The runes showing are the cards in the spellbook.
 - X-14 Cleanup draws its time card before the boss check: an empty time deck loses even after the boss falls.
+- X-15 A typed card is accepted if it passes the library's checks, fits the deck's place (phase; the boss
+  exactly as the 16th card) and has this table's power number. Like a hand-entered shuffle in Time Runners
+  (a chance outcome the table enters, ALL-2), it is open-ended, so legal_actions lists the draw and the
+  picks but not the typed cards (CM-3 says the table enters the card).
 - Turn: the table acts as a whole (Turn.table of the seats still awaited); when exactly one seat's dice or
   choice are awaited, Turn.seat. Nothing is shuffled by the session: cards are revealed like dice are
   rolled, entered or drawn by the referee, so `turn()` is never chance.

@@ -12,7 +12,7 @@ DEFAULT_TIMELINE = "example"
 RULES: dict[str, str] = {
     "CM-1": "One to four players, each a different colour (orange, blue, green or purple) with three dice of that colour.",
     "CM-2": "The time deck starts with six cards a player plus fifteen, the challenge deck with sixteen (five of phase I over five of phase II over six of phase III) and the loot deck with twelve.",
-    "CM-3": "A revealed challenge card is entered from a timeline library file: its type, resistances, rounds with power numbers for one to four players and challenge dice, attack chart and pre-emptive action.",
+    "CM-3": "A revealed challenge card is typed in at the table or picked from a library file typed once: its type, resistances, rounds with power numbers and challenge dice, attack chart and pre-emptive action.",
     "CM-4": "A monster round's damage is the sum over players of their dice, their spell bonuses and the runes showing in their spellbook; it succeeds when that reaches the power number for the table's size.",
     "CM-5": "In one round a player's spells may cost ten time units at most, and a spell needs no more runes than their spellbook shows.",
     "CM-6": "A failed monster round gives every player a weakness of the round's colour and is played again.",
@@ -50,4 +50,5 @@ RULES: dict[str, str] = {
     "X-12": "A spell costs 0 to 10 time units, needs 0 to 9 runes and adds 0 to 9 damage.",
     "X-13": "The runes showing are the cards in the spellbook.",
     "X-14": "Cleanup draws its time card before the boss check, so an empty time deck then loses even after the boss.",
+    "X-15": "A card typed at the table is accepted when it passes the library's checks, fits the deck's place (its phase, the boss last) and gives the power number for the table's size; it is not listed among the legal actions, since any card may be typed.",
 }

@@ -2,7 +2,9 @@
 
 Challenge cards are physical; the table picks a revealed card from its library instead of typing it
 again. A file is validated as a whole before anything uses it, and every problem is reported with the
-file, the card and the field (`LibraryError`), so a bad file changes nothing.
+file, the card and the field (`LibraryError`), so a bad file changes nothing. A card typed at the
+table (`parse_card`: the same fields as one TOML inline table) goes through the same checks, except that
+its power numbers may be only those of the table's size (`power = { 3 = 22 }`).
 
 File layout (see `timelines/example.toml`)::
 

@@ -18,8 +18,25 @@ Rulings where the rules and RULINGS.md are silent (each has a test in tests/test
 - Actions carry no seat: each belongs to the seat in turn (`actor`), so another seat's `play` is refused by
   the session (protocol/player); naming the opponent's block in turn is refused as not-your-block (BA-6).
 """
-from .actions import END, Flip, Go, Meeple, Place, Slide, parse_action  # noqa: F401
 from .game import BlockArena
-from .state import BAState  # noqa: F401
 
 GAME = BlockArena
+
+#: the package's public names, imported from their modules on first use (importing the package for its
+#: GAME must stay cheap: the registry imports every game before the app's first frame)
+_LAZY = {**dict.fromkeys(("END", "Flip", "Go", "Meeple", "Place", "Slide", "parse_action"), "actions"),
+         "BAState": "state"}
+__all__ = ["GAME", "BlockArena", *_LAZY]
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value  # once: later lookups are plain module attributes
+    return value
+
+
+def __dir__():
+    return sorted([*globals(), *_LAZY])

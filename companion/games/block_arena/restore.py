@@ -1,0 +1,164 @@
+"""`state_from_dict` for Block Arena: a position read back (a journal, a table correction) is checked
+against the rules' invariants (ALL-3) before it becomes a `BAState`. Imported on first use, not with the
+game (listing the game must stay cheap)."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import IllegalAction
+
+from .board import board, goal_row, home_row
+from .state import BGA_TURNS, BLOCKS_EACH, GOAL, LIMIT, MEEPLES, OVER, PHASES, PLAY, SETUP, STUCK, BAState
+
+KEYS = ("game", "columns", "rows", "bga", "phase", "current", "winner", "reason", "blocks", "meeples", "turn", "turns")
+
+
+def _bad(what: str, rule: str = "ALL-3"):
+    raise IllegalAction("invalid-state", f"This is not a possible Block Arena position: {what}.",
+                        rule if rule == "ALL-3" else "block-arena/" + rule)
+
+
+def _seat(x, what: str) -> int | None:
+    if x is not None and (type(x) is not int or x not in (1, 2)):
+        _bad(f"{what} must be seat 1, seat 2 or null, not {x!r}")
+    return x
+
+
+def state_from_dict(game, d: Any) -> BAState:
+    if not isinstance(d, dict):
+        _bad("a state is a JSON object")
+    missing = [k for k in KEYS if k not in d]
+    if missing:
+        _bad(f"the field {missing[0]!r} is missing")
+    extra = sorted(set(d) - set(KEYS), key=str)
+    if extra:
+        _bad(f"there is no field {extra[0]!r}")
+    if d["game"] != "block-arena":
+        _bad(f"it is a state of {d['game']!r}")
+    cols, rows = game.options["columns"], game.options["rows"]
+    if d["columns"] != cols or d["rows"] != rows or type(d["columns"]) is not int or type(d["rows"]) is not int:
+        _bad(f"it is for a {d['columns']!r}x{d['rows']!r} board, this table has {cols}x{rows}", "BA-1")
+    if d["bga"] is not game.options["bga"]:
+        _bad(f"bga is {d['bga']!r}, this table's option is {game.options['bga']}", "BA-9")
+    phase = d["phase"]
+    if not isinstance(phase, str) or phase not in PHASES:
+        _bad(f"there is no phase {phase!r}")
+    current, winner = _seat(d["current"], "current"), _seat(d["winner"], "winner")
+    bd = board(cols, rows)
+
+    st = BAState(game, _blank=True)
+    st.phase, st.current, st.winner, st.reason = phase, current, winner, d["reason"]
+    st.cell = [-1] * bd.size
+    st.blocks = []
+    if not isinstance(d["blocks"], list):
+        _bad("blocks must be a list")
+    for n, blk in enumerate(d["blocks"]):
+        if not isinstance(blk, dict) or set(blk) != {"owner", "squares"}:
+            _bad('a block is {"owner": seat, "squares": [...]}')
+        owner, squares = blk["owner"], blk["squares"]
+        if _seat(owner, "a block's owner") is None:
+            _bad("every block has an owner", "BA-10")
+        if not isinstance(squares, list) or len(squares) not in (1, 2) or any(not isinstance(s, str) for s in squares):
+            _bad("a block covers one or two squares", "BA-2")
+        idx = []
+        for s in squares:
+            if s not in bd.index:
+                _bad(f"a block is off the board at {s!r}", "BA-2")
+            idx.append(bd.index[s])
+        if len(idx) == 2 and (idx[1] not in bd.neighbours[idx[0]] or idx[0] > idx[1]):
+            _bad(f"a lying block covers two neighbouring squares, first square first, not {squares}", "BA-2")
+        for i in idx:
+            if st.cell[i] != -1:
+                _bad(f"two blocks overlap on {bd.names[i]}", "BA-2")
+            st.cell[i] = n
+        st.blocks.append((owner, idx[0], idx[-1]))
+    counts = [0, 0, 0]
+    for o, _, _ in st.blocks:
+        counts[o] += 1
+    if counts[1] > BLOCKS_EACH or counts[2] > BLOCKS_EACH:
+        _bad(f"each player has {BLOCKS_EACH} blocks", "BA-10")
+
+    meeples = d["meeples"]
+    if not isinstance(meeples, list) or len(meeples) != 2:
+        _bad("meeples must list seat 1's and seat 2's square (or null)")
+    st.meeple = [None]
+    for seat, m in enumerate(meeples, 1):
+        if m is not None:
+            if m not in bd.index:
+                _bad(f"seat {seat}'s meeple is off the board at {m!r}", "BA-7")
+            if st.cell[bd.index[m]] < 0:
+                _bad(f"seat {seat}'s meeple on {m} is not on a block", "BA-7")
+        st.meeple.append(None if m is None else bd.index[m])
+    if st.meeple[1] is not None and st.meeple[1] == st.meeple[2]:
+        _bad("both meeples stand on one square", "BA-7")
+
+    turn = d["turn"]
+    if not isinstance(turn, dict) or set(turn) != {"block_moved", "meeple_moved"} \
+            or any(type(v) is not bool for v in turn.values()):
+        _bad('turn is {"block_moved": bool, "meeple_moved": bool}')
+    st.block_moved, st.meeple_moved = turn["block_moved"], turn["meeple_moved"]
+    turns = d["turns"]
+    if not isinstance(turns, list) or len(turns) != 2 or any(type(t) is not int or t < 0 for t in turns):
+        _bad("turns must count each seat's finished turns")
+    st.turns = [0, *turns]
+
+    if phase != OVER and (winner is not None or st.reason is not None):
+        _bad("only a finished game has a winner and a reason")
+    if phase in (SETUP, MEEPLES, PLAY) and current is None:
+        _bad("a running game has a player in turn")
+    if phase != PLAY and (st.block_moved or st.meeple_moved):
+        _bad("a turn is under way only during play", "BA-6")
+    if phase in (SETUP, MEEPLES) and any(turns):
+        _bad("no turn is played before setup ends", "BA-3")
+
+    if phase == SETUP:
+        if meeples != [None, None]:
+            _bad("meeples are placed after all blocks", "BA-3")
+        if len(st.blocks) >= 2 * BLOCKS_EACH or counts[1] - counts[2] not in (0, 1) \
+                or current != (1 if counts[1] == counts[2] else 2):
+            _bad("in setup the players place blocks alternately, seat 1 first", "BA-3")
+        for o, a, b in st.blocks:
+            home = home_row(o, rows)
+            if bd.row_of[a] != home or bd.row_of[b] != home:
+                _bad(f"a block of seat {o} in setup lies outside row {home + 1}", "BA-3")
+        for seat in (1, 2):
+            free = sum(1 for sq in bd.row_squares(home_row(seat, rows)) if st.cell[sq] == -1)
+            if free < BLOCKS_EACH - counts[seat]:
+                _bad(f"seat {seat}'s remaining blocks no longer fit in their first row", "BA-10")
+        return st
+    if counts != [0, BLOCKS_EACH, BLOCKS_EACH]:
+        _bad(f"after setup each player has {BLOCKS_EACH} blocks on the board", "BA-10")
+    if phase == MEEPLES:
+        expected = [None, None] if current == 1 else [meeples[0], None]
+        if meeples != expected or (current == 2 and meeples[0] is None):
+            _bad("meeples are placed by seat 1, then seat 2", "BA-3")
+        for seat in (1, 2):
+            m = st.meeple[seat]
+            if m is not None and (st.blocks[st.cell[m]][0] != seat or bd.row_of[m] != home_row(seat, rows)):
+                _bad(f"seat {seat}'s meeple starts on their own block", "BA-3")
+        return st
+    if None in st.meeple[1:]:
+        _bad("both meeples are on the board once play starts", "BA-3")
+    if phase == PLAY:
+        t1, t2 = turns
+        if t1 - t2 != (0 if current == 1 else 1):
+            _bad(f"seat 1 has finished {t1} turns and seat 2 {t2}, so it is not seat {current}'s turn", "BA-6")
+        if st.bga and (st.block_moved or st.meeple_moved):
+            _bad("in the bga variant a turn is a single action", "BA-9")
+        if st.bga and t2 >= BGA_TURNS:
+            _bad(f"the bga variant ends after {BGA_TURNS} turns each", "BA-9")
+        if st.block_moved and st.meeple_moved:
+            _bad("a turn with a block move and a meeple movement is over", "BA-11")
+        for seat in (1, 2):
+            if bd.row_of[st.meeple[seat]] == goal_row(seat, rows):
+                _bad(f"seat {seat}'s meeple is on its goal row, so the game is over", "BA-12")
+        if not st.block_moved and not st.meeple_moved and not st.can_take_turn(current):
+            _bad(f"seat {current} cannot complete a turn, so the game is over", "BA-13")
+        return st
+    if current is not None or winner is None or st.reason not in (GOAL, STUCK, LIMIT):
+        _bad('a finished game has no player in turn, a winner, and a reason ("goal", "stuck" or "turn-limit")')
+    if st.reason == LIMIT and not st.bga:
+        _bad("only the bga variant ends on a turn limit", "BA-9")
+    if st.reason == GOAL and bd.row_of[st.meeple[winner]] != goal_row(winner, rows):
+        _bad(f"seat {winner} won on the goal row, but their meeple is not there", "BA-12")
+    return st

@@ -1,7 +1,9 @@
 """The registry: the one list of games, built from the game classes themselves.
 
 Adding a game is one line in GAME_MODULES (a package whose `GAME` is its `Game` subclass). A package
-must import cheaply: the home screen lists every game before its first frame.
+must import cheaply: the home screen lists every game before its first frame, so a package's
+`__init__` imports only its `Game` class module, which imports the rest (actions, state, data, search)
+inside the methods that need them (tests/test_registry_imports.py).
 """
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ played back step by step, a physical-cards exchange entered with one tap per sea
 answered word by word, and the steps the screen tells from the engine's events."""
 from __future__ import annotations
 
+import pytest
 from test_touch_targets import small_controls
 
 from companion.games.legends import GAME as Legends
@@ -11,6 +12,12 @@ from ui.widgets.legends_choices import next_words, question
 from ui.widgets.legends_steps import Teller
 
 GAME_ID = "legends-of-the-arena"
+
+
+@pytest.fixture(autouse=True)
+def _no_typed_values(tmp_path, monkeypatch):
+    """The app here plays the package files' values, whatever this machine's data directory holds (LA-3)."""
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
 
 
 def start_legends(ui, journal_path, cards="digital"):

@@ -6,6 +6,11 @@ Physical cards: one tap per seat on the card it turned up. An exchange resolves 
 that revealed it; its events are played back step by step (Next, Run, Skip) with the Arena as it
 stood after each step, then the screen shows the engine's view again and asks the next choice, word
 by word from the seat's legal actions.
+
+LA-3: while the game plays with placeholder values, a note under the seat panels says which at setup
+(the first sequence's picks or reveals) and at the end, with "Type values" (the board-values editor,
+`legends_values`) and "Later". Values saved there apply from
+the next game ("Start over with them" starts one at once); this game keeps the values it was created with.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ from ..widgets.legends_cards import card_name, short_name
 from ..widgets.legends_choices import is_whole, next_words, question, word_label
 from ..widgets.legends_curtain import PickCurtain
 from ..widgets.legends_steps import Teller, start_frame
+from ..widgets.legends_values import ValuesEditor, placeholder_note
 from .table import TableScreen, outcome_text
 
 kvload.load("legends")
@@ -43,12 +49,15 @@ class LegendsScreen(TableScreen):
     mode = StringProperty("wait")  # steps | pick | reveal | choice | over | wait
     running = BooleanProperty(False)
     step_i = NumericProperty(0)
+    note_text = StringProperty("")  # LA-3: the placeholder values this game plays with
 
-    shots = ("legends-curtain", "legends-picks", "legends-reveal", "legends-panel")
+    shots = ("legends-curtain", "legends-picks", "legends-reveal", "legends-panel", "legends-values")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.curtain = PickCurtain(notify=self._note)
+        self.editor = ValuesEditor(on_saved=self._values_saved, on_restart=self.start_over)
+        self._note_hidden = self._saved = False
         self.steps: list = []
         self._latest: dict = {}
         self._before: dict = {}
@@ -71,6 +80,59 @@ class LegendsScreen(TableScreen):
         self.panels = [SeatPanel(rgba=controller.color(s)) for s in controller.seats]
         for panel in self.panels:
             grid.add_widget(panel)
+        self.editor.close()
+        self._note_hidden = self._saved = False
+        self._show_note()
+
+    # -- LA-3: placeholder values --------------------------------------------------------------------
+    def _show_note(self) -> None:
+        """The note and its buttons; none once hidden or when the game has no placeholder values."""
+        row = self.ids.note_buttons
+        row.clear_widgets()
+        # at setup (the first sequence's picks or reveals) and at the end: choices and playback need the room
+        setup = self.mode in ("pick", "reveal") and self.controller.view.get("sequence") == 1
+        hidden = self._note_hidden or not (setup or self.mode == "over")
+        text = "" if hidden else placeholder_note(self.controller.session.game)
+        if text and self._saved:
+            text = "Saved. Games started from now on use the typed values; this one keeps its placeholders."
+            row.add_widget(FlatButton(text="Start over with them", size_hint_x=None, width=dp(184), font_size="15sp",
+                                      on_release=lambda _b: self.start_over()))
+        elif text:
+            row.add_widget(FlatButton(text="Type values", size_hint_x=None, width=dp(132), font_size="15sp",
+                                      bg=palette.WARN, fg=palette.text_on(palette.WARN),
+                                      on_release=lambda _b: self.open_values()))
+        if text:
+            row.add_widget(FlatButton(text="Later", size_hint_x=None, width=dp(80), font_size="15sp",
+                                      on_release=lambda _b: self.hide_note()))
+        self.note_text = text
+
+    def open_values(self, lid: str | None = None) -> None:
+        self.editor.open_for(App.get_running_app().overlay, self.controller.session.game, lid)
+
+    def hide_note(self) -> None:
+        self._note_hidden = True
+        self._show_note()
+
+    def _values_saved(self) -> None:
+        self._saved = True
+        self._show_note()
+
+    def on_mode(self, _screen, _mode) -> None:
+        if self.controller is not None:
+            self._show_note()
+
+    def start_over(self) -> None:
+        """A new game like this one (same seats, Legends, mode and cards) with the values saved now."""
+        c = self.controller
+        game = c.session.game
+        options = {k: v for k, v in game.options.items() if k != "values"}
+        refusal = App.get_running_app().start_game(game.id, game.players, dict(c.session.table), options)
+        if refusal is not None:
+            self._note(self.ids.note, refusal.reason)
+
+    def close_curtain(self) -> None:
+        super().close_curtain()
+        self.editor.close()
 
     def _view_changed(self, _controller, view) -> None:
         self._latest = view  # after on_events: the steps start from the view before the action
@@ -391,6 +453,9 @@ class LegendsScreen(TableScreen):
             screen.play_as("reveal 2 step", 2, screen.ids.buttons)
             screen.skip()
             screen.choose_word("move", 1, screen.ids.buttons)
+            return
+        if view == "legends-values":
+            self.open_values()
             return
         c.play("pick 2 step smash defensive-pivot", 2)
         while self.steps and "strikes" not in self.steps[self.step_i].text:

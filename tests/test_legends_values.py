@@ -174,3 +174,11 @@ def test_LA_3_a_game_with_typed_values_plays_out_and_round_trips(datadir):
                 action = done[0] if done and rng.random() < 0.6 else rng.choice(acts)
             st.apply(action)
             assert game.state_from_dict(st.to_dict()).to_dict() == st.to_dict()
+
+
+def test_R_17_values_typed_after_a_game_is_created_apply_from_the_next_game(datadir):
+    game = Legends(2)
+    data.save_values(datadir, "fitz", {"push_track": [2] * 11})
+    assert game.legends[1].push(0) == 0 and game.new_state().legend(2).push(0) == 0
+    assert Legends(2).legends[1].push(0) == 2
+    assert "R-17" in Legends.rules

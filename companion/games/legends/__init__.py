@@ -55,6 +55,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-14 Push tokens placed by a primitive count the card's owner as the pusher unless they are on it.
 - R-15 Returning to the center after walking off an Edge in Free-for-All also offers the facing choice.
 - R-16 Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
+- R-17 A game plays with the typed Legend values saved when it was created (its `values` option); values
+  typed later apply from the next game.
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
 primitives panel), salted pick hashes in exports (LA-6). The table screen is `ui/screens/legends.py`.

@@ -65,4 +65,5 @@ RULES: dict[str, str] = {
     "R-14": "A Push token put by a primitive counts its card's owner as the pusher unless it is on that owner.",
     "R-15": "A Legend returning to the center after walking off an Edge in Free-for-All may turn, like a Knocked Out one.",
     "R-16": "With physical cards a reveal is not an undo stop: the referee held nothing hidden, so a mistyped card can be taken back.",
+    "R-17": "A game plays with the Legend values typed when it was created; values typed later apply from the next game.",
 }

@@ -32,7 +32,7 @@ class Legends(Game):
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,
                distinct=True),
         Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical")),
-        Option("values", "text", SAVED, ID + "/LA-3", label="Legend values"),
+        Option("values", "text", SAVED, ID + "/LA-3", label="Board values"),
     )
     rules = RULES
     #: where a table's typed Legend values are read at game creation; None: `data.default_dir()`

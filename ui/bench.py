@@ -77,8 +77,8 @@ def _child_frames(journal: str) -> None:
         shots.append(_pixels())
         if len(shots) == CHILD_FRAMES:
             same = shots[0] == shots[-1]
-            _report({"first_is_settled": same,
-                     "pixels_differing": 0 if same else sum(a != b for a, b in zip(shots[0][::4], shots[-1][::4]))})
+            differ = 0 if same else sum(a != b for a, b in zip(shots[0][::4], shots[-1][::4]))
+            _report({"first_is_settled": same, "pixels_differing": differ})
             app.stop()
     Window.bind(on_flip=flip)
     Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)  # draw every frame, changed or not
@@ -134,7 +134,8 @@ def _child_latency(journal: str, samples: int) -> None:
             _report({"latency": results})
             app.stop()
             return
-        if not _play_step(app, ROLL_STEPS, lambda: roll("thread" if len(results["thread"]) <= len(results["ui"]) else "ui")):
+        how = "thread" if len(results["thread"]) <= len(results["ui"]) else "ui"
+        if not _play_step(app, ROLL_STEPS, lambda: roll(how)):
             _report({"latency": results})
             app.stop()
 
@@ -220,15 +221,13 @@ def _child_shot(journal: str, folder: str) -> None:
     offscreen driver's read-back shows no multisampling at all, though it pays for it."""
     from kivy.base import EventLoop
     from kivy.config import Config
-    from kivy.core.window import Window
 
     from ui.app import CompanionApp
     from ui.screens.time_runners import ROLL_STEPS
     app = CompanionApp(journal, backend="emulated")
     EventLoop.ensure_window()
     app._run_prepare()
-    _play_step(app, ROLL_STEPS, app.hw.press)
-    for _ in range(6):
+    for _ in range(7):
         _play_step(app, ROLL_STEPS, app.hw.press)  # the roll-off and a first turn
     for _ in range(60):  # let the die stop
         EventLoop.idle()
@@ -242,7 +241,8 @@ def _child_shot(journal: str, folder: str) -> None:
         wx, wy = widget.to_window(x, y)
         return [int(wx), int(h - wy - ch)]
     token = face.runner_centers()[0]
-    _report({"shot": {"size": [w, h], "source": "xwd" if os.environ.get("DISPLAY") else "glReadPixels", "crops": [
+    source = "xwd" if os.environ.get("DISPLAY") else "glReadPixels"
+    _report({"shot": {"size": [w, h], "source": source, "crops": [
         top_left(face, face.center_x - face.radius - 20, face.center_y + face.radius * 0.45),  # the dial's rim
         top_left(face, token[0] - 32, token[1] - 24),  # a runner
         top_left(button, button.x - 8, button.top - 40),  # a button's corner
@@ -252,22 +252,22 @@ def _child_shot(journal: str, folder: str) -> None:
 
 
 def _capture() -> tuple[int, int, bytes]:
-    """The window's pixels, rows top first, RGBA."""
+    """The window's pixels, rows top first, RGBA: as X shows them (xwd) under a display, else read back."""
+    from kivy.base import EventLoop
     from kivy.core.window import Window
     from kivy.graphics.opengl import glFinish
     Window.canvas.ask_update()
-    from kivy.base import EventLoop
     EventLoop.idle()
     glFinish()
     w, h = Window.size
     if os.environ.get("DISPLAY"):
         import struct
         import subprocess
-        time.sleep(0.2)
+        time.sleep(0.2)  # let the X server show the last frame
         data = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
-        f = struct.unpack(">25I", data[:100])
-        rw, rh, bpl = f[4], f[5], f[12]
-        px = memoryview(data)[f[0] + f[19] * 12:]
+        f = struct.unpack(">25I", data[:100])  # XWD header: 25 big-endian words
+        rh, bpl = f[5], f[12]
+        px = memoryview(data)[f[0] + f[19] * 12:]  # after the header and the colour map
         x0, y0 = max(0, int(Window.left)), max(0, int(Window.top))
         out = bytearray()
         for y in range(y0, min(rh, y0 + h)):
@@ -291,7 +291,8 @@ def child(argv) -> int:
     kind, opts = argv[0], dict(zip(argv[1::2], argv[2::2]))  # no argparse: the floor imports nothing extra
     from ui import boot
     ms = opts.get("--multisamples")
-    boot.configure(size=boot.parse_size(opts.get("--size", "800x480")), headless=kind not in ("minimal", "shot"),
+    size = tuple(int(n) for n in opts.get("--size", "800x480").split("x"))  # not boot.parse_size: the floor
+    boot.configure(size=size, headless=kind not in ("minimal", "shot"),  # imports nothing of ours but boot
                    maxfps=0 if kind == "frame" else None, multisamples=None if ms is None else int(ms))
     os.environ["KIVY_NO_CONSOLELOG"] = "1"
     if kind == "minimal":
@@ -324,8 +325,10 @@ class Spawner:
     def run(self, cmd: list[str], mark: str | None = None, env: dict | None = None) -> dict:
         import json
         import subprocess
+        import tempfile
+        errors = tempfile.TemporaryFile(mode="w+")
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, *cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        proc = subprocess.Popen([sys.executable, *cmd], stdout=subprocess.PIPE, stderr=errors, text=True,
                                 env=env or self.env, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         out: dict = {}
         for line in proc.stdout:
@@ -333,8 +336,9 @@ class Spawner:
                 out["first_frame"] = time.perf_counter() - t0
             elif line.startswith("RESULT "):
                 out.update(json.loads(line[7:]))
-        err = proc.stderr.read()
         proc.wait(timeout=300)
+        errors.seek(0)
+        err = errors.read()
         if proc.returncode != 0 or (mark and "first_frame" not in out):
             raise RuntimeError(f"benchmark child {cmd[1:3]} failed (exit {proc.returncode}): {err[-800:]}")
         return out
@@ -361,7 +365,6 @@ def _pct(xs: list[float], q: float) -> float:
 
 def main(argv=None) -> int:
     import argparse
-    import statistics
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
         return child(argv[1:])
@@ -376,11 +379,22 @@ def main(argv=None) -> int:
     p.add_argument("--as-is", action="store_true", help="keep the environment's bytecode setting (see above)")
     p.add_argument("--only", default="startup,memory,latency,frame", help="sections to run, comma-separated")
     a = p.parse_args(argv)
-    only = set(a.only.split(","))
     sp = Spawner(a.size, a.as_is)
+    try:
+        _sections(a, sp, set(a.only.split(",")))
+    finally:
+        import shutil
+        shutil.rmtree(sp.tmp, ignore_errors=True)
+    return 0
+
+
+def _sections(a, sp: Spawner, only: set[str]) -> None:
+    import statistics
     bytecode = "as the environment says" if a.as_is else "cached for every module (as installed)"
     print(f"Board Companion UI benchmark  (python {sys.version.split()[0]}, window {a.size}, "
           f"SDL_VIDEODRIVER=offscreen, {os.cpu_count()} CPUs, bytecode {bytecode})")
+    print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+          + "  (other processes share the CPUs)")
     if "startup" in only:
         sp.first_frame("minimal")  # warm the disk cache (and the bytecode) for both; the app makes its journal
         sp.first_frame("app")
@@ -397,10 +411,12 @@ def main(argv=None) -> int:
         print(f"   ratio of medians {first['app'] / first['minimal']:.2f}x  (target <= 1.20x); "
               f"run by run {', '.join(f'{x / y:.2f}' for x, y in zip(runs['app'], runs['minimal']))}")
     if "memory" in only:
-        floor = sp.run(["-m", "ui.bench", "--child", "minimal", "--size", a.size, "--frames", str(CHILD_FRAMES)], MARK)
+        floor = sp.run(["-m", "ui.bench", "--child", "minimal", "--size", a.size, "--frames", str(CHILD_FRAMES)],
+                       MARK)
         app = sp.child("frames")
-        print(f"\n2. The first frame is complete: pixels of frame 1 {'equal' if app['first_is_settled'] else 'differ from'}"
-              f" frame {CHILD_FRAMES}" + ("" if app["first_is_settled"] else f" ({app['pixels_differing']} pixels)"))
+        same = app["first_is_settled"]
+        print(f"\n2. The first frame is complete: pixels of frame 1 {'equal' if same else 'differ from'} frame "
+              f"{CHILD_FRAMES}" + ("" if same else f" ({app['pixels_differing']} pixels)"))
         print(f"\n3. Peak memory (max RSS of each child after {CHILD_FRAMES} frames)")
         print(f"   minimal Kivy app                 {floor['maxrss_kb'] / 1024:7.1f} MB")
         print(f"   Board Companion (home screen)    {app['maxrss_kb'] / 1024:7.1f} MB   "
@@ -409,7 +425,7 @@ def main(argv=None) -> int:
         _print_latency(sp.child("latency", "--samples", str(a.samples))["latency"])
     if "frame" in only:
         _print_frames(sp, a)
-    return 0
+    print("\nload average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 def _print_latency(lat: dict) -> None:

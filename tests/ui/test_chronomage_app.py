@@ -199,3 +199,63 @@ def test_the_screenshot_shows_the_worked_monster_round_on_the_tracker(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     w, h, colors = read_png(out)
     assert (w, h) == (800, 480) and len(colors) > 40
+
+
+def tap_in_form(ui, form, widget):
+    """Scroll the card form to `widget`, then tap it."""
+    form.ids.scroll.scroll_to(widget, padding=0, animate=False)
+    ui.frames(2)
+    ui.tap(widget)
+
+
+def test_a_monster_typed_at_the_table_is_fought_and_a_bad_field_is_refused_beside_it(ui, journal_path):
+    table = start_chronomage(ui, journal_path)
+    c = ui.app.controller
+    ui.tap(button(table.ids.table_actions, "Ready"))
+    ui.tap(button(table.ids.table_actions, "Type a card"))
+    form = table.card_form
+    assert form.is_open and "phase I card" in form.detail and "3 players" in form.detail
+    assert small_controls(ui.app.root) == []
+    # no name yet: the library's check refuses it beside the name field, naming the card's field (CM-3)
+    ui.tap(form.ids.reveal)
+    assert "field 'name'" in ui.toast and "CM-3" in ui.toast and ui.app.toast._anchor is form.ids.name
+    assert form.is_open and c.view["phase"] == "engagement"
+    form.ids.name.text = "Iron Mole"  # the one field typed on the keyboard
+    # a choice without options: refused beside the options row
+    tap_in_form(ui, form, button(form.anchors["preemptive"], "Choice"))
+    ui.tap(form.ids.reveal)
+    assert "preemptive.options" in ui.toast and ui.app.toast._anchor is form.options_row
+    tap_in_form(ui, form, button(form.anchors["preemptive"], "Crisis"))
+    # resistance: orange rolls 2 dice; round 1: purple, power 22 for three players
+    tap_in_form(ui, form, button(form.anchors["resistance"], "+"))
+    tap_in_form(ui, form, button(form.anchors["rounds1"], "P"))
+    for words in ("+5", "+5", "+", "+"):
+        tap_in_form(ui, form, button(form.anchors["rounds1"], words))
+    assert form.rounds == [{"color": "purple", "power": 22, "dice": 1}]
+    # the attack chart: face 1 hits space 2 with a purple weakness
+    tap_in_form(ui, form, button(form.anchors["chart1"], "2"))
+    tap_in_form(ui, form, button(form.anchors["chart1"], "P"))
+    assert form.chart[0] == {"spaces": [2], "weakness": ["purple"]}
+    ui.tap(form.ids.reveal)
+    assert not form.is_open, ui.toast
+    v = c.view
+    assert (v["phase"], v["challenge"]["name"], v["challenge"]["power"], v["card"]["id"]) == \
+        ("challenge", "Iron Mole", 22, "iron-mole")
+    assert table.title_text.startswith("Iron Mole") and table.big_number == "0 / 22"
+    # the journal holds the card itself
+    assert c.session.last_action.startswith('reveal { id = "iron-mole", name = "Iron Mole", phase = 1')
+
+    # the fight: orange enters 6 6 and challenge die 1 (space 2: a purple weakness), the others roll
+    ui.tap(button(row(table, 1), "Faces"))
+    assert [g[1] for g in table.faces.groups] == [2, 1]
+    for face in (6, 6, 1):
+        tap_face(ui, table.faces, face)
+    ui.tap(button(table.faces, "Enter"))
+    assert c.view["damage"]["seats"][0] == 12 and c.view["weaknesses"][0]["purple"] == 1
+    tracker_shows(table, c.view)
+    ui.tap(button(row(table, 2), "Roll for"))
+    ui.app.hw.press()
+    ui.frames(2)
+    last = c.view["last_round"]
+    assert last["power"] == 22 and last["seats"][0] == 12 and last["success"] == (last["total"] >= 22)
+    assert c.view["phase"] == ("cleanup" if last["success"] else "challenge")

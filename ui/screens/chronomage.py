@@ -7,8 +7,9 @@ game with no hidden information, so there is no curtain: the table decides toget
 
 What may be done now is the engine's legal list, grouped into controls instead of listed: a row's
 runes, spaces, Spell, Faces (a face picker) and Roll (the bare `dice SEAT` the session completes);
-the bottom bar's Ready, Reveal, choices, Reverse time and Declare lost. Every control sends one action
-text; a refusal (a spell failing the rune check, a space after the roll) is shown where it was tapped.
+the bottom bar's Ready, Draw / Pick / Type a card, choices, Reverse time and Declare lost. Every
+control sends one action text; a refusal (a spell failing the rune check, a space after the roll) is
+shown where it was tapped. A typed card (not listed: any card may be typed) is a form of its own.
 The hardware dice button rolls the next player's whole handful.
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ from kivy.uix.widget import Widget
 from .. import kvload, palette
 from ..texts import seat_name
 from ..widgets import chronomage_text as T
+from ..widgets.chronomage_card import ChronoCardForm
 from ..widgets.chronomage_entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad
 from ..widgets.chronomage_seat import ChronoRowNote, ChronoSeatRow
 from ..widgets.chronomage_tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
@@ -60,11 +62,12 @@ class ChronomageScreen(TableScreen):
     enough = BooleanProperty(False)
     banner = StringProperty("")  # "" | victory | defeat
 
-    shots = ("chronomage-faces", "chronomage-spell")
+    shots = ("chronomage-faces", "chronomage-spell", "chronomage-card")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.faces, self.spell, self.choice = ChronoFacePad(send=self.send), ChronoSpellPad(send=self.send), ChronoChoicePad(send=self.send)
+        self.card_form = ChronoCardForm(play=lambda text: self.controller.play(text))
         self.rows: dict[int, ChronoSeatRow] = {}
         self.roll_buttons: dict[int, FlatButton] = {}
         self.ids.seats.bind(height=self._row_heights)
@@ -82,6 +85,20 @@ class ChronomageScreen(TableScreen):
             self.enter_faces(3)
         elif view == "chronomage-spell":
             self.open_spell(3)
+        elif view == "chronomage-card":  # the form as a table types a phase II card
+            self.card_form.open_for(self.ids.layer, dict(self.view, top={"phase": 2, "boss": False}))
+            form = self.card_form
+            form.ids.name.text = "Iron Mole"
+            form.rounds[0].update(power=22)
+            form.chart[0].update(spaces=[2], weakness=["purple"])
+            form.chart[5].update(spaces=[1, 2, 3], weakness=["green"])
+            form.pre.update(attempt=["blue", "green"], goal=11, weakness="orange")
+            form.rebuild()
+            form.ids.scroll.scroll_y = 0.6  # the rounds and the attack chart
+
+    @property
+    def panels(self):
+        return (self.faces, self.spell, self.choice, self.card_form)
 
     # -- reading the view ---------------------------------------------------------------------------
     @property
@@ -106,7 +123,7 @@ class ChronomageScreen(TableScreen):
 
     # -- wiring -------------------------------------------------------------------------------------
     def setup(self, controller) -> None:
-        for panel in (self.faces, self.spell, self.choice):
+        for panel in self.panels:
             panel.close()
         box = self.ids.seats
         box.clear_widgets()
@@ -286,6 +303,7 @@ class ChronomageScreen(TableScreen):
         elif phase == "engagement" and v.get("step") == "reveal":
             add("Draw the card", lambda b: self.play("reveal", b), accent=True)
             add("Pick the card turned over", self.pick_card)
+            add("Type a card", self.type_card)
         elif phase == "engagement":
             p = (v.get("card") or {}).get("preemptive") or {}
             for k, words in enumerate(p.get("options") or [], 1):
@@ -339,6 +357,10 @@ class ChronomageScreen(TableScreen):
         self.choice.open_for(self.ids.layer, "Which card was turned over?", choices,
                              "The cards the top of the challenge deck can be now.")
 
+    def type_card(self, widget) -> None:
+        """A card not in the library: typed by taps (CM-3); the engine checks it like a library card."""
+        self.card_form.open_for(self.ids.layer, self.view)
+
     def pick_assist(self, widget) -> None:
         pairs = [t.split()[1:] for t in self.controller.legal() if t.startswith("assist ")]
         choices = [(f"{self.who(int(g))} gives {self.who(int(r))} a die", f"assist {g} {r}") for g, r in pairs]
@@ -365,7 +387,7 @@ class ChronomageScreen(TableScreen):
     # -- hardware -----------------------------------------------------------------------------------
     def dice_pressed(self) -> None:
         """The dice button rolls the next awaited player's whole handful (their dice and the challenge dice)."""
-        for panel in (self.faces, self.spell, self.choice):
+        for panel in self.panels:
             panel.close()
         v = self.view
         seat = v.get("next_roller")

@@ -9,3 +9,10 @@ def lucky_registered(monkeypatch):
     """Register the test-only Lucky Draw game, so the core is tested without any real game."""
     monkeypatch.setitem(games.REGISTRY, "lucky-draw", LuckyDraw)
     return "lucky-draw"
+
+
+@pytest.fixture(autouse=True)
+def own_data_dir(tmp_path_factory, monkeypatch):
+    """Every test (and the commands it starts) keeps its data in a folder of its own, never in this
+    machine's: saved Legend values or a journal left there cannot change a result."""
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path_factory.mktemp("data")))

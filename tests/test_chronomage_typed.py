@@ -212,3 +212,46 @@ def test_ALL_3_the_card_out_comes_back_from_the_state_and_is_checked(tmp_path):
     bad["card"] = None
     with pytest.raises(IllegalAction):
         st.game.state_from_dict(bad)
+
+
+def saved(name="mole", players=3, phase=1):
+    from companion.games.chronomage.my_cards import save_card
+    card = GAME(players).parse_action(typed(phase, id=name, name=name.capitalize(),
+                                            rounds=[{"color": "blue", "power": {str(players): 9}, "dice": 1}])).data
+    return save_card(card)
+
+
+def test_CM_3_a_saved_card_is_offered_among_the_picks_of_later_tables_of_its_size(tmp_path):
+    from companion.games.chronomage.my_cards import cards_path
+    path = saved()
+    assert path == cards_path() and path.is_file() and "[[card]]" in path.read_text()
+    st = table(tmp_path)
+    play(st, "ready")
+    assert st.revealable() == ["c1", "c2", "c3", "c4", "c5", "mole"]
+    assert all(st.complete(st.game.parse_action("reveal"), random.Random(k)).card != "mole" for k in range(40))
+    done = st.complete(st.game.parse_action("reveal mole"), random.Random(0))
+    assert done.data.name == "Mole" and str(done).startswith('reveal { id = "mole"')
+    play(st, str(done))
+    assert st.power() == 9
+    two = GAME(2).new_state()  # no power number for two players: not offered
+    play(two, "ready")
+    assert "mole" not in two.revealable()
+
+
+def test_CM_3_saving_checks_the_whole_file_and_a_bad_card_or_an_id_saved_before_changes_nothing(tmp_path):
+    from companion.games.chronomage.my_cards import save_card
+    path = saved()
+    before = path.read_text()
+    with pytest.raises(LibraryError) as err:
+        saved()
+    assert err.value.field == "id" and "already saved" in err.value.reason and path.read_text() == before
+    saved("vole")
+    assert path.read_text().count("\n[[card]]\n") == 2
+    path.write_text(path.read_text() + "\n[[card]]\nid = 7\n")  # a hand edit breaks the file
+    broken = path.read_text()
+    with pytest.raises(LibraryError) as err:
+        save_card(GAME(3).parse_action(typed(1, id="shrew")).data)
+    assert str(path) in err.value.reason and path.read_text() == broken
+    with pytest.raises(LibraryError) as err:  # and a table cannot start until it is mended: the error names it
+        GAME(3)
+    assert str(path) in err.value.reason and (err.value.card, err.value.field) == ("#3", "name")

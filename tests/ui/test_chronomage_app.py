@@ -236,6 +236,12 @@ def test_a_monster_typed_at_the_table_is_fought_and_a_bad_field_is_refused_besid
     tap_in_form(ui, form, button(form.anchors["chart1"], "2"))
     tap_in_form(ui, form, button(form.anchors["chart1"], "P"))
     assert form.chart[0] == {"spaces": [2], "weakness": ["purple"]}
+    # saved to the table's own cards, to be picked in later games; a second save of the same id is refused
+    from companion.games.chronomage.my_cards import load_cards
+    ui.tap(form.ids.save)
+    assert "Saved to my-cards.toml" in ui.toast and [c.name for c in load_cards()] == ["Iron Mole"]
+    ui.tap(form.ids.save)
+    assert "already saved" in ui.toast and ui.app.toast._anchor is form.ids.name and len(load_cards()) == 1
     ui.tap(form.ids.reveal)
     assert not form.is_open, ui.toast
     v = c.view

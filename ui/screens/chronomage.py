@@ -350,8 +350,7 @@ class ChronomageScreen(TableScreen):
         self.spell.open_for(self.ids.layer, seat, self.who(seat), self.rgba(seat), v["spellbook"][i], time_left)
 
     def pick_card(self, widget) -> None:
-        timeline = getattr(self.controller.session.game, "timeline", None)
-        by_id = getattr(timeline, "by_id", {})
+        by_id = getattr(self.controller.session.game, "catalogue", {})
         ids = [t.split()[1] for t in self.controller.legal() if t.startswith("reveal ")]
         choices = [(by_id[i].name if i in by_id else i, f"reveal {i}") for i in ids]
         self.choice.open_for(self.ids.layer, "Which card was turned over?", choices,

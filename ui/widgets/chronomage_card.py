@@ -112,6 +112,23 @@ class ChronoCardForm(ChronoEntryPanel):
         App.get_running_app().show_refusal(anchor, refusal)
         return False
 
+    def save(self, widget) -> None:
+        """Append the card to the table's own cards file, to pick it again in later games (checked first)."""
+        from companion.core import Refusal
+        from companion.games.chronomage.my_cards import save_card
+        from companion.games.chronomage.timeline import parse_card
+        try:
+            path = save_card(parse_card(inline(self.card())))
+        except Refusal as refusal:
+            anchor = self.anchor_for(getattr(refusal, "field", None), refusal.code) or widget
+            if anchor is not widget:
+                self.ids.scroll.scroll_to(anchor, padding=dp(10), animate=False)
+            App.get_running_app().show_refusal(anchor, refusal)
+            return
+        App.get_running_app().show_note(widget, f"Saved to {path.name}: the Pick list of later games offers it "
+                                        f"where it fits (a phase {ROMAN[self.deck_top['phase']]} card, "
+                                        f"{self.players} players).", palette.PANEL_HI)
+
     def anchor_for(self, field: str | None, code: str):
         if code in ("no-power",):
             field = "rounds"

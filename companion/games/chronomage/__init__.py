@@ -13,7 +13,8 @@ time card must come from an empty time deck (CM-8). `fail` declares a challenge 
 library file (`timeline.py`; the shipped `timelines/example.toml` is example data, not the printed
 cards). Either way the journaled reveal carries the card's data and the state keeps the card out, so a
 session replays and resumes the same even if its library file is edited afterwards; the library is
-only the catalogue picks and draws come from (cards not yet played, of the deck's current phase).
+only the catalogue picks and draws come from (cards not yet played, of the deck's current phase). A
+typed card may be saved to the table's own cards (`my_cards.py`), offered among later tables' picks.
 
 Notation (one action a line; seats 1..N; dice faces are written sorted):
 

@@ -35,8 +35,12 @@ class Chronomage(Game):
         self._parse = parse_action  # bound once here: parse_action is on the hot path
 
     def check_options(self) -> None:
+        from .my_cards import load_cards
         from .timeline import load_timeline
         self.timeline = load_timeline(self.options["timeline"])  # LibraryError (BadRequest) names file, card, field
+        self.my_cards = load_cards()  # the cards the table typed and saved (my_cards.py)
+        #: every card a table may pick by id: the timeline's, and the saved ones it does not shadow
+        self.catalogue = {**{c.id: c for c in self.my_cards}, **self.timeline.by_id}
 
     def new_state(self):
         from .state import CMState

@@ -43,10 +43,10 @@ class Referee:
                 return Dice(action.seat, tuple(sorted(rng.randint(1, 6) for _ in range(PRE_DICE))))
         elif t is Reveal and action.data is None:
             if self.phase == "engagement" and self.step == "reveal":
-                cards = self.revealable()
-                pick = action.card if action.card is not None else (rng.choice(cards) if cards else None)
-                if pick in self.tl.by_id:  # the library card's data goes into the journal (CM-3)
-                    return Reveal(pick, self.tl.by_id[pick])
+                deck = [i for i in self.revealable() if i in self.tl.by_id]  # saved cards are not in the deck
+                pick = action.card if action.card is not None else (rng.choice(deck) if deck else None)
+                if pick in self.catalogue:  # the library card's data goes into the journal (CM-3)
+                    return Reveal(pick, self.catalogue[pick])
         elif t is Reverse and action.anomaly is None:
             return Reverse(tuple(sorted(rng.randint(1, 6) for _ in range(ANOMALY_DICE))))
         return action
@@ -58,10 +58,12 @@ class Referee:
         return seat
 
     def revealable(self) -> list[str]:
-        """Library cards that may be revealed now: the deck's current phase, none already played, and the
-        boss exactly when it is the last card (X-1)."""
+        """Cards that may be picked now: the timeline's, then the saved ones (`my_cards.py`) with this
+        table's power numbers; the deck's current phase, none already played, the boss exactly last (X-1)."""
         want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
-        return [c.id for c in self.tl.cards if c.phase == want and c.boss == last and c.id not in gone]
+        out = [c.id for c in self.tl.cards if c.phase == want and c.boss == last and c.id not in gone]
+        return out + [i for i, c in self.catalogue.items() if i not in self.tl.by_id and c.phase == want
+                      and c.boss == last and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
 
     # ------------------------------------------------------------------ strategy phase
     def _book(self, a: Book):
@@ -139,9 +141,10 @@ class Referee:
         if card is None:
             if a.card is None:
                 no("not-drawn", "Name the revealed card, or let the referee draw it.", "CM-3")
-            card = self.tl.by_id.get(a.card)  # a bare pick (journals written before reveals carried the card)
+            card = self.catalogue.get(a.card)  # a bare pick (journals written before reveals carried the card)
             if card is None:
-                no("unknown-card", f"The timeline {self.tl.title!r} has no card {a.card!r}.", "CM-3")
+                no("unknown-card", f"Neither the timeline {self.tl.title!r} nor the saved cards have a card "
+                                   f"{a.card!r}.", "CM-3")
         if card.id in {i for i, _ in self.done}:
             no("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
         want, last = phase_at(len(self.done)), len(self.done) == DECK - 1
@@ -159,8 +162,7 @@ class Referee:
         self.card, self.step = card, "preemptive"
         self.pre = {"attempt": None, "results": [None] * self.n, "rolls": [None] * self.n}
         ev = [{"type": "revealed", "card": card.id, "name": card.name, "kind": card.type, "boss": card.boss,
-               "preemptive": card.preemptive.kind, "eligible": self.eligible(), "typed": card.id not in self.tl.by_id
-               or self.tl.by_id[card.id] != card}]
+               "preemptive": card.preemptive.kind, "eligible": self.eligible(), "typed": self.catalogue.get(card.id) != card}]
         if not self.eligible():
             ev.append({"type": "preemptive-skipped", "reason": "no player's colour is printed"})
             ev += self._start_challenge()

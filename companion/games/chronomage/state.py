@@ -34,7 +34,7 @@ class CMState(Legal, Referee, State):
         self.game = game
         self.n = game.players
         self.colors = tuple(game.options["colors"])
-        self.tl = game.timeline
+        self.tl, self.catalogue = game.timeline, game.catalogue
         if _blank:
             return
         n = self.n

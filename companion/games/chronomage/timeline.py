@@ -399,13 +399,20 @@ def inline(v: Any) -> str:
     raise TypeError(f"no TOML form for {type(v).__name__}")
 
 
+def table_dir() -> Path:
+    """The table's own library folder: `chronomage` in the data directory ($COMPANION_DATA, else the XDG
+    data directory's board-companion), where the journal lives too."""
+    base = os.environ.get("COMPANION_DATA") or Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local/share") / "board-companion"
+    return Path(base) / "chronomage"
+
+
 def library_dirs() -> list[Path]:
-    """Where timeline names are looked up: the package's own, then the table's library folders."""
+    """Where timeline names are looked up: the package's own, $CHRONOMAGE_LIBRARY's, the table's folder."""
     dirs = [PACKAGED]
     extra = os.environ.get("CHRONOMAGE_LIBRARY")
     if extra:
         dirs += [Path(p) for p in extra.split(os.pathsep) if p]
-    dirs.append(Path.home() / ".local" / "share" / "board-companion" / "chronomage")
+    dirs.append(table_dir())
     return dirs
 
 

@@ -41,7 +41,8 @@ class Refusal(Exception):
 
     @property
     def kind(self) -> str:
-        return _KINDS.get(type(self), "refused")
+        """illegal, notation, request, storage or internal (the nearest class that says)."""
+        return next((_KINDS[c] for c in type(self).__mro__ if c in _KINDS), "refused")
 
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "reason": self.reason, "rule": self.rule}

@@ -230,3 +230,12 @@ def test_a_moves_destination_field_is_not_mistaken_for_secrecy():
     s = Session.start(Journal(), "take-away", 2, seed=1)
     moved = {"type": "slid", "seat": 1, "to": ["b2"]}
     assert s.events_for([moved], None) == [moved] and s.events_for([moved], 2) == [moved]
+
+
+def test_a_journal_error_is_of_the_storage_kind(tmp_path):
+    from companion.journal import JournalError
+    path = tmp_path / "not-a-journal.sqlite"
+    path.write_bytes(b"hello")
+    with pytest.raises(JournalError) as err:
+        Journal(path)
+    assert err.value.kind == "storage"

@@ -39,6 +39,28 @@ KEY_LEFT, KEY_RIGHT, KEY_SPACE = 276, 275, 32
 
 
 class RootLayout(FloatLayout):
+    """The window's root. Its kv rule paints the background colour under everything; on screen the window
+    is cleared to that same colour before each frame, so the root leaves it out there (in software GL a
+    full-window fill is ~3 ms of every frame) and paints it only into an exported image (a screenshot)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        before = list(self.canvas.before.children)
+        kinds = [type(i).__name__ for i in before if type(i).__name__ != "BindTexture"]
+        self._background = []
+        if kinds == ["Color", "Rectangle"] and tuple(before[0].rgba) == tuple(palette.BG):
+            self._background = before  # only when it is that fill and nothing else
+            self.canvas.before.clear()
+
+    def export_as_image(self, *args, **kwargs):
+        for instruction in self._background:
+            self.canvas.before.add(instruction)
+        try:
+            return super().export_as_image(*args, **kwargs)
+        finally:
+            for instruction in self._background:
+                self.canvas.before.remove(instruction)
+
     def on_touch_down(self, touch):
         app = App.get_running_app()
         if app is not None and getattr(app, "toast", None) is not None and app.toast.shown:

@@ -18,8 +18,10 @@ size and video driver, SDL_VIDEODRIVER=offscreen), so comparisons are fair:
    the roll) -> the first frame presented after it whose roll label shows the new roll.
 5. table frame time: the Time Runners table at the window size, a scripted game played by presses and
    taps (rolls with the die's tumble, cards, ends); each drawn frame timed from the start of the loop
-   iteration to the end of its rasterisation (glFinish), for each multisampling setting. `--shots DIR`
-   writes each setting's window and a side-by-side zoom of edges (dial, token, button, die).
+   iteration to the end of its rasterisation (glFinish), for each multisampling setting, in rounds that
+   alternate the settings (so a change of load falls on all of them); also the process's CPU time per
+   frame (every thread: llvmpipe rasterises on its own), steadier than wall time on a shared machine.
+   `--shots DIR` writes each setting's window and a side-by-side zoom of edges (dial, token, button, die).
 """
 from __future__ import annotations
 
@@ -197,6 +199,7 @@ def _child_frame(journal: str, rolls: int) -> None:
     for _ in range(30):  # the same picture drawn again and again
         Window.canvas.ask_update()
         out["steady"].append(frame())
+    cpu0 = _cpu()
     while len(out["roll"]) < rolls:
         before = app.table_screen.ids.roll.text
         if not _play_step(app, ROLL_STEPS, app.hw.press):
@@ -211,8 +214,15 @@ def _child_frame(journal: str, rolls: int) -> None:
             if app.table_screen.ids.roll.text != before:
                 out["roll"].append(took)
                 before = app.table_screen.ids.roll.text
+    out["cpu"] = (_cpu() - cpu0) / max(1, len(out["all"]))  # per frame, every thread (llvmpipe's too)
     app.shutdown()
     _report(out)
+
+
+def _cpu() -> float:
+    import resource
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
 
 
 def _child_shot(journal: str, folder: str) -> None:
@@ -372,8 +382,9 @@ def main(argv=None) -> int:
     p.add_argument("--runs", type=int, default=7, help="start-up runs of each (median reported)")
     p.add_argument("--size", default="800x480")
     p.add_argument("--samples", type=int, default=10, help="dice presses per delivery path")
-    p.add_argument("--rolls", type=int, default=20, help="rolls played on the table per multisampling setting "
+    p.add_argument("--rolls", type=int, default=21, help="rolls played on the table per multisampling setting "
                    "(every frame on the way is timed)")
+    p.add_argument("--rounds", type=int, default=3, help="frame-time rounds, alternating the settings (load changes)")
     p.add_argument("--shots", default=None, metavar="DIR", help="write the table per multisampling setting and "
                    "a side-by-side zoom of its edges (msaa-edges.png) to DIR")
     p.add_argument("--as-is", action="store_true", help="keep the environment's bytecode setting (see above)")
@@ -447,16 +458,23 @@ def _print_latency(lat: dict) -> None:
 
 def _print_frames(sp: Spawner, a) -> None:
     import statistics
-    print(f"\n5. Time Runners table frame time at {a.size} (loop iteration -> frame rasterised; target <= 16.7 ms)")
+    rounds = max(1, a.rounds)
+    print(f"\n5. Time Runners table frame time at {a.size} (loop iteration -> frame rasterised; target <= 16.7 ms)"
+          f"\n   {a.rolls} rolls per setting, in {rounds} rounds alternating between the settings")
+    got: dict[int, dict[str, list]] = {n: {"all": [], "roll": [], "steady": [], "cpu": []} for n in MULTISAMPLES}
+    for _ in range(rounds):
+        for n in MULTISAMPLES:
+            r = sp.child("frame", "--rolls", str(-(-a.rolls // rounds)), "--multisamples", str(n))
+            for key in ("all", "roll", "steady"):
+                got[n][key] += [x for x in r[key] if x is not None]
+            got[n]["cpu"].append(r["cpu"])
     for n in MULTISAMPLES:
-        r = sp.child("frame", "--rolls", str(a.rolls), "--multisamples", str(n))
-        print(f"   multisamples={n}:")
+        print(f"   multisamples={n}:  CPU per frame (all threads) {_ms(statistics.median(got[n]['cpu'])).strip()}")
         for key, title in (("all", "every frame of a played game"), ("roll", "the frame showing a roll"),
                            ("steady", "the same picture redrawn")):
-            xs = [x for x in r[key] if x is not None]
-            if xs:
-                print(f"     {title:30s} {len(xs):4d} frames  median {_ms(statistics.median(xs))}  "
-                      f"p90 {_ms(_pct(xs, 0.9))}  max {_ms(max(xs))}")
+            xs = got[n][key]
+            print(f"     {title:30s} {len(xs):4d} frames  median {_ms(statistics.median(xs))}  "
+                  f"p90 {_ms(_pct(xs, 0.9))}  max {_ms(max(xs))}")
     if a.shots:
         os.makedirs(a.shots, exist_ok=True)
         shots = {}

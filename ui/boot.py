@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import os
 
-#: Multisample anti-aliasing off. Measured with `python -m ui.bench --shots DIR` at 800x480 in software GL
-#: (Mesa llvmpipe): the Time Runners table's frame takes ~2.5x as long with 2 or 4 samples (llvmpipe
-#: rounds 2 up to 4) and misses 60 Hz, while the dial and the tokens keep smooth edges without it
-#: (they draw their own anti-aliased outlines) and text is anti-aliased by the font renderer anyway.
+#: Multisample anti-aliasing off. Measured with `python -m ui.bench` (section 5, and `--shots DIR` under X
+#: for the edges) at 800x480 in software GL (Mesa llvmpipe): the Time Runners table costs about twice the
+#: CPU a frame with 2 or 4 samples (llvmpipe rounds 2 up to 4) and misses 60 Hz, while without them the
+#: dial, its rim, the tokens and the die keep smooth edges (they anti-alias their own outlines) and text
+#: is anti-aliased by the font renderer anyway; button corners are the visible loss.
 #: KCFG_GRAPHICS_MULTISAMPLES=N in the environment still overrides it (e.g. a GPU that does it for free).
 MULTISAMPLES = 0
 

@@ -7,8 +7,8 @@ def main(args) -> int:
     import sys
 
     # No cyclic garbage collection while the app starts: it allocates tens of thousands of objects (Kivy,
-    # the widgets) and keeps nearly all of them, so the collector's passes (a fifth of the time to the
-    # first frame here) find nothing. The app turns it back on once its first frame is on screen.
+    # the widgets) and keeps nearly all of them, so the collector's ~100 passes (a tenth of the time to
+    # the first frame here) find nothing. The app turns it back on once its first frame is on screen.
     gc.disable()
     from . import boot
     problem = boot.display_problem()

@@ -114,6 +114,7 @@ class Option:
 
     kind: "int" (low..high), "choice" (one of `choices`), "bool", "text", or "per-seat" (a list with
     one of `choices` per seat, distinct if `distinct`). `default` may be a function of the player count.
+    `seat_colors`: this per-seat option is the seats' colours (the home screen's colour swatches set it).
     """
 
     name: str
@@ -125,6 +126,7 @@ class Option:
     high: int | None = None
     choices: tuple[Any, ...] = ()
     distinct: bool = False
+    seat_colors: bool = False
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else copy.deepcopy(self.default)
@@ -163,6 +165,8 @@ class Option:
             d["choices"] = list(self.choices)
         if self.distinct:
             d["distinct"] = True
+        if self.seat_colors:
+            d["seat_colors"] = True
         d["default"] = self.default_for(players) if players is not None or not callable(self.default) else None
         return d
 

@@ -25,9 +25,12 @@ class SeatRow(BoxLayout):
     color_name = StringProperty("red")
     __events__ = ("on_color",)
 
+    def __init__(self, choices=None, **kwargs):
+        super().__init__(**kwargs)
+        self.choices = list(choices or palette.COLOR_NAMES)  # the colours this game's seats may take
+
     def next_color(self) -> None:
-        names = palette.COLOR_NAMES
-        self.dispatch("on_color", names[(names.index(self.color_name) + 1) % len(names)])
+        self.dispatch("on_color", _cycle(self.choices, self.color_name))
 
     def on_color(self, color: str):
         pass
@@ -99,8 +102,27 @@ class HomeScreen(Screen):
         self.players = max(self.min_players, min(self.max_players, n))
         game = REGISTRY.get(self.game_id)
         self.option_values = {o.name: o.default_for(self.players) for o in game.options_schema} if game else {}
+        self._use_seat_colors()
         self._build_options()
         self._build_seats()
+
+    def _seat_colors_option(self):
+        """The game's option that is its seats' colours, if it has one (the swatches then set it)."""
+        game = REGISTRY.get(self.game_id)
+        return next((o for o in game.options_schema if o.seat_colors), None) if game else None
+
+    def _use_seat_colors(self) -> None:
+        """With a seat-colours option, the seats start in its default colours, default names following."""
+        option = self._seat_colors_option()
+        if option is None:
+            return
+        default = self.option_values[option.name]
+        if all(c in option.choices for c in self.colors[:self.players]):
+            return  # the table chose these already
+        old = self.colors
+        self.colors = list(default) + [c for c in palette.COLOR_NAMES if c not in default]
+        self.names = [self.colors[i].capitalize() if self.names[i].lower() == old[i] else self.names[i]
+                      for i in range(len(self.colors))]
 
     # -- options, from the game's schema ------------------------------------------------------------
     def _build_options(self) -> None:
@@ -110,6 +132,8 @@ class HomeScreen(Screen):
         if game is None:
             return
         for option in game.options_schema:
+            if option.seat_colors:
+                continue  # set by the seats' colour swatches
             row = OptionRow(label=option.label or option.name)
             value = self.option_values[option.name]
             if option.kind == "per-seat":
@@ -153,8 +177,10 @@ class HomeScreen(Screen):
     def _build_seats(self) -> None:
         grid = self.ids.seats
         grid.clear_widgets()
+        option = self._seat_colors_option()
         for i in range(self.players):
-            row = SeatRow(seat=i + 1, player_name=self.names[i], color_name=self.colors[i])
+            row = SeatRow(choices=option.choices if option else None, seat=i + 1, player_name=self.names[i],
+                          color_name=self.colors[i])
             row.bind(player_name=lambda r, v, i=i: self._set_name(i, v), on_color=lambda r, c, i=i: self._set_color(i, c))
             grid.add_widget(row)
 
@@ -163,6 +189,8 @@ class HomeScreen(Screen):
 
     def _set_color(self, i: int, color: str) -> None:
         # a colour already taken is swapped with the seat that has it, so colours stay distinct
+        if color not in self.colors:
+            self.colors.append(color)
         j = self.colors.index(color)
         self.colors[i], self.colors[j] = self.colors[j], self.colors[i]
         for k in (i, j):
@@ -180,7 +208,11 @@ class HomeScreen(Screen):
         return table
 
     def start(self) -> None:
-        refusal = App.get_running_app().start_game(self.game_id, self.players, self.table(), dict(self.option_values))
+        options = dict(self.option_values)
+        seat_colors = self._seat_colors_option()
+        if seat_colors is not None:
+            options[seat_colors.name] = self.colors[:self.players]
+        refusal = App.get_running_app().start_game(self.game_id, self.players, self.table(), options)
         if refusal is not None:
             App.get_running_app().show_note(self.ids.start, refusal_text(refusal))
 

@@ -24,7 +24,7 @@ class Chronomage(Game):
     type = GameType(chance=CHANCE_DRAWN, information=PERFECT, outcome=COOPERATIVE, hardware=("dice",))
     options_schema = (
         Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
-               choices=COLORS, distinct=True),
+               choices=COLORS, distinct=True, seat_colors=True),
         Option("timeline", "text", DEFAULT_TIMELINE, "chronomage/CM-3", label="Timeline (library name or file)"),
     )
     rules = RULES

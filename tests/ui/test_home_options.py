@@ -1,0 +1,26 @@
+"""The home screen builds a game's setup from its schema: a seat-colours option is set by the seats'
+colour swatches (no second colour control), and the started game gets exactly what was shown."""
+from __future__ import annotations
+
+from companion import games
+
+
+def test_a_games_own_seat_colours_are_the_swatches_and_reach_the_game(ui, journal_path):
+    game = next(cls for cls in games.REGISTRY.values() if any(o.seat_colors for o in cls.options_schema))
+    option = next(o for o in game.options_schema if o.seat_colors)
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == game.id))
+    while home.players < 2:
+        ui.tap(home.ids.more)
+    rows = list(reversed(home.ids.seats.children))
+    default = option.default_for(home.players)
+    assert [r.color_name for r in rows] == default
+    assert [r.player_name for r in rows] == [c.capitalize() for c in default]
+    assert option.label not in [r.label for r in home.ids.options.children]  # no second colour control
+    ui.tap(rows[0].ids.color)
+    chosen = [r.color_name for r in reversed(home.ids.seats.children)]
+    assert all(c in option.choices for c in chosen) and chosen != default and len(set(chosen)) == len(chosen)
+    ui.tap(home.ids.start)
+    session = ui.app.controller.session
+    assert session.game.options[option.name] == chosen and session.table["colors"] == chosen

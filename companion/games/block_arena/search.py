@@ -3,8 +3,9 @@
 Why whole turns: a turn is up to three actions by one player, so searching action by action would
 mix "my move" and "your move" levels; a node here is the position when a turn begins, and its
 children are the distinct positions the player can end the turn on (`turns.whole_turns`). At the
-horizon a player who can win this turn scores as won (`turns.wins_now`), so depth 1 already sees
-the opponent's reply threats. The plan of the chosen turn is remembered, so the next `choose` of the
+horizon a player who can win this turn scores as won (`turns.wins_now`), and one facing the
+opponent's threat to win pays `THREAT`, so depth 1 already sees the opponent's reply threats. The
+evaluation is greedy's own (`players.eval_for`). The plan of the chosen turn is remembered, so the next `choose` of the
 same turn answers its next action without searching again.
 """
 from __future__ import annotations
@@ -21,12 +22,10 @@ from .turns import action_of, apply_step, whole_turns, wins_now
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 12
+#: what a threat to win next turn costs the side that must answer it (30 rows of meeple progress)
 THREAT = 300
 #: position key -> the next step of a plan already chosen (a few turns' worth, shared by instances)
 _PLANS: dict = {}
-
-
-THREATS = True
 
 
 class Timeout(Exception):
@@ -42,13 +41,12 @@ class Searcher:
         self.nodes = 0
         self.table: dict = {}
         self.depth_done = 0
-        self.threats = THREATS
 
     def leaf(self, st, ply: int) -> int:
         if wins_now(st):
             return WIN - ply - 1
         v = eval_for(st, st.current)
-        if self.threats and wins_now(st, 3 - st.current):
+        if wins_now(st, 3 - st.current):
             v -= THREAT  # the opponent threatens to win: this turn goes to answering it
         return v
 

@@ -179,9 +179,11 @@ class CompanionApp(App):
             if not gc.isenabled():  # `companion app` starts without it (ui/cli_app.py)
                 gc.enable()
             if self.quit_after_first_frame:
-                took = _since_process_start()
+                import resource
+                took, cpu = _since_process_start(), resource.getrusage(resource.RUSAGE_SELF)
                 print("companion app: first frame on screen" + (f" {took:.3f} s after the process started" if took
-                                                               else ""), flush=True)
+                                                               else "")
+                      + f" ({cpu.ru_utime + cpu.ru_stime:.3f} s of CPU)", flush=True)
                 self.stop()
 
     # -- navigation ---------------------------------------------------------------------------------

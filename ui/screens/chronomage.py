@@ -204,7 +204,7 @@ class ChronomageScreen(TableScreen):
         row.rgba = self.rgba(seat)
         name, color = self.who(seat), v["colors"][i]
         also = "" if name.lower() == color else f"{color}, "
-        row.name_text = f"{name}  [size=13sp]({also}space {v['formation'][i]})[/size]"
+        row.name_text = f"{name}  [size=14sp]({also}space {v['formation'][i]})[/size]"
         row.stats_text = T.seat_stats(v, seat)
         row.weak_text = T.weakness_text(v["weaknesses"][i])
         box = row.ids.controls

@@ -280,7 +280,7 @@ class LegendsScreen(TableScreen):
             if tokens["left"] or tokens["right"]:
                 third += f"   tokens {tokens['left']} left {tokens['right']} right" if wide else \
                     f"  tok {tokens['left']}L {tokens['right']}R"
-            panel.text = f"{head}\n[size=13sp]{second}\n{third}[/size]"
+            panel.text = f"{head}\n[size=14sp]{second}\n{third}[/size]"
             panel.active = seat in active
 
     def _show_score(self, shown: dict, frame: dict) -> None:
@@ -325,7 +325,7 @@ class LegendsScreen(TableScreen):
             legend = self.legend(seat)
             rgba = c.color(seat)
             row.append(FlatButton(
-                markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=13sp]"
+                markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=14sp]"
                                   f"{'picked - look again' if picked else 'tap to pick in secret'}[/size]",
                 bg=palette.PANEL_HI if picked else rgba, fg=palette.TEXT if picked else palette.text_on(rgba),
                 on_release=lambda _b, s=seat: self.open_picks(s)))
@@ -351,7 +351,7 @@ class LegendsScreen(TableScreen):
             row = [Label(text=f"[b]{c.name(seat)}[/b]", markup=True, color=rgba, size_hint_x=None, width=dp(64),
                          font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))]
             texts = c.legal(seat)
-            font = "13sp" if len(texts) <= 10 else "12sp"
+            font = "14sp" if len(texts) <= 10 else "12sp"
             for text in texts:
                 name = short_name(legend, text.split(" ")[2])
                 room = max(max(map(len, name.split())), len(name) / 2) + 3  # long names wider, on two lines

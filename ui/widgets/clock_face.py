@@ -227,16 +227,16 @@ class ClockFace(Widget):
         # space numbers every five, just inside the track
         for s in range(5, SPACES, 5):
             x, y = self.point(s / SPACES, R * 0.84 - step * 1.05)
-            self._blit(g, self._text(str(s), max(sp(9), R * 0.055), palette.MUTED), x, y)
+            self._blit(g, self._text(str(s), max(sp(14), R * 0.055), palette.MUTED), x, y)
         x, y = self.point(0, R * 0.84 - step * 1.1)
-        self._blit(g, self._text("START", max(sp(9), R * 0.055), palette.DIAL_INK, True), x, y)
+        self._blit(g, self._text("START", max(sp(14), R * 0.055), palette.DIAL_INK, True), x, y)
 
     def _draw_hours(self, g) -> None:
         R = self.radius
         for h in range(1, 13):
             x, y = self.point(h / 12, R * 0.58)
             ink = palette.DANGER if h == self.hour else palette.DIAL_INK
-            self._blit(g, self._text(str(h), max(sp(12), R * 0.13), ink, True), x, y)
+            self._blit(g, self._text(str(h), max(sp(14), R * 0.13), ink, True), x, y)
 
     def hand_legend(self) -> list[tuple[str, tuple]]:
         """The captions shown when the clock hand on the board and the game's hour differ: (text, colour)."""

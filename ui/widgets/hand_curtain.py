@@ -48,7 +48,7 @@ class HandCurtain(PassCurtain):
             badge = "INSTANT - any time" if instant else "after moving"
             grid.add_widget(CardButton(
                 code=code, markup=True,
-                text=f"[size=22sp][b]{title}[/b][/size]\n[size=13sp]{badge}[/size]",
+                text=f"[size=22sp][b]{title}[/b][/size]\n[size=14sp]{badge}[/size]",
                 bg=(palette.ACCENT if playable else palette.PANEL_HI),
                 fg=(palette.DIAL_INK if playable else palette.TEXT),
                 on_release=self.card_tapped))

@@ -76,4 +76,4 @@ class ArenaLine(BoxLayout):
                 stack.add_widget(LegendChip(
                     text=chip_text(c, tall), rgba=c["rgba"], facing=c["facing"], out=c["out"],
                     active=c["active"], initiative=c["initiative"], size_hint_y=None, height=height,
-                    max_lines=2 if tall else 1, font_size="14sp" if tall else "13sp"))
+                    max_lines=2 if tall else 1, font_size="14sp" if tall else "14sp"))

@@ -65,7 +65,7 @@ class PickCurtain(PassCurtain):
             grid.add_widget(PickCard(
                 code=code, markup=True,
                 text=(f"[size=20sp][b]{card_name(legend, code)}[/b][/size]\n"
-                      f"[size=13sp]{badge}Speed {speed if speed is not None else '?'}  -  {card_kind(legend, code)}[/size]"),
+                      f"[size=14sp]{badge}Speed {speed if speed is not None else '?'}  -  {card_kind(legend, code)}[/size]"),
                 bg=(self.who_color if chosen else palette.PANEL_HI),
                 fg=(palette.text_on(self.who_color) if chosen else palette.TEXT),
                 dim=not (possible or chosen), on_release=self.card_tapped))

@@ -231,7 +231,7 @@ class ValuesEditor(FloatLayout):
                 stepper = Stepper(v, lambda d, b, i=i: self.step_track(i, d), caption=f"at {i}")
                 self.steppers[("push_track", i)] = stepper
                 grid.add_widget(stepper)
-            self._field("push_track", "[b]Push track[/b]  [size=13sp]tokens at each position (new Fatigue + "
+            self._field("push_track", "[b]Push track[/b]  [size=14sp]tokens at each position (new Fatigue + "
                                       "remaining Force), 0 first[/size]", below=grid)
         if "basics" in typable:
             grid = GridLayout(cols=4, spacing=dp(4), size_hint_y=None, row_force_default=True,
@@ -243,17 +243,17 @@ class ValuesEditor(FloatLayout):
                                     on_release=lambda b, code=code: self.toggle_card(code))
                 self.deck_buttons[code] = button
                 grid.add_widget(button)
-            self._field("basics", "[b]Basic deck[/b]  [size=13sp]tap the basic cards this Legend has[/size]", below=grid)
+            self._field("basics", "[b]Basic deck[/b]  [size=14sp]tap the basic cards this Legend has[/size]", below=grid)
             self._paint_deck()
         cards = [f[6:] for f in typable if f.startswith("cards.")]
         if cards:
-            form.add_widget(_label("[b]Card Speeds[/b]  [size=13sp]the Speed printed on each card[/size]",
+            form.add_widget(_label("[b]Card Speeds[/b]  [size=14sp]the Speed printed on each card[/size]",
                                    size_hint_y=None, height=dp(28)))
             for code in cards:
                 stepper = Stepper(self.speeds[code], lambda d, b, code=code: self.step_speed(code, d), big=SPEED_STEP,
                                   size_hint_x=None, width=dp(4 * palette.TOUCH + 64))
                 self.steppers[("cards", code)] = stepper
-                name = f"{card_name(self.legend, code)}  [size=13sp]({card_kind(self.legend, code)})[/size]"
+                name = f"{card_name(self.legend, code)}  [size=14sp]({card_kind(self.legend, code)})[/size]"
                 self._field(f"cards.{code}", name, **{"below" if narrow else "inline": stepper})
         self.ids.scroll.scroll_y = 1
 

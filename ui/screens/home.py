@@ -8,15 +8,26 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
 
 from companion.games import REGISTRY
 
 from .. import palette
 from ..texts import refusal_text, session_line
 from ..widgets.common import FlatButton
+
+
+class SeatName(TextInput):
+    """A seat's name field, flat. Its backgrounds are blank in the class, not only in kv: Kivy's
+    TextInput rule would otherwise load its theme atlas (a 512x512 image) before ours blanks them."""
+
+    background_normal = StringProperty("")
+    background_active = StringProperty("")
+    background_disabled_normal = StringProperty("")
+    background_color = ColorProperty(palette.PANEL_HI)
 
 
 class SeatRow(BoxLayout):

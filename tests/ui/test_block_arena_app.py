@@ -166,6 +166,11 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
         assert table.companion_text.startswith("Companion ")
     assert c.view["phase"] == "play" and c.view["current"] == 1
     ui.tap(table.ids.hint)  # the suggestion in a note, and its piece and target on the board
+    for _ in range(500):
+        if ui.toast.startswith("The companion suggests"):
+            break
+        ui.frames(1)
+        time.sleep(0.01)
     suggestion = ui.toast.removeprefix("The companion suggests: ")
     assert suggestion in c.legal() and 1 <= len(board.dots) <= 2
     assert {t for opts in table._targets.values() for t, _, _ in opts} == {suggestion}

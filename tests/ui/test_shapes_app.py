@@ -101,3 +101,15 @@ def test_a_refusal_tapped_shows_the_rule_it_cites(ui, journal_path, toys):
     assert "There is nothing to undo" in ui.toast
     ui.tap(ui.app.toast)
     assert "protocol/undo: Undo takes back the last undoable entry" in ui.toast
+
+
+def test_a_hint_is_thought_off_the_ui_thread_and_shown_beside_the_button(ui, journal_path, toys):
+    ui.start(journal_path)
+    home = choose(ui, "take-away")
+    ui.tap(home.ids.start)
+    ui.tap(ui.table.ids.hint)
+    deadline = time.monotonic() + 10
+    while not ui.toast.startswith("The companion suggests") and time.monotonic() < deadline:
+        ui.frames(1)
+        time.sleep(0.01)
+    assert ui.toast.removeprefix("The companion suggests: ") in ui.app.controller.legal()

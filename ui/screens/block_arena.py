@@ -395,7 +395,11 @@ class BlockArenaScreen(TableScreen):
         if self.controller.outcome() is None and self._companion_to_move():
             self.note(widget, "The companion is choosing its move; wait a moment.", palette.PANEL_HI)
             return
-        suggestion = self.controller.hint()
+        self.note(widget, "The companion is thinking...", palette.PANEL_HI)
+        self.controller.hint(lambda suggestion: self.hinted(suggestion, widget))
+
+    def hinted(self, suggestion, widget) -> None:
+        """The suggestion in a note, and on the board: its piece chosen, its one target marked."""
         if isinstance(suggestion, Refusal):
             self.note(widget, refusal_text(suggestion))
             return

@@ -179,7 +179,11 @@ class TableScreen(Screen):
         self.note(widget, EMULATED_CONTROLS, palette.PANEL_HI)
 
     def show_hint(self, widget) -> None:
-        suggestion = self.controller.hint()
+        """The computer's suggestion beside the Hint button, thought off the UI thread."""
+        self.note(widget, "The companion is thinking...", palette.PANEL_HI)
+        self.controller.hint(lambda suggestion: self.hinted(suggestion, widget))
+
+    def hinted(self, suggestion, widget) -> None:
         if isinstance(suggestion, Refusal):
             self.note(widget, refusal_text(suggestion))
         else:

@@ -18,6 +18,8 @@ Rulings where the rules and RULINGS.md are silent (each has a test in tests/test
 - Actions carry no seat: each belongs to the seat in turn (`actor`), so another seat's `play` is refused by
   the session (protocol/player); naming the opponent's block in turn is refused as not-your-block (BA-6).
 """
+from companion.lazy import lazy_exports
+
 from .game import BlockArena
 
 GAME = BlockArena
@@ -29,14 +31,4 @@ _LAZY = {**dict.fromkeys(("END", "Flip", "Go", "Meeple", "Place", "Slide", "pars
 __all__ = ["GAME", "BlockArena", *_LAZY]
 
 
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value  # once: later lookups are plain module attributes
-    return value
-
-
-def __dir__():
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, globals())

@@ -27,6 +27,8 @@ Rulings where the rules and RULINGS.md are silent (each tested in tests/test_tim
 - The discard pile is public (cards are played face up); views show its size and top card, not the draw order.
 - `roll` without a value is refused by apply (roll-not-drawn): the session must `complete` it first.
 """
+from companion.lazy import lazy_exports
+
 from .game import TimeRunners
 
 GAME = TimeRunners
@@ -42,14 +44,4 @@ _LAZY = {
 __all__ = ["GAME", "TimeRunners", *_LAZY]
 
 
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value  # once: later lookups are plain module attributes
-    return value
-
-
-def __dir__():
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, globals())

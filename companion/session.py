@@ -138,7 +138,8 @@ class Session:
         if player is not None:
             actor = self.state.actor(action)
             if actor is not None and actor != player:
-                raise IllegalAction("not-your-action", f"Seat {player} cannot play {text.strip()!r}: it is not theirs to play.",
+                shown = text if len(text) <= 60 else text[:57] + "..."
+                raise IllegalAction("not-your-action", f"Seat {player} cannot play {shown!r}: it is not theirs to play.",
                                     "protocol/player")
         drawn = bool(action.incomplete)
         completed = self.state.complete(action, self._rng()) if drawn else action

@@ -32,18 +32,7 @@ def parse_cards(text: str, file: str) -> tuple[Card, ...]:
         raise LibraryError(file, None, None, f"not valid TOML ({exc})") from None
     checker = _Checker(file, typed=True)
     checker.keys(data, "", (), ("card",))
-    raw = data.get("card", [])
-    if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
-        checker.bad("card", "expected [[card]] tables")
-    cards, seen = [], set()
-    for i, c in enumerate(raw, 1):
-        checker.card = c.get("id") if isinstance(c.get("id"), str) else f"#{i}"
-        card = checker.one_card(c)
-        if card.id in seen:
-            checker.bad("id", "used by an earlier card too")
-        seen.add(card.id)
-        cards.append(card)
-    return tuple(cards)
+    return tuple(checker.cards(data.get("card", [])))
 
 
 def load_cards(path: Path | None = None) -> tuple[Card, ...]:

@@ -214,7 +214,18 @@ class _Checker:
         if type(example) is not bool:
             self.bad("timeline.example", f"expected true or false, not {example!r}")
         self.text(head.get("note", ""), "timeline.note", empty_ok=True)
-        raw = data["card"]
+        cards = self.cards(data["card"])
+        for phase, size in PHASE_SIZES.items():
+            have = sum(1 for c in cards if c.phase == phase)
+            if have != size:
+                self.bad("card", f"phase {phase} needs {size} cards, the file has {have} (CM-2)")
+        bosses = [c for c in cards if c.boss]
+        if len(bosses) != 1:
+            self.bad("boss", f"exactly one phase 3 card is the boss (X-1); the file marks {len(bosses)}")
+        return Timeline(name, title, example, self.file, tuple(cards), {c.id: c for c in cards})
+
+    def cards(self, raw: Any) -> list[Card]:
+        """The `[[card]]` tables of a file, each checked, ids distinct."""
         if not isinstance(raw, list) or not all(isinstance(c, dict) for c in raw):
             self.bad("card", "expected [[card]] tables")
         cards, seen = [], set()
@@ -226,14 +237,7 @@ class _Checker:
             seen.add(card.id)
             cards.append(card)
         self.card = None
-        for phase, size in PHASE_SIZES.items():
-            have = sum(1 for c in cards if c.phase == phase)
-            if have != size:
-                self.bad("card", f"phase {phase} needs {size} cards, the file has {have} (CM-2)")
-        bosses = [c for c in cards if c.boss]
-        if len(bosses) != 1:
-            self.bad("boss", f"exactly one phase 3 card is the boss (X-1); the file marks {len(bosses)}")
-        return Timeline(name, title, example, self.file, tuple(cards), {c.id: c for c in cards})
+        return cards
 
     def one_card(self, c: dict) -> Card:
         self.keys(c, "", ("id", "name", "phase", "type", "resistance", "rounds", "chart", "preemptive"), ("boss",))

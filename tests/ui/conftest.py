@@ -52,6 +52,15 @@ class Runner:
         for _ in range(n):
             self.loop.idle()
 
+    def until(self, condition, seconds: float = 10.0) -> bool:
+        """Frames until `condition()` holds, for what runs on the clock's wall time (animations, threads)."""
+        import time
+        deadline = time.monotonic() + seconds
+        while not condition() and time.monotonic() < deadline:
+            self.frames(1)
+            time.sleep(0.005)
+        return condition()
+
     def tap(self, widget, frames: int = 1):
         """A finger down and up at the widget's centre, in window coordinates."""
         from kivy.tests.common import UnitTestTouch

@@ -166,11 +166,7 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
         assert table.companion_text.startswith("Companion ")
     assert c.view["phase"] == "play" and c.view["current"] == 1
     ui.tap(table.ids.hint)  # the suggestion in a note, and its piece and target on the board
-    for _ in range(500):
-        if ui.toast.startswith("The companion suggests"):
-            break
-        ui.frames(1)
-        time.sleep(0.01)
+    assert ui.until(lambda: ui.toast.startswith("The companion suggests"), seconds=15)
     suggestion = ui.toast.removeprefix("The companion suggests: ")
     assert suggestion in c.legal() and 1 <= len(board.dots) <= 2
     assert {t for opts in table._targets.values() for t, _, _ in opts} == {suggestion}
@@ -182,8 +178,9 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
     wait_for_companion(ui)
     assert c.outcome() is not None or c.view["current"] == 1
     assert board.marks and table.companion_text
-    ui.frames(40)  # the animation runs to its end and the marks stay
-    assert board.progress == len(board.marks)
+    assert ui.until(lambda: board.progress == len(board.marks))  # the animation runs to its end, the marks stay
+    ui.frames(3)
+    assert board.marks and board.progress == len(board.marks)
     ui.tap(table.ids.undo)
     ui.frames(2)
     assert c.view == after_slide and not c.thinking

@@ -24,3 +24,19 @@ def test_a_games_own_seat_colours_are_the_swatches_and_reach_the_game(ui, journa
     ui.tap(home.ids.start)
     session = ui.app.controller.session
     assert session.game.options[option.name] == chosen and session.table["colors"] == chosen
+
+
+def test_a_tapped_name_becomes_a_field_whose_typing_replaces_it_and_names_the_seat(ui, journal_path):
+    ui.start(journal_path)
+    home = ui.app.home
+    second = list(reversed(home.ids.seats.children))[1]
+    assert second.ids.name.text == "Blue" and not hasattr(second.ids.name, "focus")  # a button until tapped
+    ui.tap(second.ids.name, frames=3)
+    field = second.ids.name
+    assert field.focus and field.selection_text == "Blue"
+    for key in "Ada":  # typed keys replace the selected default name
+        ui.window.dispatch("on_textinput", key)
+    ui.frames(2)
+    assert second.player_name == "Ada" and home.table()["names"] == ["Red", "Ada", "Green"]
+    ui.tap(home.ids.start)
+    assert ui.app.controller.names == ["Red", "Ada", "Green"]

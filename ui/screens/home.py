@@ -11,23 +11,12 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.textinput import TextInput
 
 from companion.games import REGISTRY
 
 from .. import palette
 from ..texts import refusal_text, session_line
 from ..widgets.common import FlatButton
-
-
-class SeatName(TextInput):
-    """A seat's name field, flat. Its backgrounds are blank in the class, not only in kv: Kivy's
-    TextInput rule would otherwise load its theme atlas (a 512x512 image) before ours blanks them."""
-
-    background_normal = StringProperty("")
-    background_active = StringProperty("")
-    background_disabled_normal = StringProperty("")
-    background_color = ColorProperty(palette.PANEL_HI)
 
 
 class SeatRow(BoxLayout):
@@ -39,6 +28,17 @@ class SeatRow(BoxLayout):
     def __init__(self, choices=None, **kwargs):
         super().__init__(**kwargs)
         self.choices = list(choices or palette.COLOR_NAMES)  # the colours this game's seats may take
+
+    def edit_name(self) -> None:
+        """The name's button gives way to a text field (built on first use: see widgets/seat_name.py)."""
+        from ..widgets.seat_name import SeatName
+        shown = self.ids.name
+        field = SeatName(text=self.player_name)
+        field.bind(text=lambda _f, text: setattr(self, "player_name", text))
+        self.add_widget(field, index=self.children.index(shown))
+        self.remove_widget(shown)
+        self.ids.name = field
+        field.start_editing()
 
     def next_color(self) -> None:
         self.dispatch("on_color", _cycle(self.choices, self.color_name))

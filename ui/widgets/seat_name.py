@@ -1,0 +1,28 @@
+"""A seat's name field at setup, built only when a player taps a name to change it.
+
+Kivy's TextInput is the dearest widget on the home screen: importing it and building three took about
+14 ms of the ~300 ms to the app's first frame here, for names that most tables keep. The home screen
+shows each name as a button drawn like this field; a tap puts the field in its place.
+"""
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.properties import ColorProperty, StringProperty
+from kivy.uix.textinput import TextInput
+
+from .. import palette
+
+
+class SeatName(TextInput):
+    """A seat's name field, flat. Its backgrounds are blank in the class, not only in kv: Kivy's
+    TextInput rule would otherwise load its theme atlas (a 512x512 image) before ours blanks them."""
+
+    background_normal = StringProperty("")
+    background_active = StringProperty("")
+    background_disabled_normal = StringProperty("")
+    background_color = ColorProperty(palette.PANEL_HI)
+
+    def start_editing(self) -> None:
+        """Focus, with the whole name selected: typing replaces a default name, a tap places the cursor."""
+        self.focus = True
+        Clock.schedule_once(lambda _dt: self.select_all())  # after the focus's own cursor placement

@@ -210,6 +210,10 @@ class Journal:
         sql = "SELECT * FROM sessions" + (" WHERE finished = 0" if unfinished_only else "") + " ORDER BY updated DESC, id DESC"
         return [_record(row) for row in self.db.execute(sql)]
 
+    def finished_count(self) -> int:
+        """How many finished sessions the journal still holds (the home screen offers to archive them)."""
+        return self.db.execute("SELECT COUNT(*) FROM sessions WHERE finished = 1").fetchone()[0]
+
     def delete_session(self, session_id: int) -> None:
         """Remove a session with its entries and snapshots (after it was archived to a file)."""
         self.session(session_id)  # refuses an unknown or damaged one

@@ -22,7 +22,8 @@ import os
 import random
 import secrets
 import sqlite3
-from typing import IO, Any, Callable, Iterable
+from pathlib import Path
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from companion import games
 from companion.core import (
@@ -432,6 +433,23 @@ def archive(journal: Journal, session_id: int, out) -> int:
         Session.import_lines(Journal(), f)  # the file brings the session back before the journal lets go
     journal.delete_session(session_id)
     return len(lines) - 1
+
+
+def archive_finished(journal: Journal, folder) -> Iterator[Path]:
+    """Archive every finished session into `folder` (made if missing), one file each named after its
+    game and session, oldest first, yielding each file once written (a caller can show progress).
+    A failure stops there: the sessions archived before it are in their files and gone from the
+    journal; the failing one and the rest stay in the journal."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for record in sorted((r for r in journal.sessions() if r.finished), key=lambda r: r.id):
+        out = folder / f"{record.game}-session-{record.id}.jsonl"
+        n = 1
+        while out.exists():  # a session id can come again in a new journal: never overwrite an archive
+            n += 1
+            out = folder / f"{record.game}-session-{record.id}-{n}.jsonl"
+        archive(journal, record.id, out)
+        yield out
 
 
 def check_table(table: Any, game: Game) -> dict[str, Any]:

@@ -188,7 +188,38 @@ class CompanionApp(App):
 
     # -- navigation ---------------------------------------------------------------------------------
     def refresh_home(self) -> None:
-        self.home.refresh(self.journal.sessions(unfinished_only=True))
+        self.home.refresh(self.journal.sessions(unfinished_only=True), self.journal.finished_count())
+
+    def archive_finished(self) -> None:
+        """Every finished game to its own file in the `archive` folder beside the journal (`companion
+        import FILE` brings one back), then out of the journal, which keeps the tables in use. One game
+        a frame, the button counting (about 13 ms a 250-action game here: a long-kept journal takes seconds)."""
+        from companion.session import archive_finished
+        folder = Path(self.journal_path).parent / "archive"
+        total, files = self.home.finished, archive_finished(self.journal, folder)
+        home = self.home
+
+        def next_one(_dt, done: int = 0) -> None:
+            if self.journal is None:  # the app stopped meanwhile: the games left stay in the journal
+                return
+            home.archiving = f"Archiving {done + 1} of {total}..."
+            try:
+                next(files)
+            except StopIteration:
+                home.archiving = ""
+                self.refresh_home()
+                self.show_note(home.ids.sessions_caption, f"Archived {done} finished game{'' if done == 1 else 's'} "
+                               f"to {folder}", bg=palette.ACCENT)
+                return
+            except (OSError, Refusal) as exc:
+                home.archiving = ""
+                self.refresh_home()
+                why = exc.reason if isinstance(exc, Refusal) else f"cannot write {exc.filename or folder} ({exc.strerror or exc})"
+                self.show_note(home.ids.sessions_caption, f"Archiving stopped after {done}: {why}. The games not "
+                               "archived are still in the journal.")
+                return
+            Clock.schedule_once(lambda dt: next_one(dt, done + 1))
+        next_one(0)
 
     def go_home(self) -> None:
         screen = self.table_screen

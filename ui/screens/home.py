@@ -74,6 +74,10 @@ class HomeScreen(Screen):
     #: something the table must see (a journal set aside); a tap dismisses it
     notice = StringProperty("")
     has_sessions = BooleanProperty(False)
+    #: finished sessions still in the journal (a button archives them)
+    finished = NumericProperty(0)
+    #: the archiving's progress while it runs ("Archiving 3 of 20...")
+    archiving = StringProperty("")
 
     def __init__(self, playable: set[str], **kwargs):
         super().__init__(**kwargs)
@@ -228,7 +232,7 @@ class HomeScreen(Screen):
             App.get_running_app().show_note(self.ids.start, refusal_text(refusal))
 
     # -- resume -------------------------------------------------------------------------------------
-    def refresh(self, records=()) -> None:
+    def refresh(self, records=(), finished: int = 0) -> None:
         grid = self.ids.sessions
         grid.clear_widgets()
         self._latest_id = None
@@ -249,6 +253,7 @@ class HomeScreen(Screen):
                 self._latest_id = r.id
                 self.resume_text = f"[size=20sp][b]Resume last game[/b][/size]\n[size=14sp]{first}[/size]"
         self.has_sessions = bool(records)
+        self.finished = finished
 
     def resume_latest(self) -> None:
         if self._latest_id is not None:

@@ -1,0 +1,44 @@
+"""Finished games are archived from the home screen: one tap, a file each beside the journal."""
+from __future__ import annotations
+
+import random
+
+from companion.games.time_runners import random_action
+from companion.journal import Journal
+from companion.session import Session
+
+
+def finish_a_game(journal_path, seed):
+    with Journal(journal_path) as j:
+        s, rng = Session.start(j, "time-runners", 2, seed=seed), random.Random(seed)
+        while s.outcome() is None:
+            s.play(str(random_action(s.state, rng)))
+        return s.id
+
+
+def test_the_home_screen_archives_the_finished_games_and_keeps_the_running_one(ui, journal_path):
+    done = [finish_a_game(journal_path, seed) for seed in (1, 2)]
+    ui.start(journal_path)
+    home = ui.app.home
+    assert home.ids.archive.text == "Archive 2 finished games" and home.ids.archive.opacity == 1
+    ui.start_game(2)  # a game in progress is not touched
+    ui.tap(ui.table.ids.home)
+    ui.tap(home.ids.archive)  # one game a frame, the button counting
+    assert home.ids.archive.text in ("Archiving 1 of 2...", "Archiving 2 of 2...") and home.ids.archive.disabled
+    assert ui.until(lambda: not home.archiving)
+    folder = journal_path.parent / "archive"
+    assert ui.toast == f"Archived 2 finished games to {folder}"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"time-runners-session-{i}.jsonl" for i in done)
+    ui.frames(2)
+    assert home.finished == 0 and home.ids.archive.height == 0 and home.ids.archive.disabled
+    assert len(home.ids.sessions.children) == 1  # the running game is still offered
+
+
+def test_an_archive_that_cannot_be_written_says_so_and_loses_nothing(ui, journal_path):
+    finish_a_game(journal_path, seed=3)
+    (journal_path.parent / "archive").write_text("a file where the folder goes")
+    ui.start(journal_path)
+    ui.tap(ui.app.home.ids.archive)
+    assert ui.until(lambda: not ui.app.home.archiving)
+    assert ui.toast.startswith("Archiving stopped after 0:") and "still in the journal" in ui.toast
+    assert ui.app.home.finished == 1 and ui.app.journal.finished_count() == 1

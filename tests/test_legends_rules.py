@@ -625,6 +625,19 @@ def test_R_15_a_legend_back_from_walking_off_in_ffa_may_turn():
     assert legend(st, 1)["facing"] == "left" and st.exchange == 2
 
 
+def test_R_18_a_foes_card_moving_a_legend_past_an_edge_knocks_it_out_and_scores_in_ffa():
+    st = table(3, spaces=[4, 5, 2], facing=["right", "left", "right"])
+    exchange(st, None, None, None, answers=["do 1 move 2 right 3"])  # seat 1's card carries seat 2 off
+    assert st.phase == "return" and st.ask == {"kind": "face", "seat": 2}
+    assert legend(st, 2)["fatigue"] == 2 and st.to_dict()["knockouts"][0] == 1  # not a walk-off: a Knock Out
+
+
+def test_R_18_a_legends_own_card_moving_it_past_an_edge_is_still_a_walk_off():
+    st = table(3, spaces=[4, 2, 2], facing=["right", "left", "right"])
+    exchange(st, None, None, None, answers=["do 1 move 1 right 3"])
+    assert legend(st, 1)["fatigue"] == 0 and st.to_dict()["knockouts"] == [0, 0, 0]
+
+
 def test_R_16_a_physical_reveal_is_no_undo_stop():
     st = table(2, spaces=[3, 3], facing=["right", "left"])
     play(st, "reveal 1 punch")
@@ -639,7 +652,7 @@ def test_R_9_a_legend_walking_off_drops_its_push_tokens_and_the_state_round_trip
     st = table(2, spaces=[5, 2], facing=["right", "left"])
     play(st, "reveal 1 wind-up", "reveal 2 punch", "do 1 push 2 right 6")
     events = play(st, "do 1 move 2 left 6")
-    assert of(events, "walk-off")[0]["dropped"] == {"left": 0, "right": 6}
+    assert of(events, "moved-off")[0]["dropped"] == {"left": 0, "right": 6}
     d = st.to_dict()
     assert d["legends"][1]["out"] is not None and d["legends"][1]["tokens"] == {"left": 0, "right": 0}
     assert st.game.state_from_dict(json.loads(json.dumps(d))).to_dict() == d

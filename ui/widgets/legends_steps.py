@@ -86,6 +86,8 @@ class Teller:
             return f"{w(s)} lands on the Edge and recovers to {e['into']}, facing {e['facing']}", (s,)
         if t == "walk-off":
             return f"{w(s)} walks off the Edge", (s,)
+        if t == "moved-off":
+            return f"{w(e['by'])} moves {w(s)} off the Edge", (s, e["by"])
         if t == "strike":
             head = f"{w(s)} strikes {w(e['target'])}: Force {e['force']}"
             if e["remaining"] == 0:
@@ -147,7 +149,7 @@ class Teller:
             lg["facing"] = e["facing"]
         elif t == "edge-recovery":
             lg["space"], lg["facing"] = e["into"], e["facing"]
-        elif t in ("walk-off", "slide"):
+        elif t in ("walk-off", "moved-off", "slide"):
             lg["space"], lg["out"] = e["edge"], True
             lg["tokens"] = {"left": 0, "right": 0}
         elif t == "strike" and e["remaining"]:

@@ -57,6 +57,10 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-16 Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
 - R-17 A game plays with the typed Legend values saved when it was created (its `values` option); values
   typed later apply from the next game.
+- R-18 A primitive that moves another seat's Legend past an Edge (`do SEAT move WHO ...`, WHO a foe of
+  SEAT) knocks it out as a push would: SEAT is its pusher, so in Free-for-All SEAT scores it and it comes
+  back with 2 Fatigue. The rule text's walk-off ("on its own") is left to a Legend's own or a
+  teammate's card; landing exactly on an Edge still recovers.
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
 primitives panel), salted pick hashes in exports (LA-6). The table screen is `ui/screens/legends.py`.

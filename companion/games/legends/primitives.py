@@ -50,7 +50,7 @@ class Primitives:
             self.answered()
             return
         if p == "move":
-            self.own_move(args[0], args[1], args[2])
+            self.own_move(args[0], args[1], args[2], by=s)
         elif p == "turn":
             self.turn_to(args[0], args[1])
         elif p == "strike":

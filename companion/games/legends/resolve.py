@@ -92,8 +92,9 @@ class Resolution:
                 self.face[f - 1] = other(self.face[k - 1])
                 self.events.append({"type": "turn", "seat": f, "facing": self.face[f - 1], "why": "sharing"})
 
-    def own_move(self, s: int, d: str, n: int) -> None:
-        """A Legend's own move: Edge Recovery on an Edge, out of the Arena past one (knock-out, walk-off)."""
+    def own_move(self, s: int, d: str, n: int, by: int | None = None) -> None:
+        """A Legend's move: Edge Recovery on an Edge, out of the Arena past one (knock-out, walk-off).
+        `by`: the seat whose card moves it; a foe's card moving it past an Edge knocks it out (R-18)."""
         start, new = self.pos[s - 1], self.pos[s - 1] + sign(d) * n
         if 1 <= new <= 5:
             self.pos[s - 1] = new
@@ -103,9 +104,13 @@ class Resolution:
             self.recover(s, start, new)
         else:
             edge = 0 if new < 0 else 6
+            forced = by in self.foes(s)
             self.pos[s - 1] = edge
-            self.out[s - 1] = {"walked": True, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
+            self.out[s - 1] = {"walked": not forced, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
             ev = {"type": "walk-off", "seat": s, "from": start, "edge": edge}
+            if forced:
+                self.pusher[s - 1] = by
+                ev.update(type="moved-off", by=by)
             if self.tok[s - 1] != [0, 0]:  # R-9: out of the Arena already, its tokens can never slide it
                 ev["dropped"] = {"left": self.tok[s - 1][0], "right": self.tok[s - 1][1]}
                 self.tok[s - 1] = [0, 0]

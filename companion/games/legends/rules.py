@@ -66,4 +66,5 @@ RULES: dict[str, str] = {
     "R-15": "A Legend returning to the center after walking off an Edge in Free-for-All may turn, like a Knocked Out one.",
     "R-16": "With physical cards a reveal is not an undo stop: the referee held nothing hidden, so a mistyped card can be taken back.",
     "R-17": "A game plays with the Legend values typed when it was created; values typed later apply from the next game.",
+    "R-18": "A foe's card that moves a Legend past an Edge knocks it out like a push: the card's owner is its pusher and scores it in Free-for-All. Only a Legend's own or a teammate's card makes a walk-off.",
 }

@@ -25,7 +25,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 # -- errors -----------------------------------------------------------------------------------------
 
@@ -375,6 +375,20 @@ class Game(ABC):
         return {"id": cls.id, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
                 "type": cls.type.to_dict(), "options": [o.to_dict() for o in cls.options_schema],
                 "computer_players": list(cls.computer_players)}
+
+
+def check_state_fields(data: Any, fields: Iterable[str], bad: Callable[[str], Any]) -> None:
+    """The opening of every game's `state_from_dict`: a JSON object with exactly `fields`, else
+    `bad(what)` (the game's own invalid-state refusal) names the first field missing or unknown."""
+    if not isinstance(data, dict):
+        bad("a state is a JSON object")
+    fields = list(fields)
+    missing = [k for k in fields if k not in data]
+    if missing:
+        bad(f"the field {missing[0]!r} is missing")
+    extra = sorted(set(data) - set(fields), key=str)
+    if extra:
+        bad(f"there is no field {str(extra[0])[:30]!r}")
 
 
 class State(ABC):

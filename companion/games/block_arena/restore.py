@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import IllegalAction
+from companion.core import IllegalAction, check_state_fields
 
 from .board import board, goal_row, home_row
 from .state import BGA_TURNS, BLOCKS_EACH, GOAL, LIMIT, MEEPLES, OVER, PHASES, PLAY, SETUP, STUCK, BAState
@@ -25,14 +25,7 @@ def _seat(x, what: str) -> int | None:
 
 
 def state_from_dict(game, d: Any) -> BAState:
-    if not isinstance(d, dict):
-        _bad("a state is a JSON object")
-    missing = [k for k in KEYS if k not in d]
-    if missing:
-        _bad(f"the field {missing[0]!r} is missing")
-    extra = sorted(set(d) - set(KEYS), key=str)
-    if extra:
-        _bad(f"there is no field {extra[0]!r}")
+    check_state_fields(d, KEYS, _bad)
     if d["game"] != "block-arena":
         _bad(f"it is a state of {d['game']!r}")
     cols, rows = game.options["columns"], game.options["rows"]

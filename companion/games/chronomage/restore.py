@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core import check_state_fields
+
 from .game import KEYS, bad
 from .referee import DECK, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
@@ -37,14 +39,7 @@ def _faces(x, what: str) -> list[int]:
 
 def state_from_dict(game, d: dict[str, Any]) -> CMState:
     n, tl = game.players, game.timeline
-    if not isinstance(d, dict):
-        bad("a state is a JSON object")
-    missing = [k for k in KEYS if k not in d]
-    if missing:
-        bad(f"the field {missing[0]!r} is missing")
-    extra = sorted(set(d) - set(KEYS))
-    if extra:
-        bad(f"there is no field {extra[0]!r}")
+    check_state_fields(d, KEYS, bad)
     if d["game"] != "chronomage" or d["players"] != n or type(d["players"]) is not int:
         bad(f"it is not a {n}-player Chronomage state")
     if d["colors"] != list(game.options["colors"]):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.core import IllegalAction
+from companion.core import IllegalAction, check_state_fields
 
 from .game import ID
 from .state import PHASES, LAState
@@ -35,13 +35,8 @@ KEYS = ("game", "players", "mode", "cards", "phase", "sequence", "exchange", "le
 
 def from_dict(game, d: Any) -> LAState:
     n, seats = game.players, range(1, game.players + 1)
-    if not isinstance(d, dict):
-        _bad("a state is a JSON object")
     teams = game.options["mode"] == "teams"
-    keys = set(KEYS) | {"stocks" if teams else "knockouts"}
-    if set(d) != keys:
-        missing, extra = sorted(keys - set(d)), sorted(set(d) - keys)
-        _bad(f"the field {missing[0]!r} is missing" if missing else f"there is no field {extra[0]!r}")
+    check_state_fields(d, (*KEYS, "stocks" if teams else "knockouts"), _bad)
     if d["game"] != ID or d["players"] != n or d["mode"] != game.options["mode"] or d["cards"] != game.options["cards"]:
         _bad("it belongs to another game, player count, mode or card mode")
     physical = d["cards"] == "physical"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.core import IllegalAction
+from companion.core import IllegalAction, check_state_fields
 
 from .actions import CODE_SET, DECK_COUNTS, DELTA, WITH_ARG
 from .state import CARDS, GOAL, HAND, OVER, PHASES, RESHUFFLE, ROLL, ROLL_OFF, SETUP, TRState, zone
@@ -40,14 +40,7 @@ def _codes(x, what: str) -> list[str]:
 
 def state_from_dict(game, d: dict[str, Any]) -> TRState:
     n = game.players
-    if not isinstance(d, dict):
-        _bad("a state is a JSON object")
-    missing = [k for k in KEYS if k not in d]
-    if missing:
-        _bad(f"the field {missing[0]!r} is missing")
-    extra = sorted(set(d) - set(KEYS))
-    if extra:
-        _bad(f"there is no field {extra[0]!r}")
+    check_state_fields(d, KEYS, _bad)
     if d["game"] != "time-runners":
         _bad(f"it is a state of {d['game']!r}")
     if d["players"] != n or not _is_int(d["players"]):

@@ -45,7 +45,11 @@ class Session:
         record = journal.session(session_id)
         self.journal = journal
         self.id = session_id
-        self.game: Game = games.make_game(record.game, record.players, record.options)
+        try:
+            self.game: Game = games.make_game(record.game, record.players, record.options)
+        except Refusal as refusal:  # e.g. a file its options name is gone: kept in the journal, not opened
+            raise BadRequest("cannot-open", f"Session {session_id} cannot be opened: {refusal.reason} It stays "
+                             "in the journal and opens again once that is put right.", refusal.rule) from None
         self.seed = record.seed
         table = record.summary.get("table") if isinstance(record.summary, dict) else None
         self.table = table if isinstance(table, dict) else {}
@@ -80,12 +84,13 @@ class Session:
 
     @classmethod
     def latest_unfinished(cls, journal: Journal) -> "Session | None":
-        """The most recent unfinished session that opens; damaged ones are logged and passed over."""
+        """The most recent unfinished session that opens; one that cannot (damaged, or a file its game
+        needs is gone) is logged and passed over."""
         for record in journal.sessions(unfinished_only=True):
             if record.game in games.REGISTRY and "damaged" not in record.summary:
                 try:
                     return cls.resume(journal, record.id)
-                except JournalError as exc:
+                except Refusal as exc:
                     log.error("%s", exc.reason)
         return None
 

@@ -70,3 +70,25 @@ def test_a_drawn_handful_is_journaled_in_full_and_undo_stops_there():
         assert not bad["ok"] and bad["error"]["rule"].startswith("chronomage/")
     finally:
         ref.close()
+
+
+def test_a_session_whose_timeline_file_is_gone_is_kept_refused_by_name_and_opens_once_it_is_back(tmp_path):
+    import shutil
+
+    from companion.games.chronomage.timeline import resolve
+    timeline = tmp_path / "our-timeline.toml"
+    shutil.copy(resolve("example"), timeline)
+    journal = str(tmp_path / "journal.sqlite")
+    ref = RefereeProcess("--journal", journal)
+    session = ref.send(op="new", game="chronomage", players=2, seed=1, options={"timeline": str(timeline)})["session"]
+    assert ref.send(op="play", action="ready")["ok"]
+    ref.close()
+    timeline.rename(tmp_path / "moved.toml")
+    ref = RefereeProcess("--journal", journal)  # it starts (it used to exit 2 opening the latest session)
+    assert [s["session"] for s in ref.send(op="sessions")["sessions"]] == [session]
+    error = ref.send(op="resume", session=session)["error"]
+    assert error["code"] == "cannot-open" and str(timeline) in error["reason"] and error["rule"] == "chronomage/CM-3"
+    (tmp_path / "moved.toml").rename(timeline)
+    reply = ref.send(op="resume", session=session)
+    assert reply["ok"] and reply["state"]["phase"] != "strategy"  # the move played before is still there
+    ref.close()

@@ -1,4 +1,5 @@
-"""Finished games are archived from the home screen: one tap, a file each beside the journal."""
+"""The home screen and the journal's sessions: finished games archived with one tap, a file each beside the
+journal; a session that cannot be opened now refused by name."""
 from __future__ import annotations
 
 import random
@@ -42,3 +43,18 @@ def test_an_archive_that_cannot_be_written_says_so_and_loses_nothing(ui, journal
     assert ui.until(lambda: not ui.app.home.archiving)
     assert ui.toast.startswith("Archiving stopped after 0:") and "still in the journal" in ui.toast
     assert ui.app.home.finished == 1 and ui.app.journal.finished_count() == 1
+
+
+def test_a_game_that_cannot_be_opened_now_is_refused_by_name_on_the_home_screen(ui, journal_path, tmp_path):
+    import shutil
+
+    from companion.games.chronomage.timeline import resolve
+    timeline = tmp_path / "our-timeline.toml"
+    shutil.copy(resolve("example"), timeline)
+    with Journal(journal_path) as j:
+        Session.start(j, "chronomage", 2, seed=1, options={"timeline": str(timeline)})
+    timeline.unlink()  # the table's timeline file is gone
+    ui.start(journal_path)
+    row = ui.app.home.ids.sessions.children[0]
+    ui.tap(row)
+    assert ui.app.sm.current == "home" and "cannot be opened" in ui.toast and str(timeline) in ui.toast

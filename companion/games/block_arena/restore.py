@@ -77,7 +77,7 @@ def state_from_dict(game, d: Any) -> BAState:
     st.meeple = [None]
     for seat, m in enumerate(meeples, 1):
         if m is not None:
-            if m not in bd.index:
+            if not isinstance(m, str) or m not in bd.index:
                 _bad(f"seat {seat}'s meeple is off the board at {m!r}", "BA-7")
             if st.cell[bd.index[m]] < 0:
                 _bad(f"seat {seat}'s meeple on {m} is not on a block", "BA-7")
@@ -129,6 +129,10 @@ def state_from_dict(game, d: Any) -> BAState:
             m = st.meeple[seat]
             if m is not None and (st.blocks[st.cell[m]][0] != seat or bd.row_of[m] != home_row(seat, rows)):
                 _bad(f"seat {seat}'s meeple starts on their own block", "BA-3")
+        for o, a, b in st.blocks:
+            if bd.row_of[a] != home_row(o, rows) or bd.row_of[b] != home_row(o, rows):
+                _bad(f"no block has moved before the meeples are placed, but seat {o} has one outside row "
+                     f"{home_row(o, rows) + 1}", "BA-3")
         return st
     if None in st.meeple[1:]:
         _bad("both meeples are on the board once play starts", "BA-3")
@@ -142,6 +146,8 @@ def state_from_dict(game, d: Any) -> BAState:
             _bad(f"the bga variant ends after {BGA_TURNS} turns each", "BA-9")
         if st.block_moved and st.meeple_moved:
             _bad("a turn with a block move and a meeple movement is over", "BA-11")
+        if st.meeple_moved and not st.block_moved and not st.block_moves():
+            _bad(f"seat {current}'s meeple moved first and left no block to move", "BA-11")
         for seat in (1, 2):
             if bd.row_of[st.meeple[seat]] == goal_row(seat, rows):
                 _bad(f"seat {seat}'s meeple is on its goal row, so the game is over", "BA-12")
@@ -150,8 +156,20 @@ def state_from_dict(game, d: Any) -> BAState:
         return st
     if current is not None or winner is None or st.reason not in (GOAL, STUCK, LIMIT):
         _bad('a finished game has no player in turn, a winner, and a reason ("goal", "stuck" or "turn-limit")')
+    t1, t2 = turns
+    if t1 - t2 not in (0, 1):
+        _bad(f"seat 1 has finished {t1} turns and seat 2 {t2}, which no game reaches", "BA-6")
     if st.reason == LIMIT and not st.bga:
         _bad("only the bga variant ends on a turn limit", "BA-9")
-    if st.reason == GOAL and bd.row_of[st.meeple[winner]] != goal_row(winner, rows):
-        _bad(f"seat {winner} won on the goal row, but their meeple is not there", "BA-12")
+    on_goal = [seat for seat in (1, 2) if bd.row_of[st.meeple[seat]] == goal_row(seat, rows)]
+    if st.reason == GOAL and on_goal != [winner]:
+        _bad(f"seat {winner} won on the goal row, so their meeple, and only theirs, is on its goal row", "BA-12")
+    if st.reason != GOAL and on_goal:
+        _bad(f"seat {on_goal[0]}'s meeple is on its goal row, so the game ended there", "BA-12")
+    loser = 3 - winner
+    if st.reason == STUCK and (t1 - t2 != (0 if loser == 1 else 1) or st.can_take_turn(loser)):
+        _bad(f"seat {loser} lost as stuck, so it was their turn and they could not complete it", "BA-13")
+    if st.reason == LIMIT and (turns != [BGA_TURNS, BGA_TURNS] or st.limit_winner() != winner):
+        _bad(f"a turn-limit ending comes after {BGA_TURNS} turns each and goes to the seat the tie-breaks name",
+             "BA-9")
     return st

@@ -44,15 +44,17 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-8 In Teams a Legend moving past an Edge by itself is Knocked Out (costs a Stock) like a pushed one.
 - R-9 A Legend out of the Arena for the rest of the exchange cannot be hit, drops the Push tokens it
   held (they could never slide it), and an unresolved card of its own does nothing.
-- R-10 Still tied after the simultaneous Knock Out tie-breaks: Teams is a draw (no winners), in
-  Free-for-All the tied players share the win; Free-for-All players reaching two Knock Outs in one
-  exchange are separated by the same tie-breaks.
+- R-10 Still tied after the simultaneous Knock Out tie-breaks, the final ranking's tie-breaks decide over
+  the whole game (a side's Knock Outs received, then its furthest push); still tied, Teams is a draw (no
+  winners) and in Free-for-All the tied players share the win and the first place. Free-for-All players
+  reaching two Knock Outs in one exchange are separated by the same tie-breaks.
 - R-11 Physical mode accepts any basic card for any Legend and the Legend's own cards (from its file).
 - R-12 An Ultimate is drawn only when no Special is left in the Meter (the Ultimate is at its bottom);
   the Meter is kept unordered and each draw is a chance outcome among its Specials.
 - R-13 Primitive steps take bounded values (moves 1..6, Force 0..9, range 0..6 or any, Block and
   tokens 1..9, Fatigue changes -10..+10 but not 0) so the legal list is finite.
-- R-14 Push tokens placed by a primitive count the card's owner as the pusher unless they are on it.
+- R-14 Push tokens placed by a primitive count the card's owner as the pusher unless they are on it or
+  on its teammate (the Knock Out goes to the last foe who pushed).
 - R-15 Returning to the center after walking off an Edge in Free-for-All also offers the facing choice.
 - R-16 Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
 - R-17 A game plays with the typed Legend values saved when it was created (its `values` option); values
@@ -61,6 +63,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
   SEAT) knocks it out as a push would: SEAT is its pusher, so in Free-for-All SEAT scores it and it comes
   back with 2 Fatigue. The rule text's walk-off ("on its own") is left to a Legend's own or a
   teammate's card; landing exactly on an Edge still recovers.
+- R-19 A basic deck (typed values, LA-3) has at least three cards: basics are the only cards sure to be in
+  hand, and every sequence picks three.
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
 primitives panel), salted pick hashes in exports (LA-6). The table screen is `ui/screens/legends.py`.

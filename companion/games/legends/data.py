@@ -123,6 +123,9 @@ def parse(lid: str, d: Any) -> Legend:
     missing = sorted(own_basics - set(basics))
     if missing:
         _bad(lid, f"its own basic card {missing[0]!r} belongs in its basic deck", "basics")
+    if len(basics) < 3:
+        _bad(lid, f"a basic deck has at least three cards, one for each pick of a sequence, not {len(basics)} (R-19)",
+             "basics")
     own = [c for c in basics if c not in BASICS] + list(specials) + list(ultimates)
     if sorted(cards) != sorted(own):
         _bad(lid, "cards must describe exactly the Legend's own cards: " + ", ".join(own))

@@ -72,8 +72,8 @@ class Primitives:
         elif p == "push":
             w, d, k = args
             self.tok[w - 1][0 if d == "left" else 1] += k
-            if w != s:
-                self.pusher[w - 1] = s
+            if self.team(w) != self.team(s):
+                self.pusher[w - 1] = s  # the last foe who put a token on it
             self.events.append({"type": "push", "seat": s, "target": w, "dir": d, "tokens": k})
         elif p == "initiative":
             self.take_initiative(s)

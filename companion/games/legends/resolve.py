@@ -327,6 +327,13 @@ class Resolution:
         if len(cands) > 1:
             far = max(pushed[c] for c in cands)
             cands = [c for c in cands if pushed[c] == far]
+        if len(cands) > 1:  # still tied, the final ranking's tie-breaks over the whole game
+            def side(c: int) -> list[int]:
+                return [s for s in self.seats if self.team(s) == c] if self.teams else [c]
+            fewest = min(sum(self.received[s - 1] for s in side(c)) for c in cands)
+            cands = [c for c in cands if sum(self.received[s - 1] for s in side(c)) == fewest]
+            far = max(max(self.furthest[s - 1] for s in side(c)) for c in cands)
+            cands = [c for c in cands if max(self.furthest[s - 1] for s in side(c)) == far]
         if self.teams:
             win = [s for s in self.seats if self.team(s) in cands] if len(cands) == 1 else []
             reason = "draw" if not win else ("stocks" if len(sides) == 1 else "simultaneous-ko")

@@ -8,6 +8,7 @@ from typing import Any
 from companion.core import IllegalAction, check_state_fields
 
 from .game import ID
+from .cards import script
 from .state import PHASES, LAState
 
 
@@ -84,6 +85,8 @@ def from_dict(game, d: Any) -> LAState:
         st.block.append([[_int(b[0], 0, 99, "block"), b[1]] for b in bl])
         p = lg["pusher"]
         st.pusher.append(None if p is None else _int(p, 1, n, "pusher"))
+        if p is not None and st.team(p) == st.team(s):
+            _bad(f"Legend {s}'s pusher is a foe who put Push tokens on it, not seat {p}", "R-14")
     if st.phase not in ("resolve",) and (any(t != [0, 0] for t in st.tok) or any(st.block)):
         _bad("Push tokens and Block exist only during an exchange", "block")
     st.initiative = _int(d["initiative"], 1, n, "initiative", "LA-5")
@@ -146,7 +149,28 @@ def from_dict(game, d: Any) -> LAState:
     if not isinstance(d["reason"], str):
         _bad("reason is a text")
     st.reason = d["reason"]
+    _end_checks(st)
     return st
+
+
+def _end_checks(st) -> None:
+    """teams-stocks, ffa-knockouts: a game is over exactly when a side is out of Stocks (Teams) or someone
+    has scored two Knock Outs (Free-for-All), and its winners are a side that could win."""
+    over = st.phase == "over"
+    if st.teams:
+        out = [t for t in (0, 1) if st.stocks[t] == 0]
+        if bool(out) != over:
+            _bad("a game goes on while both teams have a Stock, and ends when one has none", "teams-stocks")
+        sides = [[s for s in st.seats if st.team(s) == t] for t in (0, 1)]
+        allowed = [[]] + [sides[1 - t] for t in out] if len(out) == 2 else [sides[1 - t] for t in out]
+        if over and st.winner not in allowed:
+            _bad("the winner is the team with Stocks left (both out: either team, or a draw)", "teams-stocks")
+    else:
+        top = [s for s in st.seats if st.knockouts[s - 1] >= 2]
+        if bool(top) != over:
+            _bad("a Free-for-All goes on until someone has two Knock Outs, and ends then", "ffa-knockouts")
+        if over and (not st.winner or st.winner != sorted(set(st.winner)) or any(w not in top for w in st.winner)):
+            _bad("the winners are players with two Knock Outs", "ffa-knockouts")
 
 
 def _ask(a, n: int, st) -> dict | None:
@@ -167,6 +191,31 @@ def _ask(a, n: int, st) -> dict | None:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in a.items()}
 
 
+def _asked_by_card(st) -> None:
+    """choices: the choice asked is the one the resolving card's step asks (LA-4 for the primitives panel)."""
+    ask, cur = st.ask, st.current
+    steps = script(cur["card"])
+    if cur["step"] >= len(steps):
+        _bad(f"{cur['card']} has no step {cur['step']}", "choices")
+    step = steps[cur["step"]]
+    s = cur["seat"]
+    if not st.in_arena(s):
+        _bad(f"Legend {s} is out of the Arena, so its card does nothing more", "R-9")
+    if ask["kind"] == "face":
+        ok = step[0] == "may-turn"
+    elif ask["kind"] == "do":
+        ok = step[0] == "primitives"
+    elif ask.get("prim"):
+        ok = step[0] == "primitives" and len(set(ask["among"])) == len(ask["among"]) \
+            and all(t in st.foes(s) for t in ask["among"])
+    elif step[0] == "strike":
+        ok = ask["force"] == step[1] and ask["among"] == st.strike_targets(s, step[2])
+    else:
+        ok = step[0] == "dive" and ask["force"] is None and ask["among"] == st.dive_targets(s)
+    if not ok:
+        _bad(f"seat {s} is asked a {ask['kind']} choice its {cur['card']} does not ask there", "choices")
+
+
 def _phase_checks(game, st, d) -> None:
     ph, ask, n = st.phase, st.ask, st.n
     if ph == "draw":
@@ -183,6 +232,7 @@ def _phase_checks(game, st, d) -> None:
             _bad("while resolving, every card is revealed and a seat is asked a choice", "choices")
         if ask["kind"] in ("face", "target", "do") and (st.current is None or st.current["seat"] != ask["seat"]):
             _bad("the seat asked is the one whose card is resolving", "choices")
+        _asked_by_card(st)
     if ph == "return" and (ask is None or ask["kind"] != "face" or not st.queue or ask["seat"] != st.queue[0]):
         _bad("after Knock Outs each returned Legend is asked its facing in turn", "ko-return")
     if ph in ("pick", "reveal", "return", "over", "draw") and (st.current is not None):

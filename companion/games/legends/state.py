@@ -291,15 +291,17 @@ class LAState(Primitives, Resolution, State):
         return Outcome(winners=tuple(self.winner), ranking=self.ranking(), reason=self.reason)
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
-        """ranking: winners first; then most Knock Outs scored (Free-for-All), fewest received, furthest push."""
+        """ranking: the winners share the first place; then most Knock Outs scored (Free-for-All), fewest received,
+        furthest push."""
         if self.teams:
             if not self.winner:
                 return (tuple(self.seats),)
             return (tuple(self.winner), tuple(s for s in self.seats if s not in self.winner))
         def key(s):
-            return (s not in self.winner, -self.knockouts[s - 1], self.received[s - 1], -self.furthest[s - 1])
-        places = itertools.groupby(sorted(self.seats, key=key), key=key)
-        return tuple(tuple(group) for _, group in places)
+            return (-self.knockouts[s - 1], self.received[s - 1], -self.furthest[s - 1])
+        rest = [s for s in self.seats if s not in self.winner]
+        places = itertools.groupby(sorted(rest, key=key), key=key)
+        return ((tuple(self.winner),) if self.winner else ()) + tuple(tuple(group) for _, group in places)
 
     # -- what each seat sees ----------------------------------------------------------------------------
 

@@ -77,6 +77,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     st.done = [(x["id"], x["result"]) for x in done]
     if len({i for i, _ in st.done}) != len(st.done):
         bad("a card was played twice", "CM-3")
+    if len(st.done) == DECK and phase != OVER:
+        bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
     ch, raw = d["challenge"], d["card"]
     if (ch is None) != (raw is None):
         bad("a challenge is out exactly when its card is", "REVEAL")
@@ -130,6 +132,9 @@ def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
         bad("rolls must have one entry per seat")
     st.rolls = [None] * n
     event = st.card is not None and st.card.type == "event"
+    for s, (used, bonus, spent) in enumerate(zip(st.used, st.bonus, st.spent), 1):
+        if (used or bonus) and not spent or bonus > 9 * spent:
+            bad(f"seat {s}'s time units and bonus this round come from the spells it has cast", "CM-5")
     if not in_round:
         if any(st.used) or any(st.bonus) or any(r is not None for r in rolls) or st.assists:
             bad("time units, bonuses, rolls and assists belong to a challenge round", "CM-5")
@@ -143,6 +148,8 @@ def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
         bad("a die is given once a round by a player through the event to one still in it", "ASSIST")
     if event and (any(st.used) or any(st.bonus)):
         bad("no spells are cast in an event", "EVENT")
+    if st.card is None or st.round == 0:
+        bad("a challenge being fought is in a round", "CM-11")
     power, m = st.power(), st.round_info().dice
     for s, r in enumerate(rolls, 1):
         if r is None:
@@ -174,7 +181,7 @@ def _phase_fields(st: CMState, d: dict) -> None:
         if card is None or not isinstance(pre, dict) or set(pre) != {"attempt", "results", "rolls"}:
             bad('preemptive is {"attempt", "results", "rolls"} while a card is out', "PREEMPT")
         res, rolls = pre["results"], pre["rolls"]
-        if pre["attempt"] not in (None, True, False) or not isinstance(res, list) or len(res) != n \
+        if not (pre["attempt"] is None or type(pre["attempt"]) is bool) or not isinstance(res, list) or len(res) != n \
                 or not isinstance(rolls, list) or len(rolls) != n:
             bad("preemptive has an attempt and a result and a roll per seat", "PREEMPT")
         kind = card.preemptive.kind
@@ -195,13 +202,14 @@ def _phase_fields(st: CMState, d: dict) -> None:
             bad("no challenge is out before the reveal", "REVEAL")
     elif ph in (ENGAGEMENT, CHALLENGE, CLEANUP) and card is None:
         bad(f"the {ph} phase has a challenge out", "REVEAL")
+    over = _preemptive_over(st) if st.pre is not None else None
     if ph == ENGAGEMENT and st.step == "preemptive":
-        if st.round != 0 or not st.eligible() or not (st.to_roll() or st.to_choose() or (
-                card.preemptive.kind == "exploit" and st.pre["attempt"] is None)
-                or (card.preemptive.kind == "choice" and card.preemptive.all)):
+        if st.round != 0 or over:
             bad("the pre-emptive action is still waiting for somebody", "PREEMPT")
     elif ph in (CHALLENGE, CLEANUP) and st.round == 0:
         bad("a challenge being fought is in a round", "CM-11")
+    elif over is False:
+        bad("the challenge begins once the pre-emptive action is over", "PREEMPT")
     if ph == CLEANUP and (st.round != len(card.rounds) or (card.type == "event" and not all(st.through))):
         bad("cleanup follows the challenge's last round", "CLEANUP")
     if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
@@ -227,3 +235,39 @@ def _phase_fields(st: CMState, d: dict) -> None:
     if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
         bad("last_round is null or the summary of the last closed round")
     st.last_round = None if last is None else dict(last)
+
+
+def _preemptive_over(st: CMState) -> bool:
+    """Check the pre-emptive record against the card (each result from its roll or choice, nobody
+    unprinted taking part, ALL deciding for everybody at once); whether the action is over."""
+    p, pre, elig = st.card.preemptive, st.pre, st.eligible()
+    res, rolls, attempt = pre["results"], pre["rolls"], pre["attempt"]
+    if not elig:  # nobody may take part: the action was skipped (PREEMPT)
+        if attempt is not None or any(x is not None for x in res + rolls):
+            bad("nobody's colour is printed: the pre-emptive action was skipped", "PREEMPT")
+        return True
+    if p.kind == "choice":
+        if any(x is not None for x in rolls):
+            bad("a choice is made, not rolled", "PREEMPT")
+        if p.all:
+            if len(set(res)) != 1:
+                bad("a group choice is the same option for every player", "PREEMPT")
+            return res[0] is not None
+        if any(res[s - 1] is not None for s in st.seats if s not in elig):
+            bad("a player whose colour is not printed makes no choice", "PREEMPT")
+        return all(res[s - 1] is not None for s in elig)
+    if p.kind == "exploit" and attempt is not True:
+        if any(x is not None for x in res + rolls):
+            bad("an exploit not attempted has no roll", "X-5")
+        return attempt is False
+    outcome = [None if x is None else ("success" if sum(x) >= p.goal else "fail") for x in rolls]
+    if p.all:
+        rollers = [s for s in st.seats if rolls[s - 1] is not None]
+        if rollers and (len(rollers) != 1 or rollers[0] not in elig or set(res) != {outcome[rollers[0] - 1]}) \
+                or not rollers and any(x is not None for x in res):
+            bad("under ALL one roll by a printed colour decides for everybody", "X-4")
+        return bool(rollers)
+    for s in st.seats:
+        if res[s - 1] != outcome[s - 1] or (s not in elig and rolls[s - 1] is not None):
+            bad(f"seat {s}'s pre-emptive result does not follow from its roll", "X-4")
+    return all(res[s - 1] is not None for s in elig)

@@ -19,7 +19,7 @@ File layout (see `timelines/example.toml`)::
     type = "monster"         # or "event" (one round: X-2)
     boss = true              # exactly one phase 3 card; optional elsewhere
     resistance = { orange = 2, blue = 3, green = 1, purple = 2 }   # dice 0..3 per colour
-    rounds = [ { color = "orange", power = [6, 11, 16, 21], dice = 1 } ]  # power for 1..4 players, dice 1..4
+    rounds = [ { color = "orange", power = [6, 11, 16, 21], dice = 1 } ]  # power for 1..4 players, dice 1..4 (events: 1)
     chart = [ { face = 1, title = "Scorch", spaces = [3], weakness = ["orange"] }, ... ]  # faces 1..6 once each
     preemptive = { kind = "crisis", attempt = ["blue"], all = false, goal = 10, weakness = "orange", text = "..." }
     # kind: choice (with options = ["...", ...]), crisis or exploit (with goal 1..18 and optional weakness)
@@ -264,7 +264,10 @@ class _Checker:
             self.keys(r, f, ("color", "power", "dice"))
             color = self.color(r["color"], f + ".color")
             power = self.power(r["power"], f + ".power")
-            rs.append(Round(color, power, self.int_(r["dice"], f + ".dice", 1, 4)))
+            dice = self.int_(r["dice"], f + ".dice", 1, 4)
+            if kind == "event" and dice != 1:
+                self.bad(f + ".dice", "in an event each player rolls one challenge die (EVENT)")
+            rs.append(Round(color, power, dice))
         chart = self.list_(c["chart"], "chart", 6, 6)
         hits: dict[int, Hit] = {}
         for j, h in enumerate(chart, 1):

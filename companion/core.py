@@ -327,7 +327,7 @@ class Game(ABC):
         if type(players) is not int or not (self.min_players <= players <= self.max_players):
             raise BadRequest(
                 "bad-player-count",
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players!r}.",
+                f"{self.players_rule()[:-1]}, not {players!r}.",
                 f"{self.id}/players",
             )
         if options is not None and not isinstance(options, dict):
@@ -365,6 +365,13 @@ class Game(ABC):
 
         Raises IllegalAction(code="invalid-state") naming the first invariant that fails.
         """
+
+    @classmethod
+    def players_rule(cls) -> str:
+        """The sentence of the game's `players` rule, which a refused table size cites."""
+        if cls.min_players == cls.max_players:
+            return f"{cls.title} is played by exactly {cls.min_players} players."
+        return f"{cls.title} is played by {cls.min_players} to {cls.max_players} players."
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.id, "players": self.players, "options": self.options}

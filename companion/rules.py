@@ -32,12 +32,14 @@ def explain(rule: str) -> str | None:
         return CORE_RULES[rule]
     game_id, _, local = rule.partition("/")
     cls = games.REGISTRY.get(game_id)
-    return cls.rules.get(local) if cls is not None and local else None
+    if cls is None or not local:
+        return None
+    return cls.rules.get(local) or (cls.players_rule() if local == "players" else None)
 
 
 def reference(game_id: str) -> dict[str, str]:
     """Every rule of a game, in its order, then the rules every game shares."""
     from companion import games
     cls = games.game_class(game_id)
-    return {**{f"{cls.id}/{k}": v for k, v in cls.rules.items()},
+    return {f"{cls.id}/players": cls.players_rule(), **{f"{cls.id}/{k}": v for k, v in cls.rules.items()},
             **{k: v for k, v in CORE_RULES.items() if k.startswith("ALL-")}}

@@ -143,6 +143,16 @@ def test_the_rules_reference_answers_for_every_rule_of_the_game(game_id):
 
 
 @pytest.mark.parametrize("game_id", sorted({**games.REGISTRY, **TOYS}))
+def test_a_table_size_out_of_range_is_refused_citing_a_rule_the_reference_explains(game_id):
+    cls = games.REGISTRY[game_id]
+    for players in (cls.min_players - 1, cls.max_players + 1):
+        with pytest.raises(Refusal) as err:
+            cls(players)
+        assert err.value.code == "bad-player-count"
+        assert explain(err.value.rule) == cls.players_rule() and cls.title in cls.players_rule()
+
+
+@pytest.mark.parametrize("game_id", sorted({**games.REGISTRY, **TOYS}))
 def test_options_come_from_the_schema_and_are_validated_by_it(game_id):
     cls = games.REGISTRY[game_id]
     game = cls(cls.min_players)

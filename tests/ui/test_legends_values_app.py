@@ -116,13 +116,16 @@ def test_LA_3_a_basic_deck_is_typed_by_toggles_and_start_over_uses_it_at_once(ui
     assert "has basic cards" in editor.fields["basics"].error and not data.values_path(datadir, "fitz").exists()
     ui.tap(on_screen(ui, editor.deck_buttons["punch"]))
     ui.tap(on_screen(ui, editor.deck_buttons["step"]))
+    ui.tap(editor.ids.save)  # two cards cannot fill a sequence's three picks
+    assert "at least three cards" in editor.fields["basics"].error and not editor.saved
+    ui.tap(on_screen(ui, editor.deck_buttons["dive"]))
     ui.tap(editor.ids.save)
-    assert editor.saved and data.typed_values("fitz", datadir) == {"basics": ["step", "punch"]}
+    assert editor.saved and data.typed_values("fitz", datadir) == {"basics": ["step", "dive", "punch"]}
     assert small_controls(ui.app.root) == []
     ui.tap(editor.ids.restart)
     assert not editor.is_open
     game = ui.app.controller.session.game
-    assert game.legends[1].basics == ("step", "punch") and game.options["cards"] == "physical"
+    assert game.legends[1].basics == ("step", "dive", "punch") and game.options["cards"] == "physical"
     assert "basic deck" not in placeholder_note(game).split("Fitz")[-1]
 
 

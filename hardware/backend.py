@@ -17,7 +17,6 @@ import time
 import warnings
 from typing import Callable
 
-from .events import LinkDown
 
 log = logging.getLogger("hardware")
 
@@ -104,6 +103,7 @@ class Backend:
         pass
 
     def _link_down(self, reason: str) -> None:
+        from .events import LinkDown  # not at import: the app builds its first frame before any event
         self._emit(LinkDown(reason, self.clock()))
 
     def __enter__(self):
@@ -161,7 +161,7 @@ def resolve_spec(spec: str | None = None, env=None) -> tuple[str, bool]:
 
 def open_backend(spec: str | None, on_event: Callback, *,
                  clock: Callable[[], float] = time.monotonic,
-                 record: str | os.PathLike | None = None, **options) -> Backend:
+                 record: str | os.PathLike | None = None, automatic: bool | None = None, **options) -> Backend:
     """Build a backend (not started: call `start()` once you hold the reference).
 
     spec: "gpio" | "serial:PORT" | "emulated" | "trace:FILE" | "auto" | None.
@@ -169,8 +169,9 @@ def open_backend(spec: str | None, on_event: Callback, *,
     button_spin=, hand_settle=), serial(baudrate=, heartbeat_timeout=, backoff=, backoff_max=),
     trace(realtime=, speed=).
     An automatic GPIO choice that fails to set up falls back to the emulator with a warning.
+    automatic: `spec` was already resolved by `resolve_spec`, which said whether it chose it itself.
     """
-    spec, auto = resolve_spec(spec)
+    spec, auto = resolve_spec(spec) if automatic is None else (spec, automatic)
     kind, _, arg = spec.partition(":")
     common = dict(clock=clock, record=record)
     if kind == "emulated":

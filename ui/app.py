@@ -149,7 +149,6 @@ class CompanionApp(App):
         return root
 
     def on_start(self):
-        self.hw.open()
         self.refresh_home()
         Window.bind(on_flip=self._on_flip)
         self._tick = Clock.schedule_interval(self.notifier.tick, 1.0)
@@ -175,6 +174,7 @@ class CompanionApp(App):
             glFinish()  # like a real display's swap: this frame is drawn before the next one starts
         self.frames += 1
         if self.frames == 1:
+            Clock.schedule_once(lambda _dt: self.hw.open())  # the hardware opens once the screen shows
             self.notifier.first_frame()
             if not gc.isenabled():  # `companion app` starts without it (ui/cli_app.py)
                 gc.enable()

@@ -16,9 +16,7 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
-import hardware
-from hardware import (DicePressed, EmulatedBackend, HandBetween, HandFault, HandLost, HandSettled,
-                      LinkDown, LinkUp, LinkVersionMismatch)
+import hardware  # its names load on first use: the backend and its events only once it opens
 
 log = logging.getLogger("ui.hw")
 
@@ -31,6 +29,8 @@ STATUS_TEXT = {
     "trace replay": "Replaying a hardware trace", "trace done": "Hardware trace finished",
     "closed": "Hardware closed",
 }
+#: what each kind of backend says until it is open (the app opens it just after its first frame)
+OPENING = {"emulated": "emulated", "gpio": "gpio ready", "serial": "serial connecting", "trace": "trace replay"}
 
 
 class HardwareBridge(EventDispatcher):
@@ -45,7 +45,10 @@ class HardwareBridge(EventDispatcher):
 
     def __init__(self, spec: str | None = None, record: str | None = None, **kwargs):
         super().__init__(**kwargs)
-        self.spec = spec
+        self.spec, self.automatic = hardware.resolve_spec(spec)  # which backend, known before it opens
+        kind = self.spec.partition(":")[0]
+        self.emulated = kind == "emulated"
+        self._show(OPENING.get(kind, "hardware starting"))
         self.record = record
         self.backend = None
         self._main = threading.main_thread()
@@ -54,9 +57,12 @@ class HardwareBridge(EventDispatcher):
         self.handled_at: float | None = None  # perf_counter when its handling (the roll, the sense) returned
 
     def open(self) -> None:
+        if self.backend is not None:  # already open (an emulated control opened it before the first frame)
+            return
         try:
-            self.backend = hardware.open_backend(self.spec, self._on_event, record=self.record)
-            self.emulated = isinstance(self.backend, EmulatedBackend)
+            self.backend = hardware.open_backend(self.spec, self._on_event, record=self.record,
+                                                 automatic=self.automatic)
+            self.emulated = isinstance(self.backend, hardware.EmulatedBackend)  # also after a GPIO fallback
             self.backend.start()
         except Exception as exc:  # the table must still be usable by hand
             log.exception("hardware backend failed")
@@ -74,17 +80,23 @@ class HardwareBridge(EventDispatcher):
 
     # -- the emulator's controls (on-screen button, dragged hand, keys) ------------------------------
     def press(self) -> None:
-        if self.emulated:
+        if self._emulator():
             self.backend.press()
 
     def set_hand(self, hour: int) -> None:
-        if self.emulated:
+        if self._emulator():
             self.backend.set_hand((int(hour) - 1) % 12 + 1)
 
     def step_hand(self, delta: int, fallback: int = 12) -> None:
-        if self.emulated:
+        if self._emulator():
             current = self.backend.hour or fallback
             self.set_hand(current + delta)
+
+    def _emulator(self) -> bool:
+        """Whether the emulator answers, opening it if no frame has yet (a screenshot's scripted game)."""
+        if self.emulated and self.backend is None:
+            self.open()
+        return self.emulated and self.backend is not None
 
     # -- events -----------------------------------------------------------------------------------
     def _on_event(self, event) -> None:
@@ -98,30 +110,31 @@ class HardwareBridge(EventDispatcher):
 
     def _handle(self, event) -> None:
         self.last_event_at = time.perf_counter()
-        if isinstance(event, DicePressed):
+        if isinstance(event, hardware.DicePressed):
             self.dispatch("on_dice")
-        elif isinstance(event, HandSettled):
+        elif isinstance(event, hardware.HandSettled):
             self.hand_note = ""
             self.hand = event.hour
             self.dispatch("on_hand", event.hour)
-        elif isinstance(event, HandLost):
+        elif isinstance(event, hardware.HandLost):
             self.hand_note = "hand not seen"
             self.hand = None
             self.dispatch("on_hand", None)
-        elif isinstance(event, HandFault):
+        elif isinstance(event, hardware.HandFault):
             self.hand_note = "hand sensor fault"
             self.hand = None
             self.dispatch("on_hand", None)
-        elif isinstance(event, HandBetween):
+        elif isinstance(event, hardware.HandBetween):
             self.hand_note = "hand between hours"
-        elif isinstance(event, (LinkUp, LinkDown, LinkVersionMismatch)):
+        elif isinstance(event, (hardware.LinkUp, hardware.LinkDown, hardware.LinkVersionMismatch)):
             self._refresh_status()
         self.handled_at = time.perf_counter()
 
     def _refresh_status(self, *_):
-        if self.backend is None:
-            return
-        s = self.backend.status
+        if self.backend is not None:
+            self._show(self.backend.status)
+
+    def _show(self, s: str) -> None:
         self.status = STATUS_TEXT.get(s, s)
         self.link_ok = s.endswith((" up", " ready")) or s in ("emulated", "trace replay", "trace done")
 

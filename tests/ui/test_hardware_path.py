@@ -68,3 +68,15 @@ def test_ready_sent_after_the_first_frame(ui, journal_path, tmp_path, monkeypatc
         assert extra != b"READY=1"  # once only
     finally:
         sock.close()
+
+
+def test_the_hardware_opens_just_after_the_first_frame_which_already_names_it(ui, journal_path):
+    """The first frame does not wait for the backend (nor its imports); its status line is already right."""
+    from ui.app import CompanionApp
+    ui.app = app = CompanionApp(str(journal_path), backend="emulated")
+    app._run_prepare()
+    assert app.hw.backend is None and app.frames == 0
+    assert app.hw.status == "Emulated hardware (on-screen dice and hand)" and app.hw.link_ok and app.hw.emulated
+    ui.frames(3)
+    assert app.frames >= 1 and app.hw.backend is not None and app.hw.status.startswith("Emulated hardware")
+    ui.app.hw.press()  # and it answers

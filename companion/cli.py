@@ -43,30 +43,34 @@ def default_journal_path() -> Path:
     return Path(base) / "journal.sqlite"
 
 
+JOURNAL_HELP = ("the journal file (default: journal.sqlite in $COMPANION_DATA, else in "
+                "$XDG_DATA_HOME/board-companion or ~/.local/share/board-companion)")
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("referee", help="speak the JSON-lines referee protocol on stdin/stdout")
     p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
     p.set_defaults(run=_referee)
 
     p = sub.add_parser("sessions", help="list the sessions in a journal")
-    p.add_argument("--journal", default=None)
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_sessions)
 
     p = sub.add_parser("export", help="write a session as JSON lines")
-    p.add_argument("session", type=int)
+    p.add_argument("session", type=int, help="a session number, as `companion sessions` lists it")
     p.add_argument("out", help="output file, - for stdout")
-    p.add_argument("--journal", default=None)
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_export)
 
     p = sub.add_parser("import", help="read a session exported as JSON lines into a journal")
-    p.add_argument("file")
-    p.add_argument("--journal", default=None)
+    p.add_argument("file", help="a file `companion export` or `companion archive` wrote")
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_import)
 
     p = sub.add_parser("archive", help="export a finished session to a file, then remove it from the journal")
-    p.add_argument("session", type=int)
+    p.add_argument("session", type=int, help="a session number, as `companion sessions` lists it")
     p.add_argument("out", help="the file to write (it must not exist yet)")
-    p.add_argument("--journal", default=None)
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_archive)
 
     p = sub.add_parser("rules", help="print a game's rules reference, or one rule")
@@ -161,8 +165,12 @@ def _archive(args) -> int:
     out = Path(args.out)
     if out.exists():
         raise BadRequest("archive-exists", f"{out} exists already; archive to a new file.", "export")
-    with _journal(args) as journal:
-        entries = archive(journal, args.session, out)
+    with _existing_journal(args) as journal:
+        try:
+            entries = archive(journal, args.session, out)
+        except OSError as e:
+            raise BadRequest("cannot-write", f"Cannot write {out}: {e.strerror or e}; the session stays in the journal.",
+                             None) from None
     print(f"archived session {args.session} ({entries} entries) to {out}; it is no longer in the journal")
     return 0
 

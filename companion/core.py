@@ -338,7 +338,7 @@ class Game(ABC):
         if unknown:
             known = ", ".join(schema) or "none"
             raise BadRequest("unknown-option", f"{self.title} has no option {unknown[0]!r} (its options: {known}).",
-                             f"{self.id}/options")
+                             "protocol/new")
         self.players = players
         self.options = {name: (o.check(options[name], players, self.id) if name in options else o.default_for(players))
                         for name, o in schema.items()}

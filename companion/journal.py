@@ -131,6 +131,9 @@ class Journal:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.OperationalError as exc:  # e.g. a version-1 file that cannot be upgraded where it is
+            self.db.close()
+            raise _unusable(self.path, exc) from None
         except BaseException:
             self.db.close()
             raise
@@ -148,14 +151,18 @@ class Journal:
         try:
             verdict = self.db.execute("PRAGMA quick_check" if self.checked else "PRAGMA schema_version").fetchone()[0]
             verdict = "ok" if not self.checked else verdict
+        except sqlite3.OperationalError as exc:  # locked, read-only, a full disk: the file may be fine
+            raise _unusable(self.path, exc) from None
         except sqlite3.DatabaseError as exc:
             raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({exc}); it was left as it is.", "journal") from None
         if verdict != "ok":
             raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({verdict}); it was left as it is.", "journal")
         try:
             meta = dict(self.db.execute("SELECT key, value FROM meta"))
-        except sqlite3.OperationalError:  # no such table: an SQLite file of another program
-            meta = {}
+        except sqlite3.OperationalError as exc:
+            if "no such table" not in str(exc):
+                raise _unusable(self.path, exc) from None
+            meta = {}  # an SQLite file of another program
         except sqlite3.DatabaseError as exc:
             raise JournalError("journal-corrupt", f"The journal {self.path} is damaged ({exc}); it was left as it is.", "journal") from None
         if meta.get("format") != FORMAT:
@@ -184,7 +191,7 @@ class Journal:
     # -- transactions ------------------------------------------------------------------------------
 
     def transaction(self) -> "_Transaction":
-        return _Transaction(self.db)
+        return _Transaction(self.db, self.path)
 
     # -- sessions ----------------------------------------------------------------------------------
 
@@ -197,7 +204,10 @@ class Journal:
         return cur.lastrowid
 
     def session(self, session_id: int) -> SessionRecord:
-        row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        try:
+            row = self.db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        except OverflowError:  # a number no SQLite row id can be
+            row = None
         if row is None:
             raise JournalError("unknown-session", f"The journal has no session {str(session_id)[:20]!r}.", "journal")
         record = _record(row)
@@ -278,19 +288,34 @@ class Journal:
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. SQLite's own failures (a read-only file,
+    a full disk, a lock held too long by another program) become JournalError("journal-write-failed")."""
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: sqlite3.Connection, path: str):
         self.db = db
+        self.path = path
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._failed(exc) from None
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
-            self.db.execute("COMMIT")
-        else:
+            try:
+                self.db.execute("COMMIT")
+                return
+            except sqlite3.Error as commit_failed:
+                exc = commit_failed
+        if self.db.in_transaction:
             self.db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise self._failed(exc) from None
+
+    def _failed(self, exc: sqlite3.Error) -> JournalError:
+        return JournalError("journal-write-failed", f"The journal {self.path} could not be written ({exc}); "
+                            "nothing was saved.", "journal")
 
 
 def open_or_set_aside(path: str | os.PathLike) -> tuple[Journal, Path | None]:
@@ -311,6 +336,12 @@ def open_or_set_aside(path: str | os.PathLike) -> tuple[Journal, Path | None]:
         if companion_file.exists():
             companion_file.rename(f"{aside}{suffix}")
     return Journal(original), aside
+
+
+def _unusable(path: str, exc: sqlite3.Error) -> JournalError:
+    """A journal SQLite cannot use now for a reason outside the file (read-only, locked, a full disk): it is
+    not damaged, so it is never set aside."""
+    return JournalError("journal-unreadable", f"Cannot open the journal {path}: {exc}; it was left as it is.", "journal")
 
 
 def _unclean_stop(path: str) -> bool:

@@ -55,6 +55,7 @@ class Session:
         self.table = table if isinstance(table, dict) else {}
         self.head = record.head
         self.draws = record.draws
+        self.updated = record.updated  # when this table last saw the journal's copy (see _claim)
         self._observations: dict[str, Any] = {}
         self.last_action: str | None = None  # the notation `play` journaled, chance filled in
         self.last_actions: list[str] = []  # it and the automatic chance it set off, in journal order
@@ -196,6 +197,7 @@ class Session:
         return events
 
     def undo(self) -> None:
+        self._claim()  # before reading the entries: another program may have moved them on
         if self.head == 0:
             raise IllegalAction("nothing-to-undo", "There is nothing to undo.", "protocol/undo")
         span = self._undo_span()
@@ -204,12 +206,12 @@ class Session:
             raise entry.stop.refusal()
         target = self.head - span
         state = self._rebuild(target)
-        with self.journal.transaction():
-            self._save_position(target, self.draws, state)
+        self._write(lambda: self._save_position(target, self.draws, state))
         self.state, self.head = state, target
 
     def redo(self) -> list[dict[str, Any]]:
         """Play the next undone entry again, with any computer replies that followed it."""
+        self._claim()
         entry = self.journal.entry(self.id, self.head + 1)
         if entry is None:
             raise IllegalAction("nothing-to-redo", "There is nothing to redo.", "protocol/redo")
@@ -220,8 +222,7 @@ class Session:
             head += 1
             entry = self.journal.entry(self.id, head + 1)
         self._resense(state)
-        with self.journal.transaction():
-            self._save_position(head, self.draws, state)
+        self._write(lambda: self._save_position(head, self.draws, state))
         self.state, self.head = state, head
         return events
 
@@ -306,7 +307,7 @@ class Session:
             raise BadRequest("no-computer-player", f"{self.game.title} has no computer player.", "protocol/hint")
         if level is None:
             level = list(players)[-1]  # the strongest is listed last
-        if level not in players:
+        if not isinstance(level, str) or level not in players:
             raise BadRequest("bad-level", f"The computer levels are {', '.join(players)}, not {str(level)[:20]!r}.",
                              "protocol/hint")
         return players[level]()
@@ -360,18 +361,45 @@ class Session:
             self.state = state
             return events
         head, draws = self.head + len(entries), self.draws + drawn
+
+        def write() -> None:
+            for seq, entry in enumerate(entries, self.head + 1):
+                self.journal.append(self.id, entry.at(seq))
+            if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
+                self.journal.save_snapshot(self.id, head, state.to_dict())
+            self._save_position(head, draws, state)
         try:
-            with self.journal.transaction():
-                for seq, entry in enumerate(entries, self.head + 1):
-                    self.journal.append(self.id, entry.at(seq))
-                if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
-                    self.journal.save_snapshot(self.id, head, state.to_dict())
-                self._save_position(head, draws, state)
+            self._write(write)
+        except JournalError as exc:
+            if exc.code != "session-moved":  # _claim already showed the journal's position
+                self.state = self._rebuild(self.head)
+            raise
         except Exception as exc:
             self.state = self._rebuild(self.head)
             raise JournalError("journal-write-failed", f"The action could not be saved ({exc}); nothing changed.", "journal") from None
         self.state, self.head, self.draws = state, head, draws
         return events
+
+    def _write(self, write: Callable[[], None]) -> None:
+        """Run `write` as one journal transaction, once `_claim` holds inside it."""
+        with self.journal.transaction():
+            self._claim()
+            write()
+            updated = self.journal.session(self.id).updated
+        self.updated = updated
+
+    def _claim(self) -> None:
+        """Refuse to go on from a position the journal no longer holds: another program on the same journal (a
+        second referee or app, the command line) played, undid or archived this session since this table last
+        wrote or read it. The table is then shown where the journal is, so it can go on from there."""
+        record = self.journal.session(self.id)  # unknown-session once archived
+        if (record.head, record.draws, record.updated) == (self.head, self.draws, self.updated):
+            return
+        self.state = self._rebuild(record.head)
+        self.head, self.draws, self.updated = record.head, record.draws, record.updated
+        raise JournalError("session-moved", f"Session {self.id} was changed in the journal {self.journal.path} by "
+                           "another program; nothing was done here, and this table now shows the journal's position.",
+                           "journal/one-place")
 
     def _save_position(self, head: int, draws: int, state: State) -> None:
         turn, outcome = state.turn(), state.outcome()
@@ -430,12 +458,17 @@ def archive(journal: Journal, session_id: int, out) -> int:
     if not record.finished:
         raise BadRequest("not-finished", f"Session {session_id} is not finished; only finished sessions are archived.", "export")
     lines = list(Session(journal, session_id).export_lines())
-    with open(out, "x", encoding="utf-8") as f:
-        f.write("".join(line + "\n" for line in lines))
-        f.flush()
-        os.fsync(f.fileno())
-    with open(out, encoding="utf-8") as f:
-        Session.import_lines(Journal(), f)  # the file brings the session back before the journal lets go
+    f = open(out, "x", encoding="utf-8")  # never over a file that is there
+    try:
+        with f:
+            f.write("".join(line + "\n" for line in lines))
+            f.flush()
+            os.fsync(f.fileno())
+        with open(out, encoding="utf-8") as back:
+            Session.import_lines(Journal(), back)  # the file brings the session back before the journal lets go
+    except BaseException:
+        os.unlink(out)  # a half-written or unchecked file must not pass for an archive
+        raise
     journal.delete_session(session_id)
     return len(lines) - 1
 
@@ -444,7 +477,8 @@ def archive_finished(journal: Journal, folder) -> Iterator[Path]:
     """Archive every finished session into `folder` (made if missing), one file each named after its
     game and session, oldest first, yielding each file once written (a caller can show progress).
     A failure stops there: the sessions archived before it are in their files and gone from the
-    journal; the failing one and the rest stay in the journal."""
+    journal; the failing one and the rest stay in the journal. A session that cannot be opened now (`cannot-open`,
+    or damaged) is passed over and stays in the journal, as the referee's start-up passes over it."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     for record in sorted((r for r in journal.sessions() if r.finished), key=lambda r: r.id):
@@ -453,7 +487,13 @@ def archive_finished(journal: Journal, folder) -> Iterator[Path]:
         while out.exists():  # a session id can come again in a new journal: never overwrite an archive
             n += 1
             out = folder / f"{record.game}-session-{record.id}-{n}.jsonl"
-        archive(journal, record.id, out)
+        try:
+            archive(journal, record.id, out)
+        except Refusal as refusal:
+            if refusal.code not in ("cannot-open", "journal-damaged"):
+                raise
+            log.error("%s", refusal.reason)
+            continue
         yield out
 
 

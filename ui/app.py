@@ -208,8 +208,9 @@ class CompanionApp(App):
             except StopIteration:
                 home.archiving = ""
                 self.refresh_home()
+                kept = f"; {home.finished} that cannot be opened now stay in the journal" if home.finished else ""
                 self.show_note(home.ids.sessions_caption, f"Archived {done} finished game{'' if done == 1 else 's'} "
-                               f"to {folder}", bg=palette.ACCENT)
+                               f"to {folder}{kept}", bg=palette.ACCENT)
                 return
             except (OSError, Refusal) as exc:
                 home.archiving = ""

@@ -90,7 +90,7 @@ class TableController(EventDispatcher):
         try:
             events = self.session.play(text, player)
         except Refusal as refusal:
-            return refusal
+            return self._refused(refusal)
         self._publish(events)
         return None
 
@@ -99,7 +99,7 @@ class TableController(EventDispatcher):
         try:
             events = self.session.load(state)
         except Refusal as refusal:
-            return refusal
+            return self._refused(refusal)
         self._publish(events)
         return None
 
@@ -116,7 +116,7 @@ class TableController(EventDispatcher):
         try:
             self.session.undo()
         except Refusal as refusal:
-            return refusal
+            return self._refused(refusal)
         self._publish([])
         return None
 
@@ -125,7 +125,7 @@ class TableController(EventDispatcher):
         try:
             events = self.session.redo()
         except Refusal as refusal:
-            return refusal
+            return self._refused(refusal)
         self._publish(events)
         return None
 
@@ -189,6 +189,13 @@ class TableController(EventDispatcher):
         self._publish(events)
 
     # -- inside -------------------------------------------------------------------------------------
+    def _refused(self, refusal: Refusal) -> Refusal:
+        """A refusal changed nothing here, except when another program moved the session on in the journal
+        (`session-moved`): the session then holds the journal's position, which the table must show."""
+        if refusal.code == "session-moved":
+            self._publish([])
+        return refusal
+
     def _publish(self, events: list[dict[str, Any]]) -> None:
         self.last_events = self.session.events_for(events, None)
         self.view = self.session.view(None)

@@ -58,3 +58,25 @@ def test_a_game_that_cannot_be_opened_now_is_refused_by_name_on_the_home_screen(
     row = ui.app.home.ids.sessions.children[0]
     ui.tap(row)
     assert ui.app.sm.current == "home" and "cannot be opened" in ui.toast and str(timeline) in ui.toast
+
+
+def test_archiving_passes_over_a_finished_game_that_cannot_be_opened_and_says_so(ui, journal_path, tmp_path):
+    import shutil
+
+    from companion.games.chronomage.timeline import resolve
+    timeline = tmp_path / "our-timeline.toml"
+    shutil.copy(resolve("example"), timeline)
+    from test_chronomage_referee import next_action
+    with Journal(journal_path) as j:
+        stuck = Session.start(j, "chronomage", 1, seed=1, options={"timeline": str(timeline)})
+        for _ in range(3000):  # the table gives every challenge up: the timeline is lost
+            if stuck.outcome() is not None:
+                break
+            stuck.play(next_action(stuck.state.to_dict(), stuck.view(None), losing=True))
+    timeline.unlink()
+    done = finish_a_game(journal_path, seed=4)
+    ui.start(journal_path)
+    ui.tap(ui.app.home.ids.archive)
+    assert ui.until(lambda: not ui.app.home.archiving)
+    assert ui.toast.endswith("; 1 that cannot be opened now stay in the journal")
+    assert (journal_path.parent / "archive" / f"time-runners-session-{done}.jsonl").exists()

@@ -83,7 +83,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def _count(text: str) -> int:
+def whole_number(text: str) -> int:
     """A whole number of at least 1; anything else is one line of usage error and exit 2."""
     try:
         value = int(text)
@@ -96,10 +96,10 @@ def _count(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion bench journal")
-    parser.add_argument("--actions", type=_count, default=2000, help="actions timed for commit latency")
-    parser.add_argument("--resume-actions", type=_count, default=10_000, help="length of the session timed to resume")
+    parser.add_argument("--actions", type=whole_number, default=2000, help="actions timed for commit latency")
+    parser.add_argument("--resume-actions", type=whole_number, default=10_000, help="length of the session timed to resume")
     parser.add_argument("--dir", help="directory for the journal file (default: the system temp dir)")
-    parser.add_argument("--history", type=_count, nargs="+", default=[1_000, 10_000, 100_000],
+    parser.add_argument("--history", type=whole_number, nargs="+", default=[1_000, 10_000, 100_000],
                         help="history sizes (actions in the file) at which to time opening a small session")
     args = parser.parse_args(argv)
     if args.dir is not None and not Path(args.dir).is_dir():

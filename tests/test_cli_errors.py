@@ -166,3 +166,10 @@ def test_the_console_script_help_names_the_command_as_typed(tmp_path, command):
 def test_hw_help_lists_its_subcommands(tmp_path):
     out = companion(tmp_path, "hw", "--help").stdout
     assert "monitor" in out and "pinmap" in out
+
+
+@pytest.mark.parametrize("count", ["0", "-3", "many"])
+def test_bench_games_with_a_count_that_is_no_count_is_one_line_and_exit_2(tmp_path, count):
+    result = companion(tmp_path, "bench", "games", "--games", count, module="companion")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "is not a whole number from 1" in result.stderr.splitlines()[-1]

@@ -55,7 +55,8 @@ def apply_times(game, games: int, seed: int, instant_rate: float, legal: bool) -
 
 def main(argv: list[str] | None = None, prog: str = "python -m companion.games.bench") -> int:
     p = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=2000)
+    from companion.bench import whole_number
+    p.add_argument("--games", type=whole_number, default=2000)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--instant-rate", type=float, default=0.1)

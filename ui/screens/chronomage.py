@@ -237,8 +237,14 @@ class ChronomageScreen(TableScreen):
     def _runes(self, box, seat: int, runes: int, mine) -> None:
         for by, words in ((-1, "-"), (1, "+")):
             text = f"book {seat} {runes + by}"
+            if runes + by < 0:  # no action to send (the notation takes no negative count): say it plainly
+                def release(b):
+                    self.note(b, f"{self.who(seat)}'s spellbook shows no runes to take away.", palette.PANEL_HI)
+            else:
+                def release(b, t=text):
+                    self.play(t, b)
             b = FlatButton(text=words, font_size="20sp", size_hint_x=None, width=dp(palette.TOUCH),
-                           dim=text not in mine, on_release=lambda b, t=text: self.play(t, b))
+                           dim=text not in mine, on_release=release)
             box.add_widget(b)
             if by < 0:
                 box.add_widget(ChronoRowNote(text=f"[b]{runes}[/b] runes", halign="center", size_hint_x=None,

@@ -341,11 +341,13 @@ class LegendsScreen(TableScreen):
         c = self.controller
         shown = {int(k): card for k, card in (v.get("revealed") or {}).items()}
         done = "   ".join(f"{self.who(s)} {self.card(s, card)}" for s, card in sorted(shown.items()))
-        self.prompt_text = f"Exchange {v['exchange']}: tap the card each player turned up." + (f"   {done}" if done else "")
+        # one seat's row at a time: three or four rows of cards do not fit under the Arena at 800x480
+        waiting = [s for s in c.seats if s not in shown and c.legal(s)]
+        later = [c.name(s) for s in waiting[1:]]
+        order = (f" {c.name(waiting[0])} now" + (f", then {', '.join(later)}" if later else "") + ".") if waiting else ""
+        self.prompt_text = f"Exchange {v['exchange']}: tap the card each player turned up.{order}" + (f"   {done}" if done else "")
         rows = []
-        for seat in c.seats:
-            if seat in shown:
-                continue
+        for seat in waiting[:1]:
             legend = self.legend(seat)
             rgba = c.color(seat)
             row = [Label(text=f"[b]{c.name(seat)}[/b]", markup=True, color=rgba, size_hint_x=None, width=dp(64),

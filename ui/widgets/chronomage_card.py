@@ -218,8 +218,8 @@ class ChronoCardForm(ChronoEntryPanel):
         if self.kind == "monster":
             self._button(head, "+ round", False, lambda: self._set(self._add_round), width=96,
                          dim=len(self.rounds) >= ROUNDS_MAX)
-            self._button(head, "- round", False, lambda: self._set(lambda: self.rounds.pop()), width=96,
-                         dim=len(self.rounds) <= 1)
+            minus = self._button(head, "- round", False, lambda: self._drop_round(minus), width=96,
+                                 dim=len(self.rounds) <= 1)
         for k, r in enumerate(self.rounds, 1):
             row = self._row(body, f"Round {k}", f"rounds{k}")
             for c in COLORS:
@@ -230,6 +230,13 @@ class ChronoCardForm(ChronoEntryPanel):
             row.add_widget(Label(size_hint_x=None, width=dp(6)))
             self._stepper(row, r["dice"], 1, DICE_MAX, lambda v, r=r: self._set(lambda: r.__setitem__("dice", v)),
                           width=30, tint=palette.DIAL)
+
+    def _drop_round(self, widget) -> None:
+        """The last round goes; the only one stays (a card has at least one), and a note says so."""
+        if len(self.rounds) <= 1:
+            App.get_running_app().show_note(widget, "A card has at least one round.", palette.PANEL_HI)
+            return
+        self._set(self.rounds.pop)
 
     def _add_round(self) -> None:
         if len(self.rounds) < ROUNDS_MAX:

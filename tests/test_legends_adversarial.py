@@ -11,39 +11,7 @@ from companion.games.legends import data
 from companion.games.legends.data import LegendDataError
 from companion.games.legends.fixtures import table, table_dict
 
-IDLE = {"alysia": "wind-up", "fitz": "tenderize", "hilda": "spotlight", "lucius": "draw-claw"}
-
-
-@pytest.fixture(autouse=True)
-def _no_typed_values(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
-
-
-def play(st, *texts):
-    events = []
-    for text in texts:
-        events += st.apply(st.game.parse_action(text))
-    return events
-
-
-def exchange(st, *cards, answers=()):
-    """Reveal one card per seat (None: an idle own card), answer the asks in order, `do S done` otherwise."""
-    events = play(st, *[f"reveal {s} {c or IDLE[st.legend(s).id]}" for s, c in enumerate(cards, 1)])
-    answers = list(answers)
-    while st.ask is not None:
-        a = st.ask
-        if answers and answers[0].split()[:2] == [a["kind"], str(a["seat"])]:
-            events += play(st, answers.pop(0))
-        elif a["kind"] == "do":
-            events += play(st, f"do {a['seat']} done")
-        else:
-            break
-    assert not answers, f"unused answers {answers}"
-    return events
-
-
-def of(events, kind):
-    return [e for e in events if e["type"] == kind]
+from test_legends_rules import _no_typed_values, exchange, of, play  # noqa: F401  (the fixture applies here too)
 
 
 def refused_load(game, d, words=""):

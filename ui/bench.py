@@ -303,7 +303,8 @@ def child(argv) -> int:
     ms = opts.get("--multisamples")
     size = tuple(int(n) for n in opts.get("--size", "800x480").split("x"))  # not boot.parse_size: the floor
     boot.configure(size=size, headless=kind not in ("minimal", "shot"),  # imports nothing of ours but boot
-                   maxfps=0 if kind == "frame" else None, multisamples=None if ms is None else int(ms))
+                   maxfps=0 if kind == "frame" else None, multisamples=None if ms is None else int(ms),
+                   lean=kind != "minimal")  # the floor is a bare Kivy app: Kivy's whole style.kv
     os.environ["KIVY_NO_CONSOLELOG"] = "1"
     if kind == "minimal":
         _child_minimal(int(opts.get("--frames", 1)))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 #: Multisample anti-aliasing off. Measured with `python -m ui.bench` (section 5, and `--shots DIR` under X
 #: for the edges) at 800x480 in software GL (Mesa llvmpipe): the Time Runners table costs about twice the
@@ -29,10 +30,16 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 
 
 def configure(size: tuple[int, int] | None = None, fullscreen: bool = False, headless: bool = False,
-              maxfps: int | None = None, multisamples: int | None = None) -> None:
+              maxfps: int | None = None, multisamples: int | None = None, lean: bool = True) -> None:
     """Call before anything imports kivy.core.window. `multisamples` None: MULTISAMPLES, unless the
-    environment sets KCFG_GRAPHICS_MULTISAMPLES."""
+    environment sets KCFG_GRAPHICS_MULTISAMPLES. `lean`: Kivy parses only the style rules the app uses
+    (ui/lean_style.py), if Kivy is not imported yet and KIVY_DATA_DIR is not set already."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    if lean and "KIVY_DATA_DIR" not in os.environ and "kivy" not in sys.modules:
+        from . import lean_style
+        folder = lean_style.prepare()
+        if folder is not None:
+            os.environ["KIVY_DATA_DIR"] = str(folder)
     # TextInput would otherwise probe xclip/xsel/dbus clipboards with subprocesses at start-up
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
     if headless:

@@ -91,6 +91,8 @@ def main(args) -> int:
     if not getattr(args, "verbose", False):
         os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")  # Kivy must not swallow our own stderr line
+    from . import boot
+    boot.configure(size=size, headless=True, maxfps=0)  # before the screens' modules import Kivy
     known = names()
     if args.screen not in known:
         raise BadRequest("unknown-screen", f"There is no screen {args.screen!r}; one of {', '.join(known)}.", None)

@@ -6,7 +6,9 @@ size and video driver, SDL_VIDEODRIVER=offscreen), so comparisons are fair:
 1. start-up: wall time from spawning the process to its first frame drawn (glFinish after the first
    flip). The app is the real command, `companion app --quit-after-first-frame` (via `python -m ui.cli`),
    on an existing empty journal (the warm-up run creates it, as the first start on a device does once);
-   the floor is a bare Kivy app showing one Label. Runs alternate between the two; medians are reported.
+   the floor is a bare Kivy app showing one Label, which parses Kivy's whole style.kv as any Kivy app does
+   (the app parses only the rules it uses: ui/lean_style.py). Runs alternate between the two; medians are
+   reported.
    Bytecode: by default every module has its compiled bytecode, as a pip install leaves it (a private
    PYTHONPYCACHEPREFIX filled by the warm-up runs); `--as-is` keeps the environment's own setting (here
    PYTHONDONTWRITEBYTECODE=1 makes the project's modules compile from source at every start).

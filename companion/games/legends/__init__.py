@@ -67,7 +67,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
   hand, and every sequence picks three.
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
-primitives panel), salted pick hashes in exports (LA-6). The table screen is `ui/screens/legends.py`.
+primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
+until its exchange reveals it (LA-6, the core's export). The table screen is `ui/screens/legends.py`.
 """
 from .game import Legends
 

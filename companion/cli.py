@@ -153,6 +153,7 @@ def _import(args) -> int:
         raise BadRequest("cannot-read", f"Cannot read {args.file}: {e.strerror or e}.", None) from None
     except UnicodeDecodeError:
         raise BadRequest("not-text", f"{args.file} is not a text file of exported JSON lines.", None) from None
+    Session.import_lines(Journal(), lines)  # checked first in memory: a bad file leaves no journal behind
     with _journal(args) as journal:
         session = Session.import_lines(journal, lines)
         print(f"imported as session {session.id} ({session.head} entries)")

@@ -173,3 +173,13 @@ def test_bench_games_with_a_count_that_is_no_count_is_one_line_and_exit_2(tmp_pa
     result = companion(tmp_path, "bench", "games", "--games", count, module="companion")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "is not a whole number from 1" in result.stderr.splitlines()[-1]
+
+
+def test_an_import_the_rules_refuse_is_one_line_and_exit_2_and_creates_no_journal(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"game": "time-runners", "players": 2, "seed": "1", "options": {}}\n'
+                   '{"kind": "action", "action": "fly away", "drawn": false}\n')
+    journal = tmp_path / "j.sqlite"
+    proc = companion(tmp_path, "import", str(bad), "--journal", str(journal), module="companion")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert not journal.exists()

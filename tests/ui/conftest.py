@@ -92,14 +92,30 @@ class Runner:
     def toast(self) -> str:
         return self.app.toast.text if self.app.toast.shown else ""
 
-    def start_game(self, players: int = 3):
+    def start_game(self, players: int | None = 3, game_id: str = "time-runners", opponent: str = "human",
+                   **options):
+        """From the home screen by touches: the game's button, the player count (None: the default), each
+        option row tapped round to the value asked (by option name), the opponent row likewise, Start."""
+        from companion.games import REGISTRY
+        from ui.widgets.common import FlatButton
         home = self.app.home
-        while home.players < players:
+        if home.game_id != game_id:
+            self.tap(next(b for b in home.ids.games.children if b.game_id == game_id))
+        while players is not None and home.players < players:
             self.tap(home.ids.more)
-        while home.players > players:
+        while players is not None and home.players > players:
             self.tap(home.ids.fewer)
+        labels = {o.name: o.label or o.name for o in REGISTRY[game_id].options_schema}  # choice options
+        wanted = [(labels[n], lambda n=n: home.option_values[n], v) for n, v in options.items()]
+        for label, value, want in [*wanted, ("Opponent", lambda: home.opponent, opponent)]:
+            for _ in range(8):
+                if value() == want:
+                    break
+                row = next(r for r in home.ids.options.children if r.label == label)
+                self.tap(next(w for w in row.children if isinstance(w, FlatButton)))
+            assert value() == want, f"{label} could not be set to {want!r}"
         self.tap(home.ids.start)
-        assert self.app.sm.current == "time-runners"
+        assert self.app.sm.current == game_id
         return self.table
 
     def dice(self):

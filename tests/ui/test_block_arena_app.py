@@ -17,16 +17,9 @@ from test_touch_targets import MIN_PX, small_controls
 GAME_ID = "block-arena"
 
 
-def start(ui, journal_path, opponent_taps: int = 0):
+def start(ui, journal_path, opponent: str = "human"):
     ui.start(journal_path)
-    home = ui.app.home
-    ui.tap(next(b for b in home.ids.games.children if b.game_id == GAME_ID))
-    for _ in range(opponent_taps):  # people at the table -> the companion (random) -> (greedy) ...
-        row = next(r for r in home.ids.options.children if r.label == "Opponent")
-        ui.tap(row.children[0])
-    ui.tap(home.ids.start)
-    assert ui.app.sm.current == GAME_ID
-    return ui.table
+    return ui.start_game(None, GAME_ID, opponent=opponent)
 
 
 def square_center(ui, name):
@@ -154,7 +147,7 @@ def test_a_tap_on_the_own_meeple_twice_says_its_block_cannot_move(ui, journal_pa
 
 
 def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move_before(ui, journal_path):
-    table = start(ui, journal_path, opponent_taps=1)
+    table = start(ui, journal_path, opponent="random")
     c = ui.app.controller
     board = table.ids.board
     assert c.computer_seat == 2 and c.computer_level == "random" and c.names[1] == "Companion"

@@ -13,15 +13,7 @@ GAME_ID = "chronomage"
 
 def start_chronomage(ui, journal_path, players=3):
     ui.start(journal_path)
-    home = ui.app.home
-    ui.tap(next(b for b in home.ids.games.children if b.game_id == GAME_ID))
-    while home.players > players:
-        ui.tap(home.ids.fewer)
-    while home.players < players:
-        ui.tap(home.ids.more)
-    ui.tap(home.ids.start)
-    assert ui.app.sm.current == GAME_ID
-    return ui.table
+    return ui.start_game(players, GAME_ID)
 
 
 def buttons(widget):

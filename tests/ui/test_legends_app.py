@@ -22,17 +22,7 @@ def _no_typed_values(tmp_path, monkeypatch):
 
 def start_legends(ui, journal_path, cards="digital"):
     ui.start(journal_path)
-    home = ui.app.home
-    ui.tap(next(b for b in home.ids.games.children if b.game_id == GAME_ID))
-    while home.players > 2:
-        ui.tap(home.ids.fewer)
-    if cards == "physical":
-        row = next(r for r in home.ids.options.children if r.label == "Cards")
-        ui.tap(next(w for w in row.children if isinstance(w, FlatButton)))
-    assert home.option_values["cards"] == cards and home.option_values["mode"] == "teams"
-    ui.tap(home.ids.start)
-    assert ui.app.sm.current == GAME_ID
-    return ui.table
+    return ui.start_game(2, GAME_ID, cards=cards, mode="teams")
 
 
 def action_buttons(table):

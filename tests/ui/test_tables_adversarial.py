@@ -12,7 +12,6 @@ from test_legends_app import GAME_ID as LEGENDS
 from test_legends_app import action_buttons
 from test_touch_targets import small_controls
 
-from ui.widgets.common import FlatButton
 
 
 @pytest.fixture(autouse=True)
@@ -54,22 +53,7 @@ def test_chronomage_minus_on_an_empty_spellbook_says_so_in_words_not_in_protocol
 
 def start_legends_table(ui, journal_path, players: int, cards: str, mode: str):
     ui.start(journal_path)
-    home = ui.app.home
-    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
-    while home.players > players:
-        ui.tap(home.ids.fewer)
-    while home.players < players:
-        ui.tap(home.ids.more)
-    for label, want in (("Cards", cards), ("Mode", mode)):
-        for _ in range(4):
-            if home.option_values[label.lower()] == want:
-                break
-            row = next(r for r in home.ids.options.children if r.label == label)
-            ui.tap(next(w for w in row.children if isinstance(w, FlatButton)))
-    assert (home.option_values["cards"], home.option_values["mode"]) == (cards, mode)
-    ui.tap(home.ids.start)
-    assert ui.app.sm.current == LEGENDS
-    return ui.table
+    return ui.start_game(players, LEGENDS, cards=cards, mode=mode)
 
 
 def out_of_sight(table) -> list[str]:

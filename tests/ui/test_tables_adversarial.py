@@ -13,7 +13,6 @@ from test_legends_app import action_buttons
 from test_touch_targets import small_controls
 
 
-
 @pytest.fixture(autouse=True)
 def _own_data(tmp_path, monkeypatch):
     """Placeholder values and typed cards from this test's own data directory, not the machine's."""

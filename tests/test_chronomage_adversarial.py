@@ -164,3 +164,14 @@ def test_CM_1_a_bad_table_size_is_refused_citing_a_rule_the_reference_explains(p
         GAME(players)
     assert err.value.code == "bad-player-count"
     assert explain(err.value.rule), f"{err.value.rule!r} is not in the rules reference"
+
+
+def test_ALL_3_counts_in_the_books_are_whole_numbers_not_16_point_0(tmp_path):
+    st = table(tmp_path)
+    for field, key in (("challenge_deck", None), ("damage", "total")):
+        d = st.to_dict()
+        if key is None:
+            d[field] = float(d[field])
+        else:
+            d[field][key] = float(d[field][key])
+        refused_load(st, d, "do not match the books")

@@ -187,3 +187,10 @@ def test_ALL_3_a_legends_pusher_is_a_foe():
     d = table_dict(g)
     d["legends"][0]["pusher"] = 2
     assert g.state_from_dict(d).pusher[0] == 2
+
+
+def test_ALL_3_a_player_count_is_a_whole_number_not_2_point_0():
+    g = Legends(2, {"cards": "physical"})
+    d = table_dict(g)
+    d["players"] = 2.0
+    refused_load(g, d, "another game, player count")

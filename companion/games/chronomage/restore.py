@@ -8,6 +8,7 @@ what the rebuilt state derives.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from companion.core import check_state_fields
@@ -110,7 +111,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
     _round_fields(st, d, in_round)
     _phase_fields(st, d)
-    if any(d[k] != v for k, v in st.to_dict().items() if k in ("challenge_deck", "challenge", "damage", "card")):
+    if any(json.dumps(d[k], sort_keys=True) != json.dumps(v, sort_keys=True)  # 16.0 is not the count 16
+           for k, v in st.to_dict().items() if k in ("challenge_deck", "challenge", "damage", "card")):
         bad("challenge_deck, challenge or damage do not match the books")
     return st
 

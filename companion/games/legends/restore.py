@@ -38,7 +38,7 @@ def from_dict(game, d: Any) -> LAState:
     n, seats = game.players, range(1, game.players + 1)
     teams = game.options["mode"] == "teams"
     check_state_fields(d, (*KEYS, "stocks" if teams else "knockouts"), _bad)
-    if d["game"] != ID or d["players"] != n or d["mode"] != game.options["mode"] or d["cards"] != game.options["cards"]:
+    if d["game"] != ID or d["players"] != n or type(d["players"]) is not int or d["mode"] != game.options["mode"] or d["cards"] != game.options["cards"]:
         _bad("it belongs to another game, player count, mode or card mode")
     physical = d["cards"] == "physical"
     if d["phase"] not in PHASES or (physical and d["phase"] in ("draw", "pick")) or (not physical and d["phase"] == "reveal"):

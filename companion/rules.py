@@ -23,7 +23,7 @@ CORE_RULES: dict[str, str] = {
     "journal": "The journal is one SQLite file; a damaged or foreign file is left untouched.",
     "journal/one-place": "A session is played from one place at a time: an action from a copy that another program "
                          "on the same journal has moved on is refused, and that copy is brought to the journal's position.",
-    "export": "An export is the session header then one JSON line per entry; import checks every entry by the rules.",
+    "export": "An export is the session header, which counts the entries, then one JSON line per entry; import checks every entry by the rules and the count.",
 }
 
 

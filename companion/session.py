@@ -231,10 +231,11 @@ class Session:
     def export_lines(self) -> Iterable[str]:
         """The session as JSON lines: a header, then every entry in effect. A secret action not yet
         revealed is written as its salted commitment only; after the reveal with its text and salt."""
-        header = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": self.game.id,
-                  "players": self.game.players, "seed": self.seed, "options": self.game.options, "table": self.table}
-        yield json.dumps(header, sort_keys=True)
         entries = list(self.journal.entries(self.id, upto=self.head))
+        header = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": self.game.id,
+                  "players": self.game.players, "seed": self.seed, "options": self.game.options, "table": self.table,
+                  "entries": len(entries)}  # a file cut short at a line's end is refused, not a shorter game
+        yield json.dumps(header, sort_keys=True)
         last_reveal = max((i for i, e in enumerate(entries) if e.reveals), default=-1)  # opens all up to it
         for i, e in enumerate(entries):
             record: dict[str, Any] = {"kind": e.kind, "drawn": e.drawn}
@@ -285,6 +286,10 @@ class Session:
                 raise BadRequest("bad-export", f"Line {number} is not a journal entry.", "export") from None
             entries.append(entry)
             draws += entry.kind == "action" and action.chance
+        written = header.get("entries", len(entries))  # exports before this count was written have none
+        if written != len(entries):
+            raise BadRequest("bad-export", f"The file holds {len(entries)} of the {str(written)[:12]} entries it was "
+                             "written with: it was cut short or added to.", "export")
         with journal.transaction():
             session_id = journal.create_session(game.id, game.players, str(header.get("seed", "")), game.options)
             for seq, entry in enumerate(entries, 1):

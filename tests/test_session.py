@@ -183,6 +183,20 @@ def test_import_of_a_tampered_export_is_refused_whole(tmp_path, lucky_registered
     assert target.sessions() == []
 
 
+def test_an_export_cut_short_at_a_line_end_is_refused_not_imported_as_a_shorter_game(tmp_path, lucky_registered):
+    s = Session.start(open_journal(tmp_path), lucky_registered, 2, seed=8)
+    for text in ["roll 2", "pass", "roll 5"]:
+        s.play(text)
+    lines = list(s.export_lines())
+    target = Journal(tmp_path / "other.sqlite")
+    with pytest.raises(Refusal) as err:
+        Session.import_lines(target, lines[:-1])
+    assert err.value.code == "bad-export" and "cut short" in err.value.reason and target.sessions() == []
+    header = json.loads(lines[0])
+    del header["entries"]  # an export written before the count was: imported as it is
+    assert Session.import_lines(target, [json.dumps(header), *lines[1:]]).full_state() == s.full_state()
+
+
 @pytest.mark.parametrize("content", [b"hello, this is my shopping list\n", b"\x00" * 4096])
 def test_a_foreign_file_is_refused_and_left_untouched(tmp_path, content):
     path = tmp_path / "notes.sqlite"

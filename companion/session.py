@@ -502,6 +502,10 @@ def archive_finished(journal: Journal, folder) -> Iterator[Path]:
         yield out
 
 
+#: the longest name or colour text a table keeps for a seat
+MAX_NAME = 40
+
+
 def check_table(table: Any, game: Game) -> dict[str, Any]:
     """The table's own data (what a resume list shows), or BadRequest saying what is wrong with it:
     `names` and `colors` are lists of at most one short text a seat; `computer` is {seat, level}."""
@@ -517,8 +521,8 @@ def check_table(table: Any, game: Game) -> dict[str, Any]:
     for key in ("names", "colors"):
         values = table.get(key, [])
         if (not isinstance(values, list) or len(values) > game.players
-                or any(not isinstance(v, str) or not 0 < len(v) <= 40 for v in values)):
-            bad(f"{key} lists at most {game.players} texts of 1 to 40 characters")
+                or any(not isinstance(v, str) or not 0 < len(v) <= MAX_NAME for v in values)):
+            bad(f"{key} lists at most {game.players} texts of 1 to {MAX_NAME} characters")
     computer = table.get("computer")
     if computer is not None:
         if (not isinstance(computer, dict) or set(computer) != {"seat", "level"}

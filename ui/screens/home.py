@@ -112,6 +112,7 @@ class HomeScreen(Screen):
             b.fg = palette.DIAL_INK if b.game_id == game_id else palette.TEXT
         self.opponent = HUMAN
         self.set_players(min(max(self.players, info.min_players), info.max_players))
+        self.ids.setup.scroll_y = 1  # its options first
 
     def set_players(self, n: int) -> None:
         self.players = max(self.min_players, min(self.max_players, n))
@@ -146,6 +147,11 @@ class HomeScreen(Screen):
         game = REGISTRY.get(self.game_id)
         if game is None:
             return
+        if game.computer_players:  # first: who plays goes with how many (and a short panel shows it unscrolled)
+            row = OptionRow(label="Opponent")
+            shown = "people at the table" if self.opponent == HUMAN else f"the companion ({self.opponent})"
+            row.add_widget(FlatButton(text=shown, on_release=lambda _b: self._next_opponent()))
+            grid.add_widget(row)
         for option in game.options_schema:
             if option.seat_colors:
                 continue  # set by the seats' colour swatches
@@ -168,11 +174,6 @@ class HomeScreen(Screen):
                                           self._set_option(o, _cycle(c, self.option_values[o.name]))))
             else:  # text options keep their default here; the referee and the CLI can set them
                 row.add_widget(FlatButton(text=str(value)[:24], disabled=True))
-            grid.add_widget(row)
-        if game.computer_players:
-            row = OptionRow(label="Opponent")
-            shown = "people at the table" if self.opponent == HUMAN else f"the companion ({self.opponent})"
-            row.add_widget(FlatButton(text=shown, on_release=lambda _b: self._next_opponent()))
             grid.add_widget(row)
 
     def _set_option(self, option, value) -> None:

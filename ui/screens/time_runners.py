@@ -72,6 +72,7 @@ class TimeRunnersScreen(TableScreen):
         for seat in controller.seats:
             rgba = controller.color(seat)
             grid.add_widget(FlatButton(text=f"{controller.name(seat)}'s hand", bg=rgba, fg=palette.text_on(rgba),
+                                       shorten=True,  # one line: a long name loses its middle, not the button
                                        on_release=lambda b, s=seat: self.open_hand(s)))
         self.ids.face.colors = [controller.color(s) for s in controller.seats]
 

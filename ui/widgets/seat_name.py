@@ -10,6 +10,8 @@ from kivy.clock import Clock
 from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.textinput import TextInput
 
+from companion.session import MAX_NAME  # the longest name a table keeps (check_table refuses more)
+
 from .. import palette
 
 
@@ -26,3 +28,8 @@ class SeatName(TextInput):
         """Focus, with the whole name selected: typing replaces a default name, a tap places the cursor."""
         self.focus = True
         Clock.schedule_once(lambda _dt: self.select_all())  # after the focus's own cursor placement
+
+    def insert_text(self, substring, from_undo=False):
+        """Typing (or pasting) stops at MAX_NAME characters; a selection being replaced makes room."""
+        room = MAX_NAME - len(self.text) + len(self.selection_text)
+        return super().insert_text(substring[:max(0, room)], from_undo=from_undo)

@@ -30,14 +30,20 @@ class SeatRow(BoxLayout):
         self.choices = list(choices or palette.COLOR_NAMES)  # the colours this game's seats may take
 
     def edit_name(self) -> None:
-        """The name's button gives way to a text field (built on first use: see widgets/seat_name.py)."""
-        from ..widgets.seat_name import SeatName
-        shown = self.ids.name
+        """The name's button gives way to a text field (built on first use: see widgets/seat_name.py), or,
+        above a docked on-screen keyboard, a field opens in a bar at the top of the window."""
+        from kivy.core.window import Window
+
+        from ..widgets.seat_name import NameBar, SeatName
         field = SeatName(text=self.player_name)
         field.bind(text=lambda _f, text: setattr(self, "player_name", text))
-        self.add_widget(field, index=self.children.index(shown))
-        self.remove_widget(shown)
-        self.ids.name = field
+        if getattr(Window, "docked_vkeyboard", False):
+            App.get_running_app().overlay.add_widget(NameBar(field, title=f"Name of seat {self.seat}"))
+        else:
+            shown = self.ids.name
+            self.add_widget(field, index=self.children.index(shown))
+            self.remove_widget(shown)
+            self.ids.name = field
         field.start_editing()
 
     def next_color(self) -> None:

@@ -2,12 +2,15 @@
 
 Kivy's TextInput is the dearest widget on the home screen: importing it and building three took about
 14 ms of the ~300 ms to the app's first frame here, for names that most tables keep. The home screen
-shows each name as a button drawn like this field; a tap puts the field in its place.
+shows each name as a button drawn like this field; a tap puts the field in its place. Where Kivy docks
+its on-screen keyboard at the bottom (the Pi kiosk: `keyboard_mode = systemanddock`), it would cover the
+lower seats, so the field opens in a bar at the top of the window instead (`NameBar`).
 """
 from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.properties import ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 
 from companion.session import MAX_NAME  # the longest name a table keeps (check_table refuses more)
@@ -33,3 +36,21 @@ class SeatName(TextInput):
         """Typing (or pasting) stops at MAX_NAME characters; a selection being replaced makes room."""
         room = MAX_NAME - len(self.text) + len(self.selection_text)
         return super().insert_text(substring[:max(0, room)], from_undo=from_undo)
+
+
+class NameBar(BoxLayout):
+    """A seat's name field at the top of the window, above a docked on-screen keyboard; Done, Enter or a
+    tap elsewhere closes it."""
+
+    title = StringProperty("")
+
+    def __init__(self, field: SeatName, **kwargs):
+        super().__init__(**kwargs)
+        self.field = field
+        self.ids.slot.add_widget(field)
+        field.bind(on_text_validate=lambda _f: self.close(), focus=lambda _f, focused: focused or self.close())
+
+    def close(self) -> None:
+        if self.parent is not None:
+            self.field.focus = False
+            self.parent.remove_widget(self)

@@ -85,3 +85,16 @@ def test_legends_physical_cards_every_card_button_to_tap_is_whole_on_screen_seat
         assert not ui.toast, ui.toast
         assert c.view["revealed"].get(str(seat)) == codes[0] or table.mode != "reveal"
     assert table.mode != "reveal"
+
+
+def test_block_arena_a_hint_for_the_meeple_marks_the_one_square_it_suggests(ui, journal_path):
+    ui.start(journal_path)
+    table = ui.start_game(None, "block-arena")
+    c = table.controller
+    while c.view["phase"] == "setup":  # the blocks placed through the table's own controller
+        assert c.play(c.legal()[0]) is None
+    ui.frames(2)
+    assert c.view["phase"] == "meeples" and len(table.ids.board.dots) > 1
+    ui.tap(table.ids.hint)
+    assert ui.until(lambda: ui.toast.startswith("The companion suggests: meeple"), seconds=15)
+    assert table.ids.board.dots == [ui.toast.split()[-1]]

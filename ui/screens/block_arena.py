@@ -418,6 +418,8 @@ class BlockArenaScreen(TableScreen):
             self._sel = None
         self.prompt_text = self._prompt(v)
         self._show_selection()
+        if words[0] == "meeple":  # no piece to choose: the one suggested square, not every one allowed
+            self.ids.board.dots = [words[1]]
 
     def end_turn(self, widget) -> None:
         self.close_chooser()

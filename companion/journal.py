@@ -232,11 +232,14 @@ class Journal:
                 self.db.execute(f"DELETE FROM {table} WHERE session = ?", (session_id,))
             self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
-    def set_position(self, session_id: int, *, head: int, draws: int, finished: bool, summary: dict[str, Any]) -> None:
+    def set_position(self, session_id: int, *, head: int, draws: int, finished: bool, summary: dict[str, Any]) -> float:
+        """Record where a session stands; returns the `updated` time written."""
+        updated = time.time()
         self.db.execute(
             "UPDATE sessions SET head = ?, draws = ?, finished = ?, summary = ?, updated = ? WHERE id = ?",
-            (head, draws, int(finished), json.dumps(summary, sort_keys=True), time.time(), session_id),
+            (head, draws, int(finished), json.dumps(summary, sort_keys=True), updated, session_id),
         )
+        return updated
 
     # -- entries -----------------------------------------------------------------------------------
 

@@ -367,12 +367,12 @@ class Session:
             return events
         head, draws = self.head + len(entries), self.draws + drawn
 
-        def write() -> None:
+        def write() -> float:
             for seq, entry in enumerate(entries, self.head + 1):
                 self.journal.append(self.id, entry.at(seq))
             if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
                 self.journal.save_snapshot(self.id, head, state.to_dict())
-            self._save_position(head, draws, state)
+            return self._save_position(head, draws, state)
         try:
             self._write(write)
         except JournalError as exc:
@@ -385,12 +385,12 @@ class Session:
         self.state, self.head, self.draws = state, head, draws
         return events
 
-    def _write(self, write: Callable[[], None]) -> None:
-        """Run `write` as one journal transaction, once `_claim` holds inside it."""
+    def _write(self, write: Callable[[], float]) -> None:
+        """Run `write` (it returns the position's new `updated` time) as one journal transaction, once
+        `_claim` holds inside it; the time is kept only once the transaction is committed."""
         with self.journal.transaction():
             self._claim()
-            write()
-            updated = self.journal.session(self.id).updated
+            updated = write()
         self.updated = updated
 
     def _claim(self) -> None:
@@ -406,11 +406,11 @@ class Session:
                            "another program; nothing was done here, and this table now shows the journal's position.",
                            "journal/one-place")
 
-    def _save_position(self, head: int, draws: int, state: State) -> None:
+    def _save_position(self, head: int, draws: int, state: State) -> float:
         turn, outcome = state.turn(), state.outcome()
         summary = {"table": self.table, "actions": head, "turn": turn.to_dict(),
                    "outcome": None if outcome is None else outcome.to_dict()}
-        self.journal.set_position(self.id, head=head, draws=draws, finished=outcome is not None, summary=summary)
+        return self.journal.set_position(self.id, head=head, draws=draws, finished=outcome is not None, summary=summary)
 
     def _guarded(self, apply):
         """Run an engine call; a crash inside the engine must not leave a half-changed state behind."""

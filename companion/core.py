@@ -22,9 +22,11 @@ decides the rest.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 # -- errors -----------------------------------------------------------------------------------------
@@ -82,30 +84,87 @@ _KINDS = {Refusal: "refused", IllegalAction: "illegal", NotationError: "notation
 
 # -- the shape of a game ------------------------------------------------------------------------------
 
-CHANCE_NONE, CHANCE_DRAWN, CHANCE_ENTERED = "none", "drawn", "entered"
-PERFECT, HIDDEN = "perfect", "hidden"
-WINNER, WINNERS, COOPERATIVE = "winner", "winners", "cooperative"
+class Chance(StrEnum):
+    """How chance enters a game: not at all; drawn by the session from its seed (a table may also enter a
+    physical die); or entered by hand at the table for every outcome."""
+
+    NONE = "none"
+    DRAWN = "drawn"
+    ENTERED = "entered"
+
+
+class Information(StrEnum):
+    PERFECT = "perfect"
+    HIDDEN = "hidden"
+
+
+class OutcomeKind(StrEnum):
+    """How a game is won: by one seat, by a team of seats together, or by the whole table (cooperative)."""
+
+    WINNER = "winner"
+    WINNERS = "winners"
+    COOPERATIVE = "cooperative"
+
+
+class Input(StrEnum):
+    """The table's hardware a game can use."""
+
+    DICE = "dice"
+    HAND = "hand"
+
+
+def _enum_field(obj: Any, name: str, enum: type[StrEnum]) -> None:
+    """Turn a frozen dataclass's text field into its enum, so a misspelt shape fails where it is written."""
+    value = getattr(obj, name)
+    try:
+        object.__setattr__(obj, name, enum(value))
+    except ValueError:
+        raise ValueError(f"{type(obj).__name__}.{name} is one of {', '.join(enum)}, not {value!r}") from None
+
+
+CHANCE_NONE, CHANCE_DRAWN, CHANCE_ENTERED = Chance.NONE, Chance.DRAWN, Chance.ENTERED
+PERFECT, HIDDEN = Information.PERFECT, Information.HIDDEN
+WINNER, WINNERS, COOPERATIVE = OutcomeKind.WINNER, OutcomeKind.WINNERS, OutcomeKind.COOPERATIVE
 
 
 @dataclass(frozen=True)
 class GameType:
     """The shape of a game, read by the session, the referee and the UI instead of its name.
 
-    chance: "none"; "drawn" (the session draws dice and shuffles from its seed; a table may also
-    enter a physical die); "entered" (the table enters every outcome by hand).
-    information: "perfect" or "hidden". outcome: "winner", "winners" (teams) or "cooperative".
+    Every field is an enum (`Chance`, `Information`, `OutcomeKind`, `Input`): text is accepted where the
+    game is defined and checked there, so `GameType(information="hiden")` fails at once.
     """
 
-    chance: str = CHANCE_NONE
-    information: str = PERFECT
-    outcome: str = WINNER
+    chance: Chance = Chance.NONE
+    information: Information = Information.PERFECT
+    outcome: OutcomeKind = OutcomeKind.WINNER
     simultaneous: bool = False
     teams: bool = False
-    hardware: tuple[str, ...] = ()  # inputs the table can use: "dice", "hand"
+    hardware: tuple[Input, ...] = ()  # inputs the table can use
+
+    def __post_init__(self):
+        _enum_field(self, "chance", Chance)
+        _enum_field(self, "information", Information)
+        _enum_field(self, "outcome", OutcomeKind)
+        try:
+            object.__setattr__(self, "hardware", tuple(Input(h) for h in self.hardware))
+        except ValueError:
+            raise ValueError(f"GameType.hardware lists {', '.join(Input)}, not {self.hardware!r}") from None
+        for flag in ("simultaneous", "teams"):
+            if type(getattr(self, flag)) is not bool:
+                raise ValueError(f"GameType.{flag} is True or False, not {getattr(self, flag)!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return {"chance": self.chance, "information": self.information, "outcome": self.outcome,
                 "simultaneous": self.simultaneous, "teams": self.teams, "hardware": list(self.hardware)}
+
+
+class OptionKind(StrEnum):
+    INT = "int"
+    CHOICE = "choice"
+    BOOL = "bool"
+    TEXT = "text"
+    PER_SEAT = "per-seat"
 
 
 @dataclass(frozen=True)
@@ -118,7 +177,7 @@ class Option:
     """
 
     name: str
-    kind: str
+    kind: OptionKind
     default: Any
     rule: str
     label: str = ""
@@ -127,6 +186,9 @@ class Option:
     choices: tuple[Any, ...] = ()
     distinct: bool = False
     seat_colors: bool = False
+
+    def __post_init__(self):
+        _enum_field(self, "kind", OptionKind)
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else copy.deepcopy(self.default)
@@ -153,8 +215,6 @@ class Option:
                 bad(f"a list of {players}, one per seat, each one of " + ", ".join(self.choices))
             if self.distinct and len(set(value)) != len(value):
                 bad("a different choice for every seat")
-        else:
-            raise ValueError(f"unknown option kind {self.kind!r}")
         return value
 
     def to_dict(self, players: int | None = None) -> dict[str, Any]:
@@ -173,15 +233,26 @@ class Option:
 
 # -- who acts, how it ended, where undo stops ---------------------------------------------------------
 
-SEAT, SEATS, TABLE, CHANCE, OVER = "seat", "seats", "table", "chance", "over"
+class TurnKind(StrEnum):
+    SEAT = "seat"
+    SEATS = "seats"
+    TABLE = "table"
+    CHANCE = "chance"
+    OVER = "over"
+
+
+SEAT, SEATS, TABLE, CHANCE, OVER = TurnKind.SEAT, TurnKind.SEATS, TurnKind.TABLE, TurnKind.CHANCE, TurnKind.OVER
 
 
 @dataclass(frozen=True)
 class Turn:
     """Who acts now: one seat, several seats at once, the table as a whole, a chance draw, or nobody."""
 
-    kind: str
+    kind: TurnKind
     seats: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        _enum_field(self, "kind", TurnKind)
 
     @classmethod
     def seat(cls, seat: int) -> "Turn":
@@ -214,7 +285,7 @@ class Turn:
     @classmethod
     def from_dict(cls, data: Any) -> "Turn | None":
         """A turn read back from a summary; None if it is not one (an older or foreign journal)."""
-        if not isinstance(data, dict) or data.get("kind") not in (SEAT, SEATS, TABLE, CHANCE, OVER):
+        if not isinstance(data, dict) or data.get("kind") not in tuple(TurnKind):
             return None
         seats = data.get("seats")
         if not isinstance(seats, list) or any(type(s) is not int for s in seats):
@@ -222,22 +293,37 @@ class Turn:
         return cls(data["kind"], tuple(seats))
 
 
-VICTORY, DEFEAT = "victory", "defeat"
+class Result(StrEnum):
+    """A cooperative game's end for the whole table."""
+
+    VICTORY = "victory"
+    DEFEAT = "defeat"
+
+
+VICTORY, DEFEAT = Result.VICTORY, Result.DEFEAT
 
 
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winning seats (teams win together), or a cooperative victory or defeat,
-    a ranking where the rules give one (places best first, ties in one place), and why it ended."""
+    a ranking where the rules give one (places best first, ties in one place), why it ended as a
+    sentence, and as a `termination` code the game declares (python-chess's `Termination`): a screen
+    words an ending from the code, never from the sentence."""
 
     winners: tuple[int, ...] = ()
-    result: str | None = None
+    result: Result | None = None
     ranking: tuple[tuple[int, ...], ...] | None = None
     reason: str = ""
+    termination: str = ""
+
+    def __post_init__(self):
+        if self.result is not None:
+            _enum_field(self, "result", Result)
 
     def to_dict(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "result": self.result,
-                "ranking": None if self.ranking is None else [list(p) for p in self.ranking], "reason": self.reason}
+                "ranking": None if self.ranking is None else [list(p) for p in self.ranking], "reason": self.reason,
+                "termination": self.termination}
 
     @classmethod
     def from_dict(cls, data: Any) -> "Outcome | None":
@@ -249,7 +335,8 @@ class Outcome:
             ranking = data.get("ranking")
             ranking = None if ranking is None else tuple(tuple(int(s) for s in p) for p in ranking)
             result = data.get("result")
-            return cls(winners, result if result in (VICTORY, DEFEAT) else None, ranking, str(data.get("reason") or ""))
+            return cls(winners, result if result in tuple(Result) else None, ranking, str(data.get("reason") or ""),
+                       str(data.get("termination") or ""))
         except (TypeError, ValueError):
             return None
 
@@ -302,8 +389,29 @@ class Action(ABC):
         """What seats other than the actor see instead of the text (a secret pick); None: public."""
         return None
 
+    @property
+    def type(self) -> str:
+        """The action's class name (`Slide`, `Pick`): what a screen or a phone matches on."""
+        return type(self).__name__
+
+    def fields(self) -> dict[str, Any]:
+        """The action's values by name (its dataclass fields), JSON-ready (tuples as lists)."""
+        return {f.name: _json_value(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a value for a client that must not parse notation: type, fields and text."""
+        return {"type": self.type, "fields": self.fields(), "text": str(self)}
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return value
 
 
 # -- games and states ----------------------------------------------------------------------------------
@@ -322,6 +430,8 @@ class Game(ABC):
     rules: ClassVar[dict[str, str]] = {}
     #: computer player levels -> factory; empty when the game has no computer player
     computer_players: ClassVar[dict[str, Callable[[], "ComputerPlayer"]]] = {}
+    #: the codes an `Outcome.termination` of this game can be (how a game can end)
+    terminations: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         if type(players) is not int or not (self.min_players <= players <= self.max_players):

@@ -100,13 +100,17 @@ class Session:
     def turn(self) -> Turn:
         return self.state.turn()
 
-    def legal(self, player: int | None = None) -> list[str]:
-        """Every action `play` accepts now; with `player`, only those that seat may play."""
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every action `play` accepts now, as the game's values; with `player`, only those that seat may play."""
         state = self.state
         if player is None:
-            return [str(a) for a in state.legal_actions()]
+            return state.legal_actions()
         self._check_seat(player)
-        return [str(a) for a in state.legal_actions() if state.actor(a) in (player, None)]
+        return [a for a in state.legal_actions() if state.actor(a) in (player, None)]
+
+    def legal(self, player: int | None = None) -> list[str]:
+        """`legal_actions` in the game's notation (for the journal's edges: the referee protocol, exports)."""
+        return [str(a) for a in self.legal_actions(player)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None:
@@ -134,9 +138,13 @@ class Session:
 
     # -- acting ------------------------------------------------------------------------------------
 
-    def play(self, text: str, player: int | None = None, by: str = "table") -> list[dict[str, Any]]:
-        """Apply the action written as `text` (by `player` if given); its events once it is safely
-        in the journal. Checks in order: request, notation, whose action, the rules."""
+    def play(self, action: Action | str, player: int | None = None, by: str = "table") -> list[dict[str, Any]]:
+        """Apply `action`, a value of this game or its text (by `player` if given); its events once it is
+        safely in the journal. Checks in order: request, notation, whose action, the rules.
+
+        A value goes through its notation too (`str`, then the game's parser), so the journal holds exactly
+        what was played and an action of another game is refused as notation."""
+        text = str(action) if isinstance(action, Action) else action
         if not isinstance(text, str):
             raise BadRequest("bad-request", "An action is a text in the game's notation.", "protocol/notation")
         if player is not None:

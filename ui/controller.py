@@ -1,7 +1,8 @@
-"""The table's session seen from the UI: it sends action texts and publishes the engine's views.
+"""The table's session seen from the UI: it publishes the engine's views and legal actions as values.
 
-Widgets bind to `revision` (bumped after every change) and read `view`; they never decide what is
-allowed. A refused action comes back as the engine's Refusal, for the widget to show where it was
+Widgets bind to `revision` (bumped after every change) and read `view` and `actions` (the game's `Action`
+values, made once per change); they match on an action's class and fields, never on its text, and
+never decide what is allowed. A refused action comes back as the engine's Refusal, for the widget to show where it was
 tapped. Call only on Kivy's main thread (the hardware bridge brings events there). It names no game:
 a computer seat (from the session's table data) thinks on a worker thread and its move comes back
 to the main thread, where it is played through the session like any other action.
@@ -16,7 +17,7 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, ObjectProperty
 
-from companion.core import OVER, Outcome, Refusal, Turn
+from companion.core import OVER, Action, Outcome, Refusal, Turn
 from companion.session import COMPUTER, Session
 
 from . import palette
@@ -33,6 +34,8 @@ class TableController(EventDispatcher):
     thinking = BooleanProperty(False)
     #: the events of the last change, for animations (a die tumble, a computer move)
     last_events = ObjectProperty([])
+    #: every legal action now (the game's values), made once per change
+    actions = ObjectProperty([])
 
     def __init__(self, session: Session, **kwargs):
         super().__init__(**kwargs)
@@ -49,6 +52,7 @@ class TableController(EventDispatcher):
         self.computer_seat: int | None = computer.get("seat") if computer.get("seat") in session.game.seats else None
         self.computer_level: str | None = computer.get("level")
         self._think_id = 0
+        self._seat_actions: dict[int, list[Action]] = {}
         self._publish([])
 
     # -- reading ------------------------------------------------------------------------------------
@@ -82,13 +86,21 @@ class TableController(EventDispatcher):
     def legal(self, player: int | None = None) -> list[str]:
         return self.session.legal(player)
 
+    def actions_for(self, seat: int | None) -> list[Action]:
+        """The legal actions `seat` may play now (None: all of them), made once per change."""
+        if seat is None:
+            return self.actions
+        if seat not in self._seat_actions:
+            self._seat_actions[seat] = self.session.legal_actions(seat)
+        return self._seat_actions[seat]
+
     # -- acting -------------------------------------------------------------------------------------
-    def play(self, text: str, player: int | None = None) -> Refusal | None:
-        """Play `text`; None if accepted, else the engine's Refusal (nothing changed)."""
+    def play(self, action: Action | str, player: int | None = None) -> Refusal | None:
+        """Play `action` (a value, or its text); None if accepted, else the engine's Refusal (nothing changed)."""
         if self.thinking and self._is_computer_turn():
             return Refusal("computer-thinking", "The companion is choosing its move; wait a moment.", None)
         try:
-            events = self.session.play(text, player)
+            events = self.session.play(action, player)
         except Refusal as refusal:
             return self._refused(refusal)
         self._publish(events)
@@ -198,6 +210,8 @@ class TableController(EventDispatcher):
 
     def _publish(self, events: list[dict[str, Any]]) -> None:
         self.last_events = self.session.events_for(events, None)
+        self._seat_actions = {}
+        self.actions = self.session.legal_actions()
         self.view = self.session.view(None)
         self.can_undo = self.session.can_undo
         self.can_redo = self.session.can_redo

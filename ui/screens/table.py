@@ -1,7 +1,7 @@
 """What every game's table screen does alike; a game's screen subclasses it (see companion/NEW_GAME.md).
 
-The app finds a game's screen by the game's module name: `ui.screens.<module>` with `SCREEN` the
-TableScreen subclass; a game with perfect information and no screen of its own plays on the generic
+The app finds a game's screen by the game's module name: `ui.games.<module>.screen` with `SCREEN` the
+TableScreen subclass (the game's kv file and widgets sit beside it); a game with perfect information and no screen of its own plays on the generic
 one (its legal actions as buttons), a game with hidden information waits for its own ("coming"). The subclass renders `controller.view` in `update`, and maps the hardware to
 actions (`dice_pressed`, `hand_moved`); the base brings undo/redo, notes beside the tap, a generic
 outcome sentence and a hint from the game's computer player.
@@ -27,12 +27,17 @@ GENERIC = "ui.screens.generic"
 
 
 def own_screen_module(game_cls) -> str | None:
-    """`ui.screens.<module>` for a game defined in `companion.games.<module>...`, if that screen exists."""
+    """`ui.games.<module>.screen` for a game defined in `companion.games.<module>...`, if that screen exists."""
     parts = game_cls.__module__.split(".")
     if parts[:2] != ["companion", "games"] or len(parts) < 3:
         return None
-    module = "ui.screens." + parts[2]
-    return module if importlib.util.find_spec(module) is not None else None
+    for module in (f"ui.games.{parts[2]}.screen", "ui.screens." + parts[2]):  # the second until every game moved
+        try:
+            if importlib.util.find_spec(module) is not None:
+                return module
+        except ModuleNotFoundError:  # no package ui.games.<module>
+            continue
+    return None
 
 
 def screen_module(game_cls) -> str | None:

@@ -33,6 +33,7 @@ class BlockArena(Game):
     )
     rules = RULES
     computer_players = {"random": RandomPlayer, "greedy": _greedy, "search": _search}
+    terminations = ("goal", "stuck", "turn-limit")  # BA-12, BA-13, BA-9 (state.GOAL, STUCK, LIMIT)
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         super().__init__(players, options)

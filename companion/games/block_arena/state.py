@@ -60,8 +60,8 @@ class BAState(State):
         if self.phase != OVER:
             return None
         why = {GOAL: "meeple on the far row", STUCK: "opponent could not move a block",
-               LIMIT: "after 40 turns each, closer to the goal"}[self.reason]
-        return Outcome(winners=(self.winner,), reason=f"Seat {self.winner} wins: {why}.")
+               LIMIT: f"after {BGA_TURNS} turns each, closer to the goal"}[self.reason]
+        return Outcome(winners=(self.winner,), reason=f"Seat {self.winner} wins: {why}.", termination=self.reason)
 
     def name(self, i: int) -> str:
         return self.bd.names[i]

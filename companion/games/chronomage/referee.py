@@ -11,6 +11,14 @@ from companion.core import VICTORY, IllegalAction
 
 from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Reverse, Spell, Word
 
+#: how a timeline ends (Outcome.termination), by the sentence the referee gives
+EMPTY_TIME_DECK = "A time card had to be drawn from an empty time deck."
+EMPTY_AT_CLEANUP = "The time card of cleanup had to be drawn from an empty time deck."
+NO_CHALLENGE_LEFT = "The boss was not defeated and no challenge is left."
+BOSS_DEFEATED = "The boss is defeated: the timeline is safe."
+TERMINATIONS = {EMPTY_TIME_DECK: "time-deck-empty", EMPTY_AT_CLEANUP: "time-deck-empty",
+                NO_CHALLENGE_LEFT: "no-challenge-left", BOSS_DEFEATED: "boss-defeated"}
+
 R = "chronomage/"
 DECK = 16  # challenge cards in a timeline (CM-2)
 MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
@@ -308,14 +316,14 @@ class Referee:
         for s in self.seats:
             for _ in range(2):
                 if self.time_deck == 0:
-                    return ev + [self._lose("A time card had to be drawn from an empty time deck.")]
+                    return ev + [self._lose(EMPTY_TIME_DECK)]
                 self.time_deck -= 1
                 self.hands[s - 1] += 1
         ev.append({"type": "time-cards", "seats": list(self.seats), "each": 2, "time_deck": self.time_deck})
         boss = self.card.boss
         ev += self._discard("lost")
         if boss:
-            ev.append(self._lose("The boss was not defeated and no challenge is left."))
+            ev.append(self._lose(NO_CHALLENGE_LEFT))
         return ev
 
     # ------------------------------------------------------------------ rounds and cleanup
@@ -363,7 +371,7 @@ class Referee:
             ev.append({"type": "anomaly-removed"})
             self.anomaly = None
         if self.time_deck == 0:
-            return ev + [self._lose("The time card of cleanup had to be drawn from an empty time deck.")]
+            return ev + [self._lose(EMPTY_AT_CLEANUP)]
         self.step = "time"
         return ev
 
@@ -386,7 +394,7 @@ class Referee:
         boss = self.card.boss
         ev += self._discard("won")
         if boss:
-            self.phase, self.result, self.reason = "over", VICTORY, "The boss is defeated: the timeline is safe."
+            self.phase, self.result, self.reason = "over", VICTORY, BOSS_DEFEATED
             ev.append({"type": "victory", "reason": self.reason})
         return ev
 

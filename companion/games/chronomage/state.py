@@ -11,7 +11,7 @@ from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 
 from .actions import Give
 from .legal import Legal
-from .referee import DECK, Referee, phase_at
+from .referee import DECK, TERMINATIONS, Referee, phase_at
 from .rules import COLORS
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
@@ -134,7 +134,7 @@ class CMState(Legal, Referee, State):
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
-        return Outcome(result=self.result, reason=self.reason)
+        return Outcome(result=self.result, reason=self.reason, termination=TERMINATIONS.get(self.reason, ""))
 
     def to_dict(self) -> dict[str, Any]:
         card, r = self.card, self.round_info()

@@ -27,6 +27,7 @@ class Legends(Game):
     title = "Legends of the Arena"
     min_players, max_players = 2, 4
     type = GameType(chance="drawn", information="hidden", outcome="winners", simultaneous=True, teams=True)
+    terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.decide
     options_schema = (
         Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=("teams", "ffa")),
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,

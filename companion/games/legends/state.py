@@ -288,7 +288,7 @@ class LAState(Primitives, Resolution, State):
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        return Outcome(winners=tuple(self.winner), ranking=self.ranking(), reason=self.reason)
+        return Outcome(winners=tuple(self.winner), ranking=self.ranking(), reason=self.reason, termination=self.reason)
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         """ranking: the winners share the first place; then most Knock Outs scored (Free-for-All), fewest received,

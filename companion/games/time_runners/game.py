@@ -16,6 +16,7 @@ class TimeRunners(Game):
     min_players = 2
     max_players = 6
     type = GameType(chance=CHANCE_DRAWN, information=HIDDEN, outcome=WINNER, hardware=("dice", "hand"))
+    terminations = ("finish",)  # state.FINISH (TR-12)
     rules = RULES
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):

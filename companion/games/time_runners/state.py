@@ -14,6 +14,7 @@ from .actions import (
 SETUP, ROLL_OFF, ROLL, CARDS, RESHUFFLE, OVER = "setup", "roll-off", "roll", "cards", "reshuffle", "over"
 PHASES = (SETUP, ROLL_OFF, ROLL, CARDS, RESHUFFLE, OVER)
 GOAL = 60
+FINISH = "finish"  # the one way the race ends: landing exactly on GOAL (TR-12)
 HAND = 6
 R = "time-runners/"
 
@@ -96,7 +97,8 @@ class TRState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        return Outcome(winners=(self.winner,), reason=f"Seat {self.winner} landed exactly on 60 (TR-12).")
+        return Outcome(winners=(self.winner,), reason=f"Seat {self.winner} landed exactly on 60 (TR-12).",
+                       termination=FINISH)
 
     def hand_in_sync(self) -> bool:
         """TR-18: may a turn roll proceed as far as the clock hand is concerned?"""

@@ -52,6 +52,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
     p.set_defaults(run=_referee)
 
+    p = sub.add_parser("serve", help="the referee protocol on stdin/stdout, with the phones' server (no screen)")
+    p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
+    p.add_argument("--port", type=int, default=8765, help="the phones' port (default 8765; 0: any free port)")
+    p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
+    p.set_defaults(run=_serve)
+
     p = sub.add_parser("sessions", help="list the sessions in a journal")
     p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_sessions)
@@ -110,6 +116,12 @@ def _referee(args) -> int:
     # bytes that are not UTF-8 become a line that is not JSON (refused), never a crash
     sys.stdin.reconfigure(errors="replace")
     return serve(Journal(args.journal) if args.journal else Journal())
+
+
+def _serve(args) -> int:
+    from companion.phones.serve import serve
+    sys.stdin.reconfigure(errors="replace")
+    return serve(Journal(args.journal) if args.journal else Journal(), host=args.host, port=args.port)
 
 
 def _sessions(args) -> int:

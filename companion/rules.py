@@ -23,6 +23,13 @@ CORE_RULES: dict[str, str] = {
     "journal": "The journal is one SQLite file; a damaged or foreign file is left untouched.",
     "journal/one-place": "A session is played from one place at a time: an action from a copy that another program "
                          "on the same journal has moved on is refused, and that copy is brought to the journal's position.",
+    "phones/token": "A phone acts and sees only as the seat whose join link or code it holds; a new link for the seat "
+                    "stops the old one at once, and a link of a game not on the table opens nothing.",
+    "phones/seat": "A phone plays only its own seat's actions; what belongs to the whole table is done on the touchscreen.",
+    "phones/offer": "A phone's action must come from the choices it was last shown; if that seat's choices changed "
+                    "meanwhile, it is refused and the phone shows the new ones.",
+    "phones/message": "A phone sends small JSON messages of a fixed shape, at a bounded rate.",
+    "phones/join": "A typed join code is checked a few times a minute at most; after that the table's QR code is the way in.",
     "export": "An export is the session header, which counts the entries, then one JSON line per entry; import checks every entry by the rules and the count.",
 }
 

@@ -59,6 +59,8 @@ class Session:
         self._observations: dict[str, Any] = {}
         self.last_action: str | None = None  # the notation `play` journaled, chance filled in
         self.last_actions: list[str] = []  # it and the automatic chance it set off, in journal order
+        #: called with the events (unfiltered) after every change this table makes or is shown (the phones' push)
+        self.on_change: Callable[[list[dict[str, Any]]], None] | None = None
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------
@@ -162,6 +164,7 @@ class Session:
         entry = self._entry(self.state, completed, events, drawn, by)
         events = events + self._commit([entry], self.state, chance=int(completed.chance))
         self.last_action = str(completed)
+        self._changed(events)
         return events
 
     def hint(self, level: str | None = None, seconds: float = 1.0, seat: int | None = None) -> str:
@@ -196,7 +199,9 @@ class Session:
         self._resense(state)
         text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
         events = [{"type": "corrected"}]
-        return events + self._commit([Entry(0, "load", text, False)], state)
+        events += self._commit([Entry(0, "load", text, False)], state)
+        self._changed(events)
+        return events
 
     def sense(self, observation: dict[str, Any]) -> list[dict[str, Any]]:
         """A hardware observation; kept in memory only (never write per sensor sample)."""
@@ -216,6 +221,7 @@ class Session:
         state = self._rebuild(target)
         self._write(lambda: self._save_position(target, self.draws, state))
         self.state, self.head = state, target
+        self._changed([])
 
     def redo(self) -> list[dict[str, Any]]:
         """Play the next undone entry again, with any computer replies that followed it."""
@@ -232,6 +238,7 @@ class Session:
         self._resense(state)
         self._write(lambda: self._save_position(head, self.draws, state))
         self.state, self.head = state, head
+        self._changed(events)
         return events
 
     # -- export / import ---------------------------------------------------------------------------
@@ -307,6 +314,14 @@ class Session:
         return cls.resume(journal, session_id)
 
     # -- inside ------------------------------------------------------------------------------------
+
+    def _changed(self, events: list[dict[str, Any]]) -> None:
+        """Tell the listener; the change is already in the journal, so its failure is logged, never raised."""
+        if self.on_change is not None:
+            try:
+                self.on_change(events)
+            except Exception:
+                log.exception("a listener of session %s failed", self.id)
 
     def _check_seat(self, seat: Any) -> None:
         if type(seat) is not int or seat not in self.game.seats:
@@ -410,6 +425,7 @@ class Session:
             return
         self.state = self._rebuild(record.head)
         self.head, self.draws, self.updated = record.head, record.draws, record.updated
+        self._changed([])
         raise JournalError("session-moved", f"Session {self.id} was changed in the journal {self.journal.path} by "
                            "another program; nothing was done here, and this table now shows the journal's position.",
                            "journal/one-place")

@@ -1,0 +1,118 @@
+"""The table's side of the phones: answers a seat from the session and plays its actions through it.
+
+Every method runs on the thread that owns the session (the app's UI thread, or `companion serve`'s
+loop): the server thread hands requests over and gets answers back, so the session keeps one writer.
+A phone is known by its `SeatKey` alone: nothing a phone sends names a seat or a session.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable
+
+from companion.core import BadRequest, IllegalAction, Refusal
+from companion.session import Session
+
+from . import wire
+from .tokens import SeatKey, SeatTokens
+
+#: how many answered action ids a seat remembers (a resend after a drop gets the first answer)
+REMEMBERED = 256
+
+Play = Callable[[str, int], "Refusal | None"]
+
+
+class Gone(Refusal):
+    """This link opens nothing now: replaced, unknown, or of a game that is not on the table."""
+
+
+class Hub:
+    def __init__(self, tokens: SeatTokens, push: Callable[[int | None, dict[int, str]], None] | None = None):
+        self.tokens = tokens
+        #: the server's thread-safe push: (the session on the table or None, seat -> its message)
+        self.push = push or (lambda session_id, messages: None)
+        self.session: Session | None = None
+        self._play: Play | None = None
+        self._answers: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
+
+    # -- the table ---------------------------------------------------------------------------------
+    def attach(self, session: Session | None, play: Play | None = None) -> None:
+        """Put `session` on the table (None: no game). `play(text, seat)` plays a phone's action and
+        returns None or the Refusal; by default the session's own `play`. Phones of another session
+        are told their link opens nothing now."""
+        if self.session is not None and self.session.on_change == self.changed:
+            self.session.on_change = None
+        self.session, self._play = session, play
+        if session is not None:
+            session.on_change = self.changed
+        self.changed([])
+
+    def changed(self, events: list[dict[str, Any]]) -> None:
+        """The table changed (any action, undo, correction, another game): every seat's new picture."""
+        self.push(None if self.session is None else self.session.id, self.messages(events))
+
+    def messages(self, events: list[dict[str, Any]]) -> dict[int, str]:
+        """Seat -> the message its phones get now (the bytes the leak test compares)."""
+        session = self.session
+        if session is None:
+            return {}
+        return {seat: wire.dumps(wire.state_message(session, seat, events)) for seat in session.game.seats}
+
+    def key(self, seat: int) -> SeatKey:
+        """The seat's join key for the game on the table (made on first use)."""
+        return self.tokens.key(self._session().id, seat)
+
+    def renew(self, seat: int) -> SeatKey:
+        """A new key for the seat; the old link stops working (the server closes its connections)."""
+        return self.tokens.renew(self._session().id, seat)
+
+    # -- a phone's requests ------------------------------------------------------------------------
+    def sync(self, key: SeatKey) -> str:
+        session = self._check(key)
+        return wire.dumps(wire.state_message(session, key.seat))
+
+    def play(self, key: SeatKey, message: dict[str, Any]) -> dict[str, Any]:
+        """Play a phone's checked `play` message; the answer for it (the first one again for a resent id)."""
+        session = self._check(key)
+        remembered = (key.session, key.seat, message["id"])
+        if remembered in self._answers:
+            return self._answers[remembered]
+        try:
+            actions = wire.own_actions(session, key.seat)
+            if message["offer"] != wire.offer_of(session, key.seat, actions):
+                raise IllegalAction("stale-offer", "The table changed since your screen was drawn; here are your "
+                                    "choices now. Nothing was played.", "phones/offer")
+            if message["action"] not in {str(a) for a in actions}:
+                raise IllegalAction("not-offered", "That is not one of your choices now; what belongs to the whole "
+                                    "table is done on the touchscreen.", "phones/seat")
+            refused = (self._play or self._session_play)(message["action"], key.seat)
+            if refused is not None:
+                raise refused
+            answer = {"type": "done", "id": message["id"]}
+        except Refusal as refusal:
+            answer = {"type": "refused", "id": message["id"], "error": wire.refusal(refusal)}
+        self._answers[remembered] = answer
+        while len(self._answers) > REMEMBERED * 8:
+            self._answers.popitem(last=False)
+        return answer
+
+    # -- inside ------------------------------------------------------------------------------------
+    def _session(self) -> Session:
+        if self.session is None:
+            raise BadRequest("no-session", "No game is on the table.", "protocol/session")
+        return self.session
+
+    def _check(self, key: SeatKey) -> Session:
+        if not self.tokens.is_current(key):
+            raise Gone("link-replaced", "This seat was given a new link: this one no longer works. Ask the table "
+                       "for the new QR code.", "phones/token")
+        if self.session is None or self.session.id != key.session:
+            raise Gone("not-on-table", "This link belongs to a game that is not on the table now; it opens again "
+                       "when the game does.", "phones/token")
+        return self.session
+
+    def _session_play(self, text: str, seat: int) -> Refusal | None:
+        try:
+            self._session().play(text, seat)
+        except Refusal as refusal:
+            return refusal
+        return None

@@ -1,0 +1,259 @@
+// A seat's private hand on a phone. It draws what the table sends (companion/PHONES.md) and sends back
+// the text of one of the actions it was offered; it never takes an action's notation apart: renderers
+// match offered actions on their type and fields.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const token = (location.pathname.match(/^\/s\/([A-Za-z0-9_-]{16,64})$/) || [])[1];
+const pendingKey = "pending:" + token;
+let ws = null, state = null, backoff = 500, gone = false, chosen = [];
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function words(id) {  // a card or legend id as words for the screen: "defensive-pivot" -> "Defensive pivot"
+  const s = String(id).replace(/-/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function name(seat) { return state.names[seat - 1] || "Seat " + seat; }
+
+// -- talking to the table -----------------------------------------------------------------------------
+function newId() {
+  const bytes = new Uint8Array(9);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function send(action) {
+  const play = { op: "play", id: newId(), action: action.text, offer: state.offer };
+  sessionStorage.setItem(pendingKey, JSON.stringify(play));  // resent after a drop, answered once
+  showRefusal(null);
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(play));
+}
+
+function connect() {
+  if (gone || (ws && ws.readyState <= WebSocket.OPEN)) return;
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  ws = new WebSocket(scheme + location.host + "/s/" + token + "/ws");
+  ws.onopen = () => { backoff = 500; $("link").classList.add("on"); resend(); };
+  ws.onmessage = (event) => receive(JSON.parse(event.data));
+  ws.onclose = () => {
+    $("link").classList.remove("on");
+    if (!gone) setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 5000);
+  };
+}
+
+function resend() {
+  const play = sessionStorage.getItem(pendingKey);
+  if (play) ws.send(play);
+}
+
+function receive(message) {
+  const pending = JSON.parse(sessionStorage.getItem(pendingKey) || "null");
+  if (message.type === "state") {
+    state = message;
+    draw();
+  } else if (message.type === "done" || message.type === "refused") {
+    if (pending && pending.id === message.id) sessionStorage.removeItem(pendingKey);
+    if (message.type === "done") chosen = [];
+    else showRefusal(message.error);
+  } else if (message.type === "error") {
+    showRefusal(message.error);
+  } else if (message.type === "gone") {
+    // a replaced link is over for good; a game that left the table may come back: look again now and then
+    gone = message.error.code !== "not-on-table";
+    backoff = 5000;
+    sessionStorage.removeItem(pendingKey);
+    $("seat").hidden = true;
+    $("gone").hidden = false;
+    $("gone-text").textContent = message.error.reason;
+  }
+}
+
+function showRefusal(error) {
+  const box = $("refusal");
+  box.hidden = !error;
+  box.textContent = "";
+  if (!error) return;
+  box.append(error.reason);
+  if (error.rule_text) box.append(el("span", "rule", error.rule_text));
+}
+
+// -- drawing ------------------------------------------------------------------------------------------
+function draw() {
+  $("join").hidden = true;
+  $("gone").hidden = true;
+  $("seat").hidden = false;
+  $("title").textContent = state.game.title;
+  $("who").textContent = name(state.seat);
+  const turn = $("turn");
+  turn.textContent = turnText();
+  turn.classList.toggle("mine", state.actions.length > 0);
+  const outcome = $("outcome");
+  outcome.hidden = !state.outcome;
+  if (state.outcome) outcome.textContent = outcomeText(state.outcome);
+  $("hand").textContent = "";
+  $("actions").textContent = "";
+  (RENDERERS[state.game.id] || generic)(state);
+  drawEvents();
+}
+
+function turnText() {
+  const t = state.turn, mine = state.actions.length > 0;
+  if (t.kind === "over") return "The game is over.";
+  if (t.kind === "seat") return t.seats[0] === state.seat ? "Your turn." : name(t.seats[0]) + "'s turn." + (mine ? " You may act now too." : "");
+  if (t.kind === "seats") return mine ? "Your choice: everyone chooses at the same time." : "Waiting for " + t.seats.filter((s) => s !== state.seat).map(name).join(", ") + ".";
+  return mine ? "The table is deciding; these are yours." : "The table is deciding.";
+}
+
+function outcomeText(o) {
+  if (o.result) return o.result === "victory" ? "Victory!" : "Defeat.";
+  if (!o.winners.length) return "The game is over: nobody won.";
+  const mine = o.winners.includes(state.seat);
+  return (mine ? "You won! " : "") + o.winners.map(name).join(" and ") + (o.winners.length > 1 ? " win." : " wins.");
+}
+
+function drawEvents() {
+  const list = $("events");
+  list.textContent = "";
+  for (const e of state.events) {
+    const rest = Object.keys(e).filter((k) => k !== "type" && k !== "visible_to")
+      .map((k) => k + " " + (Array.isArray(e[k]) ? e[k].join(", ") : JSON.stringify(e[k]))).join(" · ");
+    list.append(el("li", "", words(e.type) + (rest ? ": " + rest : "")));
+  }
+}
+
+function heading(text, where) { where.append(el("h2", "", text)); }
+
+function button(text, onTap, cls) {
+  const b = el("button", cls || "", text);
+  b.addEventListener("click", onTap);
+  return b;
+}
+
+function actionList(actions, where, label) {
+  const list = el("div", "list");
+  for (const a of actions) list.append(button((label && label(a)) || a.text, () => send(a)));
+  where.append(list);
+}
+
+function facts(pairs, where) {
+  const box = el("div", "facts");
+  for (const [k, v] of pairs) box.append(el("span", "", k), el("span", "", String(v)));
+  where.append(box);
+}
+
+// Any game without a renderer of its own: the seat's choices as buttons.
+function generic(s) {
+  if (s.actions.length) {
+    heading("Your choices", $("actions"));
+    actionList(s.actions, $("actions"));
+  }
+}
+
+// Legends of the Arena: tap the cards of your picks in order, then lock them in; every seat at once.
+function legends(s) {
+  const picks = s.actions.filter((a) => a.type === "Pick");
+  const hand = s.view.hand || [];
+  const where = $("hand");
+  if (picks.length) {
+    const size = picks[0].fields.cards.length;
+    heading("Pick " + size + " cards, in the order they play", where);
+    chosen = chosen.filter((c, i) => hand.includes(c) && chosen.indexOf(c) === i).slice(0, size);
+    const grid = el("div", "cards");
+    for (const card of hand) {
+      const b = button(words(card), () => {
+        chosen = chosen.includes(card) ? chosen.filter((c) => c !== card) : chosen.length < size ? [...chosen, card] : chosen;
+        draw();
+      }, "card" + (chosen.includes(card) ? " chosen" : ""));
+      if (chosen.includes(card)) b.append(el("span", "order", String(chosen.indexOf(card) + 1)));
+      grid.append(b);
+    }
+    where.append(grid);
+    const match = picks.find((a) => a.fields.cards.length === chosen.length && a.fields.cards.every((c, i) => c === chosen[i]));
+    const lock = button(match ? "Lock in my picks" : "Choose " + (size - chosen.length) + " more", () => match && send(match), "primary");
+    lock.disabled = !match;
+    where.append(lock);
+    if (chosen.length) where.append(button("Clear", () => { chosen = []; draw(); }, "big"));
+  } else {
+    if (hand.length) { heading("Your hand", where); facts(hand.map((c, i) => [String(i + 1), words(c)]), where); }
+    if ((s.view.my_picks || []).length) { heading("Your picks", where); facts(s.view.my_picks.map((c, i) => [String(i + 1), words(c)]), where); }
+  }
+  const rest = s.actions.filter((a) => a.type !== "Pick");
+  if (rest.length) { heading("Your choices", $("actions")); actionList(rest, $("actions")); }
+}
+
+// Time Runners: your hand, each card you may play now lit (Instants even in another runner's turn).
+function timeRunners(s) {
+  const where = $("hand"), hand = s.view.hand || [];
+  const me = s.seat - 1;
+  facts([["Space", s.view.positions[me]], ["Zone", s.view.zones[me]], ["Hour", s.view.hour],
+         ["Running", s.view.backward[me] ? "backward" : "forward"]], where);
+  heading("Your hand", where);
+  const plays = s.actions.filter((a) => a.type === "Play");
+  const grid = el("div", "cards");
+  hand.forEach((code, i) => {
+    const mine = plays.filter((a) => a.fields.code === code);
+    const b = button(code, () => {
+      if (mine.length === 1) send(mine[0]);
+      else if (mine.length > 1) { chosen = [code]; draw(); }
+    }, "card" + (mine.length ? " playable" : ""));
+    b.append(el("span", "note", mine.length ? "tap to play" : "not now"));
+    b.disabled = !mine.length;
+    grid.append(b);
+  });
+  where.append(grid);
+  const choosing = plays.filter((a) => chosen.length === 1 && a.fields.code === chosen[0]);
+  if (choosing.length > 1) {
+    heading("Play " + chosen[0] + " on", where);
+    actionList(choosing, where, (a) => String(a.fields.arg));
+  }
+  const rest = s.actions.filter((a) => a.type !== "Play");
+  const labels = { Roll: "Roll the die", End: "End my turn" };
+  if (rest.length) { heading("Your turn", $("actions")); actionList(rest, $("actions"), (a) => labels[a.type]); }
+}
+
+// Chronomage: your hand, spellbook and loot at a glance, and your choices grouped by kind.
+function chronomage(s) {
+  const v = s.view, me = s.seat - 1;
+  const pairs = [["Hand", v.hands[me]], ["Spellbook", v.spellbook[me]], ["Formation", v.formation[me]],
+                 ["Loot", v.loot[me]], ["Time units left", v.time_units_left[me]]];
+  facts(pairs, $("hand"));
+  const groups = {};
+  for (const a of s.actions) (groups[a.type] = groups[a.type] || []).push(a);
+  const titles = { Book: "Cards in your spellbook", Form: "Formation", Spell: "Cast a spell", Dice: "Dice",
+                   Choose: "Choose", Assist: "Assist", Exploit: "Exploit", Word: "Words" };
+  for (const [type, actions] of Object.entries(groups)) {
+    heading(titles[type] || words(type), $("actions"));
+    actionList(actions, $("actions"), type === "Book" ? (a) => a.fields.cards + " cards" : null);
+  }
+}
+
+const RENDERERS = { "legends-of-the-arena": legends, "time-runners": timeRunners, "chronomage": chronomage };
+
+// -- joining by code ----------------------------------------------------------------------------------
+function joinByCode() {
+  $("join").hidden = false;
+  $("join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await fetch("/join", { method: "POST", headers: { "Content-Type": "application/json" },
+                                         body: JSON.stringify({ code: $("code").value }) });
+    const body = await answer.json();
+    if (answer.ok) location.replace(body.url);
+    else { $("join-error").hidden = false; $("join-error").textContent = body.error.reason; }
+  });
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible" || !token) return;
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "sync" }));
+  else { backoff = 500; connect(); }
+});
+
+if (token) connect(); else joinByCode();

@@ -1,0 +1,337 @@
+"""The phones' web server: aiohttp on a thread of its own, one WebSocket a phone.
+
+It serves our page (no build step, nothing from the internet) and speaks `wire`'s messages. It never
+touches the session: every request goes to the table's owner through `owner(fn)` (which runs `fn` on the
+owner's thread and returns a concurrent Future), and the owner pushes each seat's new picture back with
+`push`, a thread-safe call. The token decides the seat: it is checked when the link is opened, when the
+socket is opened and on every message, so a link replaced meanwhile is closed at once.
+
+Limits: a message is at most `wire.MAX_MESSAGE` bytes of one of two shapes; each connection may send
+`RATE` messages a second (bursts of `BURST`), past which it is told so, and closed if it keeps on;
+at most `max_connections` sockets in all and `PER_SEAT` a seat; typed join codes are checked at most
+`JOIN_TRIES` a minute for each address. Every answer carries a strict Content-Security-Policy and the
+usual headers; no access log is written (a link holds a token).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections import defaultdict, deque
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from aiohttp import WSMsgType, web
+
+from companion.core import BadRequest, InternalError, Refusal
+
+from . import wire
+from .hub import Gone, Hub
+from .tokens import SeatKey, SeatTokens
+
+log = logging.getLogger("companion.phones")
+
+PAGE = Path(__file__).with_name("page")
+DEFAULT_PORT = 8765
+RATE, BURST = 20.0, 40       # messages a second a connection may send, and the burst above it
+CLOSE_AFTER = 200            # messages over the rate before the connection is closed
+PER_SEAT = 4                 # sockets one seat may hold (a phone and a reload or two)
+JOIN_TRIES = 5               # typed codes a minute from one address
+HEARTBEAT = 20.0             # seconds between pings: a sleeping phone's socket is noticed and dropped
+
+HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the page's address holds the seat's token
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+Owner = Callable[[Callable[[], Any]], Future]
+
+
+@dataclass
+class _Bucket:
+    """A token bucket: `take()` is False once a connection sends faster than RATE (bursts of BURST)."""
+
+    level: float = BURST
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(BURST, self.level + (now - self.at) * RATE)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+@dataclass(eq=False)
+class _Phone:
+    ws: web.WebSocketResponse
+    key: SeatKey
+    bucket: _Bucket = field(default_factory=_Bucket)
+    last: str | None = None  # the last state sent, so an unchanged picture is not sent again
+    over: int = 0
+
+
+class PhoneServer:
+    """Serves one table's phones. `start()` binds (OSError if the port is taken), `stop()` ends it."""
+
+    def __init__(self, hub: Hub, owner: Owner, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
+                 max_connections: int = 32):
+        self.hub, self.owner, self.tokens = hub, owner, hub.tokens
+        self.host, self.port, self.max_connections = host, port, max_connections
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._phones: set[_Phone] = set()
+        self._joins: dict[str, deque] = defaultdict(deque)
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._stopped: asyncio.Event | None = None
+        hub.push = self.push
+
+    # -- from any thread ---------------------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> int:
+        """Start serving on a thread of its own; the port it listens on. OSError if it cannot bind."""
+        started: Future = Future()
+        self._thread = threading.Thread(target=self._run, args=(started,), name="phone-server", daemon=True)
+        self._thread.start()
+        self.port = started.result(timeout)
+        return self.port
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self.loop is not None and self._stopped is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._stopped.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def push(self, session_id: int | None, messages: dict[int, str]) -> None:
+        """Each seat's new picture for the session on the table (None: no game); phones of another session
+        are told their link opens nothing now."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._push, session_id, messages)
+
+    def connected(self) -> dict[int, int]:
+        """Seat -> number of open sockets, for the game on the table (the touchscreen shows who is on a phone)."""
+        session = self.hub.session
+        counts: dict[int, int] = {}
+        for phone in list(self._phones):
+            if session is not None and phone.key.session == session.id and self.tokens.is_current(phone.key):
+                counts[phone.key.seat] = counts.get(phone.key.seat, 0) + 1
+        return counts
+
+    def revoke(self, key: SeatKey) -> None:
+        """Close the sockets of a replaced key now (the key itself is already gone from the store)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._close_key(key)))
+
+    # -- the server thread -------------------------------------------------------------------------
+    def _run(self, started: Future) -> None:
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._serve(started))
+        except Exception as exc:  # bind failed: started already carries the error
+            if not started.done():
+                started.set_exception(exc)
+        finally:
+            self.loop.close()
+
+    async def _serve(self, started: Future) -> None:
+        self._stopped = asyncio.Event()
+        app = web.Application(middlewares=[_headers], client_max_size=wire.MAX_MESSAGE)
+        app.router.add_get("/", self._page)
+        app.router.add_post("/join", self._join)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/s/{token}", self._seat_page)
+        app.router.add_get("/s/{token}/ws", self._socket)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
+        try:
+            await site.start()
+        except OSError as exc:
+            await self._runner.cleanup()
+            started.set_exception(exc)
+            return
+        started.set_result(site._server.sockets[0].getsockname()[1])
+        await self._stopped.wait()
+        for phone in list(self._phones):
+            await phone.ws.close(code=1001, message=b"the table stopped")
+        await self._runner.cleanup()
+
+    async def _owner(self, fn: Callable[[], Any]) -> Any:
+        return await asyncio.wrap_future(self.owner(fn))
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(PAGE / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        types = {"phone.js": "text/javascript; charset=utf-8", "phone.css": "text/css; charset=utf-8"}
+        if name not in types:
+            raise web.HTTPNotFound()
+        return web.FileResponse(PAGE / name, headers={"Content-Type": types[name]})
+
+    async def _seat_page(self, request: web.Request) -> web.StreamResponse:
+        key = self.tokens.seat_of(request.match_info["token"])
+        session = self.hub.session  # read only: the owner may swap it, the socket checks again
+        if key is None or session is None or session.id != key.session:
+            return web.Response(status=403, content_type="text/html", text=_GONE_PAGE, headers={"Cache-Control": "no-store"})
+        return await self._page(request)
+
+    async def _join(self, request: web.Request) -> web.StreamResponse:
+        """A typed code, exchanged for its seat's link (a few tries a minute for each address)."""
+        tries = self._joins[request.remote or "?"]
+        now = time.monotonic()
+        while tries and now - tries[0] > 60:
+            tries.popleft()
+        if len(tries) >= JOIN_TRIES:
+            return _refused(429, BadRequest("too-many-tries", "Too many codes were tried; wait a minute, or scan the "
+                                            "QR code on the table.", "phones/join"))
+        tries.append(now)
+        try:
+            data = await request.json()
+        except Exception:
+            data = None
+        code = data.get("code") if isinstance(data, dict) else None
+        key = self.tokens.by_code(code) if isinstance(code, str) else None
+        if key is None:
+            return _refused(403, BadRequest("unknown-code", "No seat has that code. Check it on the table's screen.",
+                                            "phones/join"))
+        return web.json_response({"url": f"/s/{key.token}"})
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        key = self.tokens.seat_of(request.match_info["token"])
+        if key is None:
+            return _refused(403, Gone("unknown-link", "This link does not open any seat.", "phones/token"))
+        origin = request.headers.get("Origin")
+        if origin != f"{request.scheme}://{request.host}":
+            return _refused(403, BadRequest("bad-origin", "A seat's socket is opened only by its own page.", "phones/token"))
+        seat_sockets = sum(1 for p in self._phones if p.key == key)
+        if len(self._phones) >= self.max_connections or seat_sockets >= PER_SEAT:
+            return _refused(503, BadRequest("too-many-connections", "The table has as many phones as it takes.",
+                                            "phones/message"))
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=16 * wire.MAX_MESSAGE)
+        await ws.prepare(request)
+        phone = _Phone(ws, key)
+        self._phones.add(phone)
+        try:
+            await self._sync(phone)
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
+                    await self._message(phone, msg.data)
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            self._phones.discard(phone)
+        return ws
+
+    async def _message(self, phone: _Phone, data: str | bytes) -> None:
+        if not phone.bucket.take():
+            phone.over += 1
+            if phone.over == 1:
+                await self._send(phone, {"type": "error", "error": wire.refusal(BadRequest(
+                    "too-fast", f"A phone sends at most {RATE:.0f} messages a second.", "phones/message"))})
+            if phone.over >= CLOSE_AFTER:
+                await phone.ws.close(code=1008, message=b"too many messages")
+            return
+        phone.over = 0
+        if not self.tokens.is_current(phone.key):
+            await self._gone(phone, Gone("link-replaced", "This seat was given a new link: this one no longer works.",
+                                         "phones/token"))
+            return
+        try:
+            message = wire.parse(data)
+        except Refusal as refusal:
+            await self._send(phone, {"type": "error", "error": wire.refusal(refusal)})
+            return
+        if message["op"] == "sync":
+            await self._sync(phone, force=True)
+            return
+        try:
+            answer = await self._owner(lambda: self.hub.play(phone.key, message))
+        except Gone as gone:
+            await self._gone(phone, gone)
+            return
+        except Exception:  # a bug must not end the server: the phone is told, the table goes on
+            log.exception("a phone's action failed")
+            answer = {"type": "refused", "id": message["id"], "error": wire.refusal(InternalError("a phone's action"))}
+        await self._send(phone, answer)
+        if answer["type"] == "refused":
+            await self._sync(phone, force=True)  # what the seat may do instead, at once
+
+    async def _sync(self, phone: _Phone, force: bool = False) -> None:
+        try:
+            text = await self._owner(lambda: self.hub.sync(phone.key))
+        except Gone as gone:
+            await self._gone(phone, gone)
+            return
+        if force or text != phone.last:
+            phone.last = text
+            await phone.ws.send_str(text)
+
+    def _push(self, session_id: int | None, messages: dict[int, str]) -> None:
+        for phone in list(self._phones):
+            if phone.ws.closed:
+                continue
+            if phone.key.session != session_id:
+                asyncio.ensure_future(self._gone(phone, Gone("not-on-table", NOT_ON_TABLE, "phones/token")))
+                continue
+            text = messages.get(phone.key.seat)
+            if text is not None and text != phone.last:
+                phone.last = text
+                asyncio.ensure_future(self._send_text(phone, text))
+
+    async def _send(self, phone: _Phone, message: dict[str, Any]) -> None:
+        await self._send_text(phone, wire.dumps(message))
+
+    async def _send_text(self, phone: _Phone, text: str) -> None:
+        try:
+            await phone.ws.send_str(text)
+        except (ConnectionError, RuntimeError):
+            self._phones.discard(phone)
+
+    async def _gone(self, phone: _Phone, gone: Refusal) -> None:
+        self._phones.discard(phone)
+        try:
+            await self._send(phone, {"type": "gone", "error": wire.refusal(gone)})
+            await phone.ws.close(code=4001, message=gone.code.encode())
+        except (ConnectionError, RuntimeError):
+            pass
+
+    async def _close_key(self, key: SeatKey) -> None:
+        for phone in [p for p in self._phones if p.key == key]:
+            await self._gone(phone, Gone("link-replaced", "This seat was given a new link: this one no longer works.",
+                                         "phones/token"))
+
+
+@web.middleware
+async def _headers(request: web.Request, handler) -> web.StreamResponse:
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:  # a 404 or 405: a plain answer, with the same headers
+        response = web.Response(status=exc.status, text=exc.reason)
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def _refused(status: int, refusal: Refusal) -> web.Response:
+    return web.json_response({"error": wire.refusal(refusal)}, status=status)
+
+
+NOT_ON_TABLE = "This link belongs to a game that is not on the table now; it opens again when the game does."
+_GONE_PAGE = ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+              "<title>Board Companion</title><p style='font:1.3rem sans-serif;padding:1rem'>This link no longer "
+              "opens a seat. Ask the table for its QR code again.</p>")

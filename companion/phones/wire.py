@@ -1,0 +1,111 @@
+"""What goes over a phone's WebSocket: JSON objects, one a message.
+
+To a phone (built on the table's thread from the engine, never from the full state):
+    {"type": "state", ...}     the seat's whole picture: view, its own legal actions as values, the turn,
+                               the events of the last change it may see, an `offer` id (below)
+    {"type": "done", "id"}     the phone's action `id` was played
+    {"type": "refused", "id", "error": {code, reason, rule, rule_text}}   it was not, and nothing changed
+    {"type": "error", "error": {...}}   a message that is not one (bad JSON, shape, size, rate)
+    {"type": "gone", "error": {...}}    this link no longer works (a new one was given, the game ended
+                                        or is not on the table); the server closes the connection
+From a phone:
+    {"op": "sync"}                                  send me my state again
+    {"op": "play", "id": ID, "action": TEXT, "offer": OFFER}
+
+`offer` names the seat's choices (its legal actions) when the phone drew them. A play
+carrying another offer is refused as `stale-offer`: the phone chose from choices that have changed.
+Another seat acting meanwhile (a simultaneous pick) leaves this seat's choices, and so its offer, as
+they were, so picks made at the same time never refuse each other. The message bytes are a function of
+what the seat may know only (keys sorted, no clock), which the leak test checks on the wire.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from companion import rules
+from companion.core import BadRequest, Refusal
+
+MAX_MESSAGE = 4096  # bytes: a phone sends a few short fields
+_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def offer_of(session, seat: int, actions) -> str:
+    """A short id of the seat's choices now: same choices, same id (whoever else is still to act)."""
+    text = dumps({"session": session.id, "seat": seat, "actions": [str(a) for a in actions]})
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def own_actions(session, seat: int) -> list:
+    """The actions a phone may play: those that belong to its seat, not the table's (the touchscreen's)."""
+    state = session.state
+    return [a for a in session.legal_actions(seat) if state.actor(a) == seat]
+
+
+def state_message(session, seat: int, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Seat `seat`'s whole picture of `session`, with the events of the last change it may see."""
+    game, actions = session.game, own_actions(session, seat)
+    table = session.table or {}
+    names = [str(n) for n in table.get("names", [])][:game.players] if isinstance(table.get("names"), list) else []
+    names += [f"Seat {s}" for s in range(len(names) + 1, game.players + 1)]
+    outcome = session.outcome()
+    return {
+        "type": "state", "session": session.id, "seat": seat, "position": session.head,
+        "game": {"id": game.id, "title": game.title, "type": game.type.to_dict(), "players": game.players},
+        "names": names, "turn": session.turn().to_dict(), "view": session.view(seat),
+        "actions": [a.to_json() for a in actions], "offer": offer_of(session, seat, actions),
+        "events": session.events_for(events or [], seat),
+        "outcome": None if outcome is None else outcome.to_dict(),
+    }
+
+
+def refusal(refusal: Refusal) -> dict[str, Any]:
+    """A refusal as a phone shows it: the reason, and the cited rule's sentence."""
+    text = rules.explain(refusal.rule) if refusal.rule else None
+    return {**refusal.as_dict(), "rule_text": text}
+
+
+def parse(raw: str | bytes) -> dict[str, Any]:
+    """A phone's message, checked: one of the two shapes above, else BadRequest saying what is wrong."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest("bad-message", "A message is UTF-8 JSON text.", "phones/message") from None
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise BadRequest("message-too-big", f"A message is at most {MAX_MESSAGE} bytes.", "phones/message")
+    try:
+        message = json.loads(raw)
+    except RecursionError:
+        raise BadRequest("bad-message", "The message is nested too deeply.", "phones/message") from None
+    except ValueError:
+        raise BadRequest("bad-message", "The message is not JSON.", "phones/message") from None
+    if not isinstance(message, dict) or not isinstance(message.get("op"), str):
+        raise BadRequest("bad-message", 'A message is a JSON object with an "op": "sync" or "play".', "phones/message")
+    op = message["op"]
+    if op == "sync":
+        _exactly(message, {"op"})
+    elif op == "play":
+        _exactly(message, {"op", "id", "action", "offer"})
+        if not isinstance(message["id"], str) or not _ID.fullmatch(message["id"]):
+            raise BadRequest("bad-message", "A play's id is 1 to 64 letters, digits or _.:-", "phones/message")
+        if not isinstance(message["action"], str) or not 0 < len(message["action"]) <= 200:
+            raise BadRequest("bad-message", "A play's action is the text of one of the offered actions.", "phones/message")
+        if not isinstance(message["offer"], str) or len(message["offer"]) > 64:
+            raise BadRequest("bad-message", "A play's offer is the offer of the state it was chosen from.", "phones/message")
+    else:
+        raise BadRequest("bad-message", f"There is no op {op[:20]!r}; a phone sends sync or play.", "phones/message")
+    return message
+
+
+def _exactly(message: dict[str, Any], keys: set[str]) -> None:
+    if set(message) != keys:
+        extra = sorted(set(message) - keys) or sorted(keys - set(message))
+        raise BadRequest("bad-message", f"A {message['op']} message has exactly {', '.join(sorted(keys))} "
+                         f"(not {str(extra[0])[:20]!r}).", "phones/message")

@@ -1,0 +1,238 @@
+"""Adding a game is its own package and one registry line (companion/NEW_GAME.md), and no test trap.
+
+A throwaway Nim is written at test time into a package of its own under `tmp_path`, made importable as
+`companion.games.nim` and listed in GAME_MODULES the way a real game is, and the registry is built by
+`companion.games._load()`. Nim has perfect information and no screen, so it plays on the generic screen;
+its twin Blind Nim hides the pile and has no screen either, so the home screen shows it as coming. No
+file of the repository is written or changed for any of it.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion import games  # noqa: E402
+from companion.core import IllegalAction, OVER  # noqa: E402
+from companion.journal import Journal  # noqa: E402
+from companion.session import Session  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SKIP = {".git", "__pycache__", ".venv", ".pytest_cache", ".hypothesis"}  # git's and Python's own caches
+
+NIM = '''
+"""Nim: a pile of stones; the seats take 1 to 3 in turn, and whoever takes the last stone wins."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core import (
+    Action, Game, GameType, IllegalAction, NotationError, Option, Outcome, State, Turn, check_state_fields,
+)
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    count: int
+
+    @classmethod
+    def parse(cls, text):
+        words = text.split() if isinstance(text, str) else []
+        if len(words) != 2 or words[0] != "take" or not words[1].isdigit() or len(words[1]) > 2:
+            raise NotationError(str(text), "Expected 'take N'.", "nim/notation")
+        return cls(int(words[1]))
+
+    def __str__(self):
+        return f"take {self.count}"
+
+
+class NimState(State):
+    def __init__(self, game, pile, current=1, winner=None):
+        self.game, self.pile, self.current, self.winner = game, pile, current, winner
+
+    def turn(self):
+        return Turn.over() if self.winner else Turn.seat(self.current)
+
+    def legal_actions(self):
+        return [] if self.winner else [Take(n) for n in (1, 2, 3) if n <= self.pile]
+
+    def apply(self, action):
+        if self.winner:
+            raise IllegalAction("game-over", "The game is over.", "nim/over")
+        if not isinstance(action, Take) or not 1 <= action.count <= min(3, self.pile):
+            raise IllegalAction("bad-take", f"Take 1 to {min(3, self.pile)} stones.", "nim/take")
+        seat = self.current
+        self.pile -= action.count
+        if self.pile == 0:
+            self.winner = seat
+        else:
+            self.current = 3 - seat
+        return [{"type": "took", "seat": seat, "count": action.count}]
+
+    def view(self, seat):
+        return self.to_dict()
+
+    def to_dict(self):
+        return {"pile": self.pile, "current": self.current, "winner": self.winner}
+
+    def outcome(self):
+        if not self.winner:
+            return None
+        return Outcome(winners=(self.winner,), reason="took the last stone", termination="last-stone")
+
+    def clone(self):
+        return type(self)(self.game, self.pile, self.current, self.winner)
+
+
+class Nim(Game):
+    id, title = "nim", "Nim"
+    min_players = max_players = 2
+    type = GameType()
+    options_schema = (Option("pile", "int", 7, "nim/pile", label="Pile", low=3, high=21),)
+    rules = {"notation": "An action is take N.", "take": "A turn takes 1 to 3 stones, never more than the pile.",
+             "over": "Nothing is played after the last stone.", "pile": "The pile starts this big."}
+    terminations = ("last-stone",)
+    state_class = NimState
+
+    def new_state(self):
+        return self.state_class(self, self.options["pile"])
+
+    def parse_action(self, text):
+        return Take.parse(text)
+
+    def state_from_dict(self, d):
+        def bad(what):
+            raise IllegalAction("invalid-state", f"Not a {self.title} state: {what}.", "ALL-3")
+        check_state_fields(d, ("pile", "current", "winner"), bad)
+        if type(d["pile"]) is not int or not 0 <= d["pile"] <= 21 or d["current"] not in (1, 2):
+            bad("the pile or the seat is out of range")
+        if d["winner"] not in (None, 1, 2) or (d["pile"] == 0) != (d["winner"] is not None):
+            bad("a game is won exactly when the pile is empty")
+        return self.state_class(self, d["pile"], d["current"], d["winner"])
+
+
+GAME = Nim
+'''
+
+BLIND_NIM = '''
+"""Blind Nim: Nim with the pile behind the curtain (each seat sees only whose turn it is)."""
+from companion.core import GameType
+from companion.games.nim import Nim, NimState
+
+
+class BlindNimState(NimState):
+    def view(self, seat):
+        return self.to_dict() if seat is None else {"current": self.current, "winner": self.winner}
+
+
+class BlindNim(Nim):
+    id, title = "blind-nim", "Blind Nim"
+    type = GameType(information="hidden")
+    state_class = BlindNimState
+
+
+GAME = BlindNim
+'''
+
+
+def repository_files() -> dict[str, str]:
+    """Every file of the repository (outside git's and Python's caches) and a digest of its bytes."""
+    found = {}
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in SKIP]
+        for name in files:
+            path = Path(folder, name)
+            found[str(path.relative_to(ROOT))] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+@pytest.fixture
+def nim_added(tmp_path, monkeypatch):
+    """The two packages written under tmp_path, and their registry lines: all a new game takes."""
+    before = repository_files()
+    where = tmp_path / "more_games"
+    for package, source in (("nim", NIM), ("blind_nim", BLIND_NIM)):
+        (where / package).mkdir(parents=True)
+        (where / package / "__init__.py").write_text(textwrap.dedent(source).lstrip())
+    importlib.invalidate_caches()
+    monkeypatch.setattr(games, "__path__", [*games.__path__, str(where)])
+    monkeypatch.setattr(games, "GAME_MODULES", (*games.GAME_MODULES, "companion.games.nim", "companion.games.blind_nim"))
+    for game_id, cls in games._load().items():
+        monkeypatch.setitem(games.REGISTRY, game_id, cls)  # the same dict every layer already holds
+    yield where
+    for package in ("blind_nim", "nim"):  # gone again once the test is over
+        sys.modules.pop(f"companion.games.{package}", None)
+        if hasattr(games, package):
+            delattr(games, package)
+    assert repository_files() == before, "adding the game changed a file of the repository"
+
+
+def test_a_new_game_is_its_package_and_its_registry_line(nim_added):
+    nim, blind = games.REGISTRY["nim"], games.REGISTRY["blind-nim"]
+    assert nim.__module__ == "companion.games.nim" and blind.__module__ == "companion.games.blind_nim"
+    assert Path(sys.modules[nim.__module__].__file__).is_relative_to(nim_added)
+    assert list(games.REGISTRY)[-2:] == ["nim", "blind-nim"]  # listed where its line is, after the others
+    assert games.make_game("nim", 2).options == {"pile": 7}
+
+
+def test_a_new_game_plays_to_the_end_through_the_session_on_a_journal_file(nim_added, tmp_path):
+    path = tmp_path / "journal.sqlite"
+    session = Session.start(Journal(path), "nim", 2, options={"pile": 5})
+    assert [a.to_json() for a in session.legal_actions(1)] == [
+        {"type": "Take", "fields": {"count": n}, "text": f"take {n}"} for n in (1, 2, 3)]
+    assert session.legal_actions(2) == []  # seat 2 waits its turn
+    with pytest.raises(IllegalAction) as refused:
+        session.play("take 3", player=2)
+    assert session.view(None) == {"pile": 5, "current": 1, "winner": None} and session.head == 0
+    assert (refused.value.code, refused.value.rule) == ("not-your-action", "protocol/player")
+    takes = session.legal_actions()
+    session.play(takes[0], player=1)  # a value, as a screen plays it: 4 left, and seat 2 takes 1 to 3
+    session.play("take 3", player=2)  # or a text, as the referee protocol does: 1 left
+    with pytest.raises(IllegalAction) as refused:
+        session.play(takes[1], player=1)  # two stones from a pile of one
+    assert refused.value.rule == "nim/take" and session.view(None)["pile"] == 1
+    session.play(session.legal_actions(1)[0], player=1)
+    outcome = session.outcome()
+    assert session.turn().kind == OVER and outcome.winners == (1,)
+    assert outcome.termination in games.REGISTRY["nim"].terminations
+    again = Session.resume(Journal(path), session.id)  # the journal file alone brings the ending back
+    assert again.outcome() == outcome and again.view(None) == {"pile": 0, "current": 1, "winner": 1}
+    record = next(r for r in Journal(path).sessions() if r.id == session.id)
+    assert record.game == "nim" and record.finished
+
+
+def test_a_new_game_holds_the_contracts_every_game_is_tested_for(nim_added, tmp_path):
+    import test_conformance
+    test_conformance.test_random_playouts_hold_every_contract("nim", 2, tmp_path)
+    for check in (test_conformance.test_the_rules_reference_answers_for_every_rule_of_the_game,
+                  test_conformance.test_a_table_size_out_of_range_is_refused_citing_a_rule_the_reference_explains,
+                  test_conformance.test_options_come_from_the_schema_and_are_validated_by_it):
+        check("nim")
+
+
+def test_a_new_game_with_perfect_information_plays_on_the_generic_screen_and_its_hidden_twin_is_coming(
+        nim_added, ui, journal_path):
+    ui.start(journal_path)
+    buttons = {b.game_id: b for b in ui.app.home.ids.games.children}
+    assert buttons["nim"].text == "Nim" and not buttons["nim"].disabled
+    assert "coming" in buttons["blind-nim"].text and buttons["blind-nim"].disabled
+    table = ui.start_game(players=2, game_id="nim")
+    from ui.screens.table import GENERIC
+    assert type(table).__module__ == GENERIC and table.title_text == "Nim"  # no screen of its own was written
+    c = ui.app.controller
+    while c.outcome() is None:
+        shown = sorted(b.text for b in table.ids.actions.children)
+        assert shown == sorted(str(a) for a in c.actions)  # every legal action is a button
+        ui.tap(next(b for b in table.ids.actions.children if b.text == "take 1"))
+    assert c.view == {"pile": 0, "current": 1, "winner": 1}  # seven stones one at a time: seat 1 took the last
+    assert table.turn_line == f"{c.names[0]} wins!"
+    assert table.ids.actions.children == []  # nothing more to play
+    record = next(r for r in Journal(journal_path).sessions() if r.game == "nim")
+    assert record.finished and record.head == 7

@@ -27,6 +27,7 @@ from companion.journal import Journal, open_or_set_aside
 
 from . import kvload, palette
 from .hw_bridge import HardwareBridge
+from .phones import PhoneBridge
 from .widgets.toast import Toast
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ def playable_games() -> set[str]:
 class CompanionApp(App):
     title = "Board Companion"
     hw = ObjectProperty(None, allownone=True)
+    phones = ObjectProperty(None, allownone=True)
     controller = ObjectProperty(None, allownone=True)
     journal_note = StringProperty("")
 
@@ -134,6 +136,7 @@ class CompanionApp(App):
                              f"The journal was unreadable: kept untouched as {aside.name}; a new one was started")
         self.hw = HardwareBridge(self.backend_spec, record=self.record)
         self.hw.bind(on_dice=self._on_dice, on_hand=self._on_hand)
+        self.phones = PhoneBridge(self.journal_path)
         root = RootLayout()
         self.sm = root.ids.sm
         self.sm.transition = NoTransition()
@@ -164,6 +167,8 @@ class CompanionApp(App):
             self._tick = None
         if self.hw is not None:
             self.hw.close()
+        if self.phones is not None:
+            self.phones.stop()
         if self.journal is not None:
             self.journal.close()
             self.journal = None
@@ -175,6 +180,7 @@ class CompanionApp(App):
         self.frames += 1
         if self.frames == 1:
             Clock.schedule_once(lambda _dt: self.hw.open())  # the hardware opens once the screen shows
+            Clock.schedule_once(lambda _dt: self.phones.start())  # and the phones' server, on its own thread
             self.notifier.first_frame()
             if not gc.isenabled():  # `companion app` starts without it (ui/cli_app.py)
                 gc.enable()
@@ -226,6 +232,7 @@ class CompanionApp(App):
         screen = self.table_screen
         if screen is not None:
             screen.close_curtain()
+        self.phones.attach(None)  # the table's phones are told their game left the table
         self.refresh_home()
         self.sm.current = "home"
 
@@ -254,6 +261,7 @@ class CompanionApp(App):
         from .controller import TableController
         controller = TableController(session)
         self.controller = controller
+        self.phones.attach(controller)
         screen = self._screen_for(session.game.id)
         screen.attach(controller, self.hw)
         if self._hand_seen:

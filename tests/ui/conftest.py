@@ -14,6 +14,7 @@ os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 os.environ["COMPANION_HW_BACKEND"] = "emulated"
+os.environ.setdefault("COMPANION_PHONES", "off")  # a phone test turns them on, on a port of its own
 os.environ.pop("NOTIFY_SOCKET", None)
 
 import pytest  # noqa: E402

@@ -178,6 +178,13 @@ class TableScreen(Screen):
     def redo(self, widget) -> None:
         self.result(self.controller.redo(), widget)
 
+    def show_phones(self, widget) -> None:
+        """The "Phones" button: who is on a phone, and each seat's join link behind its curtain."""
+        from ..widgets.phone_link import PhonesPanel
+        if getattr(self, "_phones_panel", None) is None:
+            self._phones_panel = PhonesPanel()
+        self._phones_panel.open_for(App.get_running_app().overlay, self.controller)
+
     def show_controls(self, widget) -> None:
         """The "?" of an emulated table: which keys and gestures stand in for the hardware."""
         from ..texts import EMULATED_CONTROLS

@@ -2,16 +2,23 @@
 
 closed -> "Hand the screen to Blue" (pass) -> a tap -> that seat's own view (`reveal_mode`) -> hides
 again on "Hide", after `hide_after` seconds without a touch, or when the game's subclass closes it.
+A seat whose phone is connected is not passed the screen: the curtain says its cards are on its phone
+("phone"), and shows them here only if asked to (a phone gone flat).
 While open it takes every touch, so nothing under it can be tapped. A game's curtain subclasses it
 and fills `refresh()` from `controller.seat_view(seat)` and `controller.legal(seat)` only.
 """
 from __future__ import annotations
 
+from kivy.app import App
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import ColorProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 
 from .. import palette
+from .common import FlatButton
 
 
 class PassCurtain(FloatLayout):
@@ -26,6 +33,8 @@ class PassCurtain(FloatLayout):
     #: the mode a tap on "pass" opens; seconds without a touch before it hides again
     reveal_mode = "open"
     hide_after = 20
+    #: False for a curtain that is itself the way onto a phone (a seat's join link)
+    shows_phone_note = True
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -35,10 +44,42 @@ class PassCurtain(FloatLayout):
     def open_for(self, overlay, controller, seat: int, label: str | None = None) -> None:
         self.controller, self.seat = controller, seat
         self.who, self.who_color = label or controller.name(seat), controller.color(seat)
-        self.mode = "pass"
+        phones = getattr(App.get_running_app(), "phones", None)
+        self.mode = "phone" if self.shows_phone_note and phones is not None and phones.on_phone(seat) else "pass"
+        self._phone_note().pos = self.pos if self.mode == "phone" else (-10000, -10000)
         self.reset()
         if self.parent is None:
             overlay.add_widget(self)
+
+    def pass_here(self, *_) -> None:
+        """Show a phone seat's cards on the touchscreen after all (its phone is flat or lost)."""
+        self.mode = "pass"
+        self._phone_note().pos = (-10000, -10000)
+
+    def _phone_note(self) -> BoxLayout:
+        """The pane of a seat on its phone (made once; the game's kv panes stay hidden in this mode)."""
+        if getattr(self, "_phone_pane", None) is None:
+            pane = BoxLayout(orientation="vertical", padding=dp(24), spacing=dp(12), size_hint=(None, None))
+            self.bind(size=pane.setter("size"))
+            pane.size = self.size
+            note = Label(markup=True, halign="center", valign="middle", color=palette.TEXT)
+            note.bind(size=note.setter("text_size"))
+            self.bind(who=lambda *_: setattr(note, "text", self._phone_text()))
+            note.text = self._phone_text()
+            here = FlatButton(text="Show them here instead", size_hint_y=None, height=dp(palette.TOUCH + 4))
+            here.bind(on_release=self.pass_here)
+            done = FlatButton(text="Close", size_hint_y=None, height=dp(palette.TOUCH + 4), bg=palette.ACCENT)
+            done.bind(on_release=self.close)
+            pane.add_widget(note)
+            pane.add_widget(here)
+            pane.add_widget(done)
+            self._phone_pane = pane
+            self.add_widget(pane)
+        return self._phone_pane
+
+    def _phone_text(self) -> str:
+        return (f"[size=28sp][b]{self.who} plays on their phone[/b][/size]\n\n[size=18sp]{self.who}'s cards and "
+                "choices are on the phone, so the screen need not be passed.[/size]")
 
     def reveal(self) -> None:
         self.mode = self.reveal_mode

@@ -1,0 +1,151 @@
+"""The phones seen from the app: the server started after the first frame, the table's session handed
+to it, and who is on a phone for the screens (see companion/phones).
+
+The app's UI thread owns the session; the server thread hands each phone request over with
+`Clock.schedule_once` (`KivyOwner`) and waits for the answer on its own loop, so Kivy never waits on a
+phone. `COMPANION_PHONES=off` starts nothing; `COMPANION_PHONE_PORT` moves the port from 8765. A port
+that is taken leaves the app running: `status` says so on the home and table screens.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.clock import Clock
+from kivy.event import EventDispatcher
+from kivy.properties import BooleanProperty, DictProperty, StringProperty
+
+log = logging.getLogger("ui.phones")
+
+DEFAULT_PORT = 8765
+
+
+def phones_enabled() -> bool:
+    return os.environ.get("COMPANION_PHONES", "on").strip().lower() not in ("off", "0", "no", "false")
+
+
+def phone_port() -> int:
+    try:
+        return int(os.environ.get("COMPANION_PHONE_PORT", DEFAULT_PORT))
+    except ValueError:
+        return DEFAULT_PORT
+
+
+class KivyOwner:
+    """Runs a function on Kivy's UI thread (the session's one owner) and gives its result as a Future."""
+
+    def __call__(self, fn: Callable[[], Any]) -> Future:
+        future: Future = Future()
+
+        def run(_dt):
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn())
+                except BaseException as exc:
+                    future.set_exception(exc)
+        Clock.schedule_once(run)
+        return future
+
+
+class PhoneBridge(EventDispatcher):
+    #: one line for the screens: where phones join, or why they cannot
+    status = StringProperty("")
+    running = BooleanProperty(False)
+    #: seat -> open sockets, for the game on the table (refreshed every second)
+    connected = DictProperty({})
+
+    def __init__(self, journal_path: str, **kwargs):
+        super().__init__(**kwargs)
+        self.enabled = phones_enabled()
+        self.port = phone_port()
+        self.journal_path = journal_path
+        self.hub = None
+        self.server = None
+        self.host = "127.0.0.1"
+        self._controller = None
+        self._poll = None
+        self.status = "" if self.enabled else "Phones are off (COMPANION_PHONES=off)."
+
+    # -- lifecycle ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the server on a thread of its own (importing aiohttp there, off the UI thread)."""
+        if not self.enabled or self.server is not None:
+            return
+        self.status = "Phones: starting..."
+        threading.Thread(target=self._start, name="phone-start", daemon=True).start()
+
+    def _start(self) -> None:
+        try:
+            from companion.phones import join
+            from companion.phones.hub import Hub
+            from companion.phones.server import PhoneServer
+            from companion.phones.tokens import SeatTokens
+            keys = None if self.journal_path == ":memory:" else Path(self.journal_path).with_name("phone-keys.json")
+            hub = Hub(SeatTokens(keys))
+            server = PhoneServer(hub, KivyOwner(), port=self.port)
+            port = server.start()
+            host = join.table_host()
+        except OSError as exc:
+            message = f"Phones cannot join: port {self.port} is taken or closed ({exc.strerror or exc})."
+            Clock.schedule_once(lambda _dt: self._failed(message))
+            return
+        except Exception as exc:  # never stop the table for its phones
+            log.exception("the phone server did not start")
+            message = f"Phones cannot join: the phone server did not start ({type(exc).__name__})."
+            Clock.schedule_once(lambda _dt: self._failed(message))
+            return
+        Clock.schedule_once(lambda _dt: self._started(hub, server, host, port))
+
+    def _started(self, hub, server, host: str, port: int) -> None:
+        self.hub, self.server, self.host, self.port = hub, server, host, port
+        self.running = True
+        self.status = f"Phones join at http://{host}:{port}"
+        self.attach(self._controller)
+        self._poll = Clock.schedule_interval(self._refresh_connected, 1.0)
+
+    def _failed(self, message: str) -> None:
+        log.error("%s", message)
+        self.status = message
+
+    def stop(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+        self.running = False
+
+    # -- the table ----------------------------------------------------------------------------------
+    def attach(self, controller) -> None:
+        """The controller of the game on the table (None: the home screen): its phones follow it."""
+        self._controller = controller
+        if self.hub is None:
+            return
+        if controller is None:
+            self.hub.attach(None)
+        else:
+            self.hub.attach(controller.session, play=controller.play)
+        self._refresh_connected()
+
+    def on_phone(self, seat: int) -> bool:
+        """The seat has its phone connected now: its secrets stay off the touchscreen."""
+        return self.connected.get(seat, 0) > 0
+
+    def link(self, seat: int, renew: bool = False) -> tuple[str, str]:
+        """The seat's join link and code (a new pair with `renew`: the old link stops now)."""
+        from companion.phones import join
+        old = self.hub.key(seat)
+        key = self.hub.renew(seat) if renew else old
+        if renew:
+            self.server.revoke(old)
+        return join.join_url(self.host, self.port, key.token), key.code_shown
+
+    def _refresh_connected(self, *_) -> None:
+        connected = self.server.connected() if self.server is not None else {}
+        if connected != dict(self.connected):
+            self.connected = connected

@@ -1,0 +1,98 @@
+"""Phones beside the real app (offscreen Kivy): the server it starts after the first frame, real
+WebSocket clients, the curtain skipped for a seat on its phone, links shown behind a seat's curtain."""
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from phone_client import Phones
+
+
+@pytest.fixture
+def phones_on(monkeypatch):
+    monkeypatch.setenv("COMPANION_PHONES", "on")
+    monkeypatch.setenv("COMPANION_PHONE_PORT", "0")
+    phones = Phones()
+    yield phones
+    phones.close()
+
+
+def wait(ui, future, seconds=20.0):
+    assert ui.until(future.done, seconds), "the phone got no answer"
+    return future.result()
+
+
+def started(ui, journal_path):
+    app = ui.start(journal_path)
+    assert ui.until(lambda: app.phones.running, 20), app.phones.status
+    return app
+
+
+def test_a_phones_legends_pick_goes_through_the_apps_session_and_the_table_shows_it(ui, journal_path, phones_on):
+    app = started(ui, journal_path)
+    ui.start_game(2, "legends-of-the-arena")
+    url, _code = app.phones.link(1)
+    sock = wait(ui, phones_on.open(url))
+    state = wait(ui, phones_on.submit(sock.next("state")))
+    assert state["seat"] == 1 and all(a["type"] == "Pick" for a in state["actions"])
+    revision = app.controller.revision
+    answer = wait(ui, phones_on.submit(sock.play(state, state["actions"][0]["text"], "p1")))
+    assert answer == {"type": "done", "id": "p1"}
+    assert app.controller.view["picked"] == [1] and app.controller.revision > revision
+    assert app.controller.session.journal.entries(app.controller.session.id)  # journaled by the app's session
+
+
+def test_a_seat_on_its_phone_is_not_passed_the_screen_and_may_still_be(ui, journal_path, phones_on):
+    app = started(ui, journal_path)
+    table = ui.start_game(3, "time-runners")
+    sock = wait(ui, phones_on.open(app.phones.link(2)[0]))
+    wait(ui, phones_on.submit(sock.next("state")))
+    assert ui.until(lambda: app.phones.on_phone(2), 5)
+    ui.tap(ui.seat_button(2))
+    curtain = table.curtain
+    assert curtain.mode == "phone"
+    ui.tap(curtain._phone_pane.children[1])  # "Show them here instead"
+    assert curtain.mode == "pass"
+    ui.tap(curtain.ids.not_now)
+    ui.tap(ui.seat_button(1))
+    assert curtain.mode == "pass"  # a seat without a phone keeps the curtain
+
+
+def test_a_seats_link_shows_only_behind_its_curtain_and_a_new_link_closes_the_old_phone(ui, journal_path, phones_on):
+    app = started(ui, journal_path)
+    table = ui.start_game(2, "block-arena")
+    old_url = app.phones.link(1)[0]
+    sock = wait(ui, phones_on.open(old_url))
+    wait(ui, phones_on.submit(sock.next("state")))
+    assert ui.until(lambda: app.phones.on_phone(1), 5)
+    table.show_phones(None)
+    ui.frames(2)
+    panel = table._phones_panel
+    rows = list(reversed(panel.ids.seats.children))
+    assert "on a phone now" in rows[0].text and "not on a phone" in rows[1].text
+    ui.tap(rows[0])
+    curtain = panel.curtain
+    assert curtain.mode == "pass" and curtain.qr is None and curtain.code == ""  # nothing shown before the pass
+    ui.tap(curtain.ids.reveal)
+    assert curtain.mode == "link" and curtain.qr is not None and len(curtain.code) == 9
+    first_code = curtain.code
+    ui.tap(curtain.ids.renew)
+    assert curtain.code != first_code
+    gone = wait(ui, phones_on.submit(sock.next("gone")))
+    assert gone["error"]["code"] == "link-replaced"
+    ui.tap(curtain.ids.done)
+    assert curtain.qr is None and curtain.parent is None
+
+
+def test_a_taken_phone_port_leaves_the_app_running_and_says_so(ui, journal_path, monkeypatch):
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        monkeypatch.setenv("COMPANION_PHONES", "on")
+        monkeypatch.setenv("COMPANION_PHONE_PORT", str(taken.getsockname()[1]))
+        app = ui.start(journal_path)
+        assert ui.until(lambda: "taken" in app.phones.status, 20), app.phones.status
+        assert not app.phones.running
+        table = ui.start_game(2, "block-arena")
+        assert table is not None and app.controller.session.head == 0

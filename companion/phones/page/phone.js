@@ -229,9 +229,17 @@ function chronomage(s) {
   for (const a of s.actions) (groups[a.type] = groups[a.type] || []).push(a);
   const titles = { Book: "Cards in your spellbook", Form: "Formation", Spell: "Cast a spell", Dice: "Dice",
                    Choose: "Choose", Assist: "Assist", Exploit: "Exploit", Word: "Words" };
+  const plural = (n, one) => n + " " + one + (n === 1 ? "" : "s");
+  const labels = {
+    Book: (a) => plural(a.fields.cards, "card"),
+    Form: (a) => "Stand on space " + a.fields.space,
+    Spell: (a) => "Cost " + a.fields.cost + ", " + plural(a.fields.runes, "rune") + (a.fields.bonus ? ", +" + a.fields.bonus + " damage" : ""),
+    Dice: (a) => a.fields.faces && a.fields.faces.length ? "Dice " + a.fields.faces.join(" ") : "Roll my dice",
+    Choose: (a) => "Option " + a.fields.option,
+  };
   for (const [type, actions] of Object.entries(groups)) {
     heading(titles[type] || words(type), $("actions"));
-    actionList(actions, $("actions"), type === "Book" ? (a) => a.fields.cards + " cards" : null);
+    actionList(actions, $("actions"), labels[type]);
   }
 }
 

@@ -22,7 +22,6 @@ decides the rest.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -396,7 +395,7 @@ class Action(ABC):
 
     def fields(self) -> dict[str, Any]:
         """The action's values by name (its dataclass fields), JSON-ready (tuples as lists)."""
-        return {f.name: _json_value(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {name: _json_value(getattr(self, name)) for name in self.__dataclass_fields__}
 
     def to_json(self) -> dict[str, Any]:
         """The action as a value for a client that must not parse notation: type, fields and text."""
@@ -407,6 +406,8 @@ class Action(ABC):
 
 
 def _json_value(value: Any) -> Any:
+    if value is None or type(value) in (str, int, bool):
+        return value
     if isinstance(value, (tuple, list)):
         return [_json_value(v) for v in value]
     if isinstance(value, dict):

@@ -55,7 +55,9 @@ class Hub:
         session = self.session
         if session is None:
             return {}
-        return {seat: wire.dumps(wire.state_message(session, seat, events)) for seat in session.game.seats}
+        mine = wire.seats_actions(session)
+        return {seat: wire.dumps(wire.state_message(session, seat, events, mine.get(seat, [])))
+                for seat in session.game.seats}
 
     def key(self, seat: int) -> SeatKey:
         """The seat's join key for the game on the table (made on first use)."""

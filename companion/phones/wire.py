@@ -44,13 +44,25 @@ def offer_of(session, seat: int, actions) -> str:
 
 def own_actions(session, seat: int) -> list:
     """The actions a phone may play: those that belong to its seat, not the table's (the touchscreen's)."""
-    state = session.state
-    return [a for a in session.legal_actions(seat) if state.actor(a) == seat]
+    return seats_actions(session).get(seat, [])
 
 
-def state_message(session, seat: int, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Seat `seat`'s whole picture of `session`, with the events of the last change it may see."""
-    game, actions = session.game, own_actions(session, seat)
+def seats_actions(session) -> dict[int, list]:
+    """Every seat's own actions now, from one pass over the legal actions."""
+    state, mine = session.state, {}
+    for action in state.legal_actions():
+        actor = state.actor(action)
+        if actor is not None:
+            mine.setdefault(actor, []).append(action)
+    return mine
+
+
+def state_message(session, seat: int, events: list[dict[str, Any]] | None = None,
+                  actions: list | None = None) -> dict[str, Any]:
+    """Seat `seat`'s whole picture of `session`, with the events of the last change it may see
+    (`actions`: the seat's own actions, if already known)."""
+    game = session.game
+    actions = own_actions(session, seat) if actions is None else actions
     table = session.table or {}
     names = [str(n) for n in table.get("names", [])][:game.players] if isinstance(table.get("names"), list) else []
     names += [f"Seat {s}" for s in range(len(names) + 1, game.players + 1)]

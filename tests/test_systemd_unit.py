@@ -14,7 +14,10 @@ UNIT = SYSTEMD / "board-companion.service"
 
 # The exposure `systemd-analyze security --offline=yes` gives the unit. Lower
 # it when hardening improves; a change that raises it must argue why here.
-MAX_EXPOSURE = 1.0
+# 1.0 -> 1.4: the phones' server needs Internet sockets (0.3) and an address
+# allow list beyond localhost (0.1): the private and link-local ranges only,
+# and one port to bind. Nothing else was loosened.
+MAX_EXPOSURE = 1.4
 
 needs_analyze = pytest.mark.skipif(
     shutil.which("systemd-analyze") is None,
@@ -138,3 +141,12 @@ def test_kivy_config_version_is_current():
     source = (Path(spec.origin).parent / "config.py").read_text()
     current = re.search(r"^KIVY_CONFIG_VERSION = (\d+)", source, re.M).group(1)
     assert kivy_config()["kivy"]["config_version"] == current
+
+
+def test_the_phones_may_reach_the_local_network_only_and_bind_one_port():
+    assert values("IPAddressDeny") == ["any"]
+    allowed = " ".join(values("IPAddressAllow")).split()
+    assert set(allowed) == {"localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
+    assert values("SocketBindAllow") == ["tcp:8765"] and values("SocketBindDeny") == ["any"]
+    from companion.phones.server import DEFAULT_PORT
+    assert DEFAULT_PORT == 8765

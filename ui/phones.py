@@ -19,9 +19,9 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, StringProperty
 
-log = logging.getLogger("ui.phones")
+from companion.phones import DEFAULT_PORT
 
-DEFAULT_PORT = 8765
+log = logging.getLogger("ui.phones")
 
 
 def phones_enabled() -> bool:

@@ -13,3 +13,6 @@ seat's curtain) becomes that seat's private hand. The pieces, one idea each:
 The messages are documented in companion/PHONES.md. This package imports no Kivy: `ui/` starts it
 after the first frame, and `companion serve` runs it beside the referee with no screen at all.
 """
+
+#: the phones' port (the Pi's service allows binding this one only: systemd/board-companion.service)
+DEFAULT_PORT = 8765

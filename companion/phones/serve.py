@@ -21,7 +21,7 @@ from companion.core import BadRequest
 from companion.journal import Journal
 from companion.referee import Referee
 
-from . import join
+from . import DEFAULT_PORT, join
 from .hub import Hub
 from .server import PhoneServer
 from .tokens import SeatTokens
@@ -61,7 +61,7 @@ def tokens_path(journal: Journal) -> Path | None:
 class PhoneReferee:
     """The referee, its journal's seat keys, and the server, tied to one owner thread."""
 
-    def __init__(self, journal: Journal, *, host: str = "0.0.0.0", port: int = 8765, link_host: str | None = None):
+    def __init__(self, journal: Journal, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT, link_host: str | None = None):
         self.referee = Referee(journal)
         self.owner = QueueOwner()
         self.hub = Hub(SeatTokens(tokens_path(journal)))
@@ -100,7 +100,7 @@ class PhoneReferee:
 
 
 def serve(journal: Journal, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout, *,
-          host: str = "0.0.0.0", port: int = 8765) -> int:
+          host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
     table = PhoneReferee(journal, host=host, port=port)
     try:
         table.server.start()

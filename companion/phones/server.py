@@ -28,14 +28,13 @@ from aiohttp import WSMsgType, web
 
 from companion.core import BadRequest, InternalError, Refusal
 
-from . import wire
+from . import DEFAULT_PORT, wire
 from .hub import Gone, Hub
 from .tokens import SeatKey, SeatTokens
 
 log = logging.getLogger("companion.phones")
 
 PAGE = Path(__file__).with_name("page")
-DEFAULT_PORT = 8765
 RATE, BURST = 20.0, 40       # messages a second a connection may send, and the burst above it
 CLOSE_AFTER = 200            # messages over the rate before the connection is closed
 PER_SEAT = 4                 # sockets one seat may hold (a phone and a reload or two)

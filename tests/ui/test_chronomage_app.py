@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_touch_targets import small_controls
 
-from ui.widgets.chronomage_entry import ChronoDieButton
+from ui.games.chronomage.entry import ChronoDieButton
 from ui.widgets.common import FlatButton
 
 GAME_ID = "chronomage"
@@ -179,7 +179,7 @@ def test_the_screenshot_shows_the_worked_monster_round_on_the_tracker(tmp_path):
     from pngcheck import read_png
 
     from companion.journal import Journal
-    from ui.screens.chronomage import ChronomageScreen
+    from ui.games.chronomage.screen import ChronomageScreen
 
     session = ChronomageScreen.sample_session(Journal(), GAME_ID)
     assert session.view(None)["damage"] == {"seats": [12, 6, None], "total": 18, "power": 14}

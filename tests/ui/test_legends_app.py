@@ -8,8 +8,8 @@ from test_touch_targets import small_controls
 
 from companion.games.legends import GAME as Legends
 from ui.widgets.common import FlatButton
-from ui.widgets.legends_choices import next_words, question
-from ui.widgets.legends_steps import Teller
+from ui.games.legends.choices import next_words, question
+from ui.games.legends.steps import Teller
 
 GAME_ID = "legends-of-the-arena"
 

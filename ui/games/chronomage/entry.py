@@ -4,7 +4,7 @@ Each panel builds one action text and hands it to `send(text, widget)`, which pl
 engine's refusal beside `widget`; the panel closes only when the action was accepted. The panels hold
 no rules: the slot counts come from the legal actions, the ranges are the notation's, and a spell that
 fails the rune check or runs out of time units is refused by the engine, which says why.
-(Their look is in kv/chronomage.kv.)
+(Their look is in chronomage.kv.)
 """
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .. import palette
-from .common import FlatButton
-from .die import Die
+from ... import palette
+from ...widgets.common import FlatButton
+from ...widgets.die import Die
 
 MAX_COST, MAX_RUNES, MAX_BONUS, TIME_UNITS = 10, 9, 9, 10  # the notation's ranges (X-12)
 

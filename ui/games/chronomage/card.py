@@ -20,10 +20,10 @@ from kivy.uix.label import Label
 from companion.games.chronomage.rules import COLORS
 from companion.games.chronomage.timeline import inline
 
-from .. import palette
-from .chronomage_entry import ChronoEntryPanel
-from .common import FlatButton
-from .die import Die
+from ... import palette
+from ...widgets.common import FlatButton
+from ...widgets.die import Die
+from .entry import ChronoEntryPanel
 
 KINDS = ("choice", "crisis", "exploit")
 POWER_MAX, GOAL_MAX, ROUNDS_MAX, DICE_MAX, RES_MAX = 199, 18, 9, 4, 3  # the library's ranges (timeline.py)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from kivy.properties import ListProperty, StringProperty
 
-from .. import palette
-from ..texts import refusal_text
-from .common import FlatButton
-from .curtain import PassCurtain
-from .legends_cards import card_kind, card_name, card_speed
+from ... import palette
+from ...texts import refusal_text
+from ...widgets.common import FlatButton
+from ...widgets.curtain import PassCurtain
+from .cards import card_kind, card_name, card_speed
 
 HIDE_AFTER = 30  # seconds without a touch before the cards hide again
 ORDINAL = ("1st", "2nd", "3rd")

@@ -18,17 +18,17 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from .. import kvload, palette
-from ..texts import seat_name
-from ..widgets import chronomage_text as T
-from ..widgets.chronomage_card import ChronoCardForm
-from ..widgets.chronomage_entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad
-from ..widgets.chronomage_seat import ChronoRowNote, ChronoSeatRow
-from ..widgets.chronomage_tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
-from ..widgets.common import FlatButton
-from .table import TableScreen
+from ... import kvload, palette
+from ...screens.table import TableScreen
+from ...texts import seat_name
+from ...widgets.common import FlatButton
+from . import text as T
+from .card import ChronoCardForm
+from .entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad
+from .seat import ChronoRowNote, ChronoSeatRow
+from .tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
 
-kvload.load("chronomage")
+kvload.load_beside(__file__, "chronomage")
 
 ROW_MAX = 76  # dp: a player's row at most (a table of one does not stretch it over the screen)
 #: the worked monster round of the engine's docstring, stopped before the last player rolls

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import palette
-from ..texts import seat_name
+from ... import palette
+from ...texts import seat_name
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 PHASES = {"strategy": "Strategy", "engagement": "Engagement", "challenge": "Challenge", "cleanup": "Cleanup",

@@ -9,7 +9,7 @@ by word from the seat's legal actions.
 
 LA-3: while the game plays with placeholder values, a note under the seat panels says which at setup
 (the first sequence's picks or reveals) and at the end, with "Type values" (the board-values editor,
-`legends_values`) and "Later". Values saved there apply from
+`values`) and "Later". Values saved there apply from
 the next game ("Start over with them" starts one at once); this game keeps the values it was created with.
 """
 from __future__ import annotations
@@ -21,18 +21,18 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from .. import kvload, palette
-from ..widgets import legends_arena  # noqa: F401  (classes used by legends.kv)
-from ..widgets.common import FlatButton
-from ..widgets.legends_arena import SeatPanel
-from ..widgets.legends_cards import card_name, short_name
-from ..widgets.legends_choices import is_whole, next_words, question, word_label
-from ..widgets.legends_curtain import PickCurtain
-from ..widgets.legends_steps import Teller, start_frame
-from ..widgets.legends_values import ValuesEditor, placeholder_note
-from .table import TableScreen, outcome_text
+from ... import kvload, palette
+from ...screens.table import TableScreen, outcome_text
+from ...widgets.common import FlatButton
+from . import arena  # noqa: F401  (classes used by legends.kv)
+from .arena import SeatPanel
+from .cards import card_name, short_name
+from .choices import is_whole, next_words, question, word_label
+from .curtain import PickCurtain
+from .steps import Teller, start_frame
+from .values import ValuesEditor, placeholder_note
 
-kvload.load("legends")
+kvload.load_beside(__file__, "legends")
 
 RUN_SECONDS = 1.2  # between steps when the playback runs by itself
 ROW = 56  # dp, a row of buttons in the action area

@@ -2,7 +2,7 @@
 
 A chip shows its seat's colour, the Legend's name, a facing arrow, its Fatigue and the Push tokens
 the next hit of Force 1, 2 and 3 would give (the engine's `next_push`); a Legend out of the Arena
-stands greyed on its Edge. The widgets only draw what they are given (look in kv/legends.kv).
+stands greyed on its Edge. The widgets only draw what they are given (look in legends.kv).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .. import palette
+from ... import palette
 
 SPACES = range(7)
 EDGES = (0, 6)

@@ -4,11 +4,14 @@ closed -> "Hand the screen to Red" (pass) -> tap -> that seat's hand (pick): tap
 order they will resolve, then "Confirm"; it hides again on "Hide", after HIDE_AFTER seconds without
 a touch, or once the pick is accepted. Everything shown comes from the seat's own view
 (`controller.seat_view(seat)`: its hand, its picks, a teammate's hand) and whether a card can come
-next from `controller.legal(seat)`; nothing of another seat is ever read here.
+next from the seat's legal `Pick` actions (`controller.actions_for(seat)`); nothing of another seat is ever
+read here. Confirm plays the `Pick` of the three cards tapped.
 """
 from __future__ import annotations
 
 from kivy.properties import ListProperty, StringProperty
+
+from companion.games.legends.actions import Pick
 
 from ... import palette
 from ...texts import refusal_text
@@ -20,10 +23,10 @@ HIDE_AFTER = 30  # seconds without a touch before the cards hide again
 ORDINAL = ("1st", "2nd", "3rd")
 
 
-def can_follow(legal: list[str], chosen: list[str], code: str) -> bool:
-    """Does some legal `pick SEAT A B C` start with the cards chosen so far and then `code`?"""
-    head = [*chosen, code]
-    return any(t.split()[2:2 + len(head)] == head for t in legal if t.startswith("pick "))
+def can_follow(legal: list, chosen: list[str], code: str) -> bool:
+    """Does some legal `Pick` start with the cards chosen so far and then `code`?"""
+    head = (*chosen, code)
+    return any(a.cards[:len(head)] == head for a in legal if isinstance(a, Pick))
 
 
 class PickCard(FlatButton):
@@ -51,7 +54,7 @@ class PickCurtain(PassCurtain):
         view = self.controller.seat_view(self.seat)
         legend = self._legend_of(self.seat)
         picks = list(view.get("my_picks", []))
-        legal = [t for t in self.controller.legal(self.seat) if t.startswith("pick ")]
+        legal = [a for a in self.controller.actions_for(self.seat) if isinstance(a, Pick)]
         self.can_pick = bool(legal)
         grid = self.ids.cards
         grid.clear_widgets()
@@ -95,7 +98,7 @@ class PickCurtain(PassCurtain):
         if code in self.chosen:
             self.chosen = self.chosen[:self.chosen.index(code)]  # untap: that card and the later ones
         elif len(self.chosen) < 3:
-            if not can_follow(self.controller.legal(self.seat), self.chosen, code):
+            if not can_follow(self.controller.actions_for(self.seat), self.chosen, code):
                 self.note(button, "That card cannot be picked now.")
                 return
             self.chosen = [*self.chosen, code]
@@ -111,8 +114,7 @@ class PickCurtain(PassCurtain):
         if len(self.chosen) != 3:
             self.note(button, "Pick three cards first, in the order they will resolve.")
             return
-        text = " ".join(["pick", str(self.seat), *self.chosen])
-        refusal = self.controller.play(text, self.seat)
+        refusal = self.controller.play(Pick(self.seat, tuple(self.chosen)), self.seat)
         if refusal is not None:
             self.note(button, refusal_text(refusal))
             return

@@ -1,4 +1,4 @@
-"""Type a challenge card at the table (CM-3): a form over the table that builds `reveal { ... }`.
+"""Type a challenge card at the table (CM-3): a form over the table that builds the `Reveal` of a card.
 
 A physical card not in the table's library is entered by taps: the type, the resistance of each colour
 (- and +), each round's colour, power number for this table's size and challenge dice, the attack
@@ -17,8 +17,10 @@ from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.core import Refusal
+from companion.games.chronomage.actions import Reveal
 from companion.games.chronomage.rules import COLORS
-from companion.games.chronomage.timeline import inline
+from companion.games.chronomage.timeline import inline, parse_card
 
 from ... import palette
 from ...widgets.common import FlatButton
@@ -97,12 +99,17 @@ class ChronoCardForm(ChronoEntryPanel):
         out["preemptive"] = pre
         return out
 
-    def text(self) -> str:
-        return "reveal " + inline(self.card())
+    def action(self) -> Reveal:
+        """The card as the game's action, read with the library's own checks (LibraryError names the field)."""
+        card = parse_card(inline(self.card()))
+        return Reveal(card.id, card)
 
     def reveal(self, widget=None) -> bool:
         """Send the card; a refusal goes beside the field it names. True when the card was revealed."""
-        refusal = self.play(self.text()) if self.play is not None else None
+        try:
+            refusal = self.play(self.action()) if self.play is not None else None
+        except Refusal as bad_card:
+            refusal = bad_card
         if refusal is None:
             self.close()
             return True
@@ -114,9 +121,7 @@ class ChronoCardForm(ChronoEntryPanel):
 
     def save(self, widget) -> None:
         """Append the card to the table's own cards file, to pick it again in later games (checked first)."""
-        from companion.core import Refusal
         from companion.games.chronomage.my_cards import save_card
-        from companion.games.chronomage.timeline import parse_card
         try:
             path = save_card(parse_card(inline(self.card())))
         except Refusal as refusal:

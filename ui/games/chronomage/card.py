@@ -19,15 +19,15 @@ from kivy.uix.label import Label
 
 from companion.core import Refusal
 from companion.games.chronomage.actions import Reveal
+from companion.games.chronomage.referee import SPACES
 from companion.games.chronomage.rules import COLORS
-from companion.games.chronomage.timeline import inline, parse_card
+from companion.games.chronomage.timeline import KINDS, inline, parse_card
 
 from ... import palette
 from ...widgets.common import FlatButton
 from ...widgets.die import Die
 from .entry import ChronoEntryPanel
 
-KINDS = ("choice", "crisis", "exploit")
 POWER_MAX, GOAL_MAX, ROUNDS_MAX, DICE_MAX, RES_MAX = 199, 18, 9, 4, 3  # the library's ranges (timeline.py)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -255,7 +255,7 @@ class ChronoCardForm(ChronoEntryPanel):
             row.add_widget(Label(size_hint_x=None, width=dp(40)))
             row.add_widget(Die(value=f, size_hint=(None, None), size=(dp(42), dp(42)), pos_hint={"center_y": .5}))
             row.add_widget(Label(size_hint_x=None, width=dp(10)))
-            for s in (1, 2, 3):
+            for s in SPACES:
                 self._button(row, str(s), s in h["spaces"], lambda s=s, h=h: self._set(lambda: _flip(h["spaces"], s)))
             row.add_widget(Label(size_hint_x=None, width=dp(16)))
             for c in COLORS:

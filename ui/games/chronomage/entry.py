@@ -21,12 +21,12 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.chronomage.actions import Spell
+from companion.games.chronomage.referee import MAX_BONUS, MAX_COST, MAX_RUNES
+from companion.games.chronomage.state import TIME_UNITS
 
 from ... import palette
 from ...widgets.common import FlatButton
 from ...widgets.die import Die
-
-MAX_COST, MAX_RUNES, MAX_BONUS, TIME_UNITS = 10, 9, 9, 10  # the notation's ranges
 
 
 class ChronoDieButton(ButtonBehavior, Die):

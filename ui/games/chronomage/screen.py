@@ -19,10 +19,12 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from companion.core import VICTORY
 from companion.games.chronomage.actions import (
     EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal, Reverse,
     Spell,
 )
+from companion.games.chronomage.referee import ANOMALY_DICE, LOST_TIME_CARDS, SPACES
 
 from ... import kvload, palette
 from ...screens.table import TableScreen
@@ -149,7 +151,7 @@ class ChronomageScreen(TableScreen):
         self.phase_line = T.phase_text(v)
         self.deck_line, self.deck_level = T.deck_text(v)
         over = c.outcome()
-        self.banner = "" if over is None else ("victory" if over.result == "victory" else "defeat")
+        self.banner = "" if over is None else ("victory" if over.result == VICTORY else "defeat")
         self.hint_line = T.hint_text(v, self.names) if over is None else "Undo takes the last action back; Home for a new game"
         self._tracker(v)
         self.roll_buttons = {}
@@ -166,7 +168,7 @@ class ChronomageScreen(TableScreen):
             if v.get("phase") == "engagement" and v.get("step") == "preemptive":
                 self.tracker_line = T.preemptive_text(v, self.names)
             elif self.banner:
-                self.tracker_line = f"[size=26sp][b]{self.outcome_text}[/b][/size]   {v.get('reason', '')}"
+                self.tracker_line = f"[size=26sp][b]{self.outcome_text}[/b][/size]   {T.ending_text(self.controller.outcome())}"
             else:
                 self.tracker_line = T.decks_text(v)
             return
@@ -251,7 +253,7 @@ class ChronomageScreen(TableScreen):
                                        width=dp(64)))
 
     def _spaces(self, box, seat: int, space: int, mine) -> None:
-        for p in (1, 2, 3):
+        for p in SPACES:
             form = Form(seat, p)
             here = p == space
             rgba = self.rgba(seat)
@@ -345,7 +347,7 @@ class ChronomageScreen(TableScreen):
         ch = self.view.get("challenge") or {}
         detail = (f"{T.dice(own, self.view['colors'][seat - 1])} and {T.dice(chal, 'challenge')}"
                   f" ({ch.get('name', '')}, round {ch.get('round', '')})" if chal else
-                  f"Three dice against the goal of {((self.view.get('card') or {}).get('preemptive') or {}).get('goal')}")
+                  f"{T.dice(own).capitalize()} against the goal of {((self.view.get('card') or {}).get('preemptive') or {}).get('goal')}")
         self.faces.open_for(self.ids.layer, f"{name}'s roll", groups, compose, Dice(seat), rgba, detail)
 
     def open_spell(self, seat: int, widget=None) -> None:
@@ -374,15 +376,16 @@ class ChronomageScreen(TableScreen):
         if REVERSE not in self.controller.actions:
             self.play(REVERSE, widget)  # the engine says why not
             return
-        self.faces.open_for(self.ids.layer, "Reverse time", [("Anomaly dice", 2, palette.DIAL)],
+        self.faces.open_for(self.ids.layer, "Reverse time", [("Anomaly dice", ANOMALY_DICE, palette.DIAL)],
                             lambda values: Reverse(tuple(sorted(values[0]))), REVERSE, palette.WARN,
                             "Back to round 1 of this challenge; the anomaly dice stay until cleanup.")
 
     def declare_lost(self, widget) -> None:
         v = self.view
-        need, deck = 2 * v["players"], v["time_deck"]
-        detail = (f"Every player draws 2 time cards: {need} of the {deck} left." if deck >= need else
-                  f"Every player must draw 2 time cards, {need} in all, and the time deck holds {deck}: "
+        each, deck = LOST_TIME_CARDS, v["time_deck"]
+        need = each * v["players"]
+        detail = (f"Every player draws {each} time cards: {need} of the {deck} left." if deck >= need else
+                  f"Every player must draw {each} time cards, {need} in all, and the time deck holds {deck}: "
                   "the timeline is lost.")
         self.choice.open_for(self.ids.layer, "Declare the challenge lost?", [("Declare it lost", FAIL)], detail,
                              palette.DANGER)

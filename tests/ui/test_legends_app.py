@@ -9,7 +9,7 @@ from test_touch_targets import small_controls
 from companion.games.legends import GAME as Legends
 from companion.games.legends.actions import parse_action
 from ui.games.legends.choices import next_words, question
-from ui.games.legends.steps import Teller
+from ui.games.legends.steps import ENDINGS, Teller, ending_text
 from ui.widgets.common import FlatButton
 
 GAME_ID = "legends-of-the-arena"
@@ -181,3 +181,10 @@ def test_the_choice_words_come_from_the_legal_actions():
     assert next_words(texts, ["do", "1", "move"]) == ["1", "2"]
     assert question(["do", "1", "move", "1"]) == "which way?"
     assert question(["do", "1", "move", "1", "left"]) == "how many spaces?"
+
+
+def test_every_way_a_game_ends_is_worded_from_its_termination_code():
+    assert set(ENDINGS) == set(Legends.terminations)
+    assert ending_text("knockouts", ["Red"]) == "Red wins on Knock Outs!"
+    assert ending_text("stocks", ["Red", "Ann"]) == "Red and Ann win: the other team has no Stock left!"
+    assert ending_text("draw", []).startswith("A draw")

@@ -12,10 +12,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.games.legends.resolve import CENTER
+
 from ... import palette
 
-SPACES = range(7)
-EDGES = (0, 6)
+SPACES = range(2 * CENTER + 1)  # LA-1: the engine's center, with as many spaces either side up to the Edges
+EDGES = (SPACES[0], SPACES[-1])
 
 
 class LegendChip(Label):
@@ -56,7 +58,7 @@ class ArenaLine(BoxLayout):
         super().__init__(**kwargs)
         self.cells = []
         for i in SPACES:
-            cell = SpaceCell(index=i, edge=i in EDGES, center=i == 3, size_hint_x=0.55 if i in EDGES else 1)
+            cell = SpaceCell(index=i, edge=i in EDGES, center=i == CENTER, size_hint_x=0.55 if i in EDGES else 1)
             self.cells.append(cell)
             self.add_widget(cell)
 

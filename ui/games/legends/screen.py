@@ -31,7 +31,7 @@ from .arena import SeatPanel
 from .cards import card_name, short_name
 from .choices import next_words, question, whole, word_label, words_of
 from .curtain import PickCurtain
-from .steps import Teller, start_frame
+from .steps import Teller, ending_text, start_frame
 from .values import ValuesEditor, placeholder_note
 
 kvload.load_beside(__file__, "legends")
@@ -151,11 +151,8 @@ class LegendsScreen(TableScreen):
     def card(self, seat: int, code: str) -> str:
         return card_name(self.legend(seat), code)
 
-    def winners(self, seats: list) -> str:
-        if not seats:
-            return "a draw"
-        names = [self.controller.name(s) for s in seats]
-        return " and ".join(names) + (" win!" if len(names) > 1 else " wins!")
+    def winners(self, seats: list, termination: str) -> str:
+        return ending_text(termination, [self.controller.name(s) for s in seats])
 
     # -- the engine's events, played back ---------------------------------------------------------------
     def on_events(self, events: list) -> None:
@@ -267,8 +264,8 @@ class LegendsScreen(TableScreen):
             if lg["out"]:
                 second += "   OUT of the Arena"
             elif push:
-                shown_push = "/".join(map(str, push))
-                second += f"   next hit, Force 1/2/3: {shown_push} tokens" if wide else f"  hit 1/2/3: {shown_push}"
+                shown_push, forces = "/".join(map(str, push)), "/".join(str(f) for f in range(1, len(push) + 1))
+                second += f"   next hit, Force {forces}: {shown_push} tokens" if wide else f"  hit {forces}: {shown_push}"
             card = frame["revealed"].get(seat)
             if card:
                 third = f"Card: {self.card(seat, card)}" if wide else self.card(seat, card)
@@ -309,7 +306,8 @@ class LegendsScreen(TableScreen):
     def _show_over(self, v: dict) -> None:
         self.mode = "over"
         outcome = self.controller.outcome()
-        self.prompt_text = self.outcome_text or "The game is over."
+        self.prompt_text = self.winners(list(outcome.winners), outcome.termination) if outcome is not None else \
+            "The game is over."
         if outcome is not None and outcome.ranking and len(outcome.ranking) > 1:
             places = ["  ".join(self.controller.name(s) for s in group) for group in outcome.ranking]
             self.prompt_text += "   Ranking: " + ",  ".join(f"{i}. {p}" for i, p in enumerate(places, 1))
@@ -319,7 +317,8 @@ class LegendsScreen(TableScreen):
     def _show_picks(self, v: dict) -> None:
         self.mode = "pick"
         c = self.controller
-        self.prompt_text = (f"Sequence {v['sequence']}: everyone picks three cards in secret. "
+        size = next((len(a.cards) for a in c.actions if isinstance(a, Pick)), 0)  # the engine's pick, as it asks
+        self.prompt_text = (f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
                             "Hand the screen to each player in turn.")
         row = []
         for seat in c.seats:

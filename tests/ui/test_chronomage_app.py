@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_touch_targets import small_controls
 
-from ui.widgets.chronomage_entry import ChronoDieButton
+from ui.games.chronomage.entry import ChronoDieButton
 from ui.widgets.common import FlatButton
 
 GAME_ID = "chronomage"
@@ -179,7 +179,7 @@ def test_the_screenshot_shows_the_worked_monster_round_on_the_tracker(tmp_path):
     from pngcheck import read_png
 
     from companion.journal import Journal
-    from ui.screens.chronomage import ChronomageScreen
+    from ui.games.chronomage.screen import ChronomageScreen
 
     session = ChronomageScreen.sample_session(Journal(), GAME_ID)
     assert session.view(None)["damage"] == {"seats": [12, 6, None], "total": 18, "power": 14}
@@ -257,3 +257,21 @@ def test_a_monster_typed_at_the_table_is_fought_and_a_bad_field_is_refused_besid
     last = c.view["last_round"]
     assert last["power"] == 22 and last["seats"][0] == 12 and last["success"] == (last["total"] >= 22)
     assert c.view["phase"] == ("cleanup" if last["success"] else "challenge")
+
+
+def test_a_lost_timeline_is_worded_from_its_termination_code_and_every_code_has_its_sentence(ui, journal_path):
+    from test_chronomage_referee import next_action
+
+    from companion.games.chronomage import GAME
+    from ui.games.chronomage.text import ENDINGS
+    assert set(ENDINGS) == set(GAME.terminations)
+    table = start_chronomage(ui, journal_path, players=1)
+    c = ui.app.controller
+    for _ in range(3000):  # the table gives every challenge up
+        if c.outcome() is not None:
+            break
+        assert c.play(next_action(c.session.state.to_dict(), c.view, losing=True)) is None
+    ui.frames(2)
+    outcome = c.outcome()
+    assert outcome is not None and table.banner == "defeat"
+    assert ENDINGS[outcome.termination] in table.tracker_line

@@ -7,9 +7,10 @@ import pytest
 from test_touch_targets import small_controls
 
 from companion.games.legends import GAME as Legends
+from companion.games.legends.actions import parse_action
+from ui.games.legends.choices import next_words, question
+from ui.games.legends.steps import ENDINGS, Teller, ending_text
 from ui.widgets.common import FlatButton
-from ui.widgets.legends_choices import next_words, question
-from ui.widgets.legends_steps import Teller
 
 GAME_ID = "legends-of-the-arena"
 
@@ -174,9 +175,16 @@ def test_the_steps_follow_the_engines_events_and_end_on_its_view():
     assert before["legends"][1]["fatigue"] == 6
 
 
-def test_the_choice_words_come_from_the_legal_texts():
-    texts = ["do 1 move 1 left 1", "do 1 move 1 left 2", "do 1 move 2 right 1", "do 1 done"]
+def test_the_choice_words_come_from_the_legal_actions():
+    texts = [parse_action(t) for t in ("do 1 move 1 left 1", "do 1 move 1 left 2", "do 1 move 2 right 1", "do 1 done")]
     assert next_words(texts, ["do", "1"]) == ["move", "done"]
     assert next_words(texts, ["do", "1", "move"]) == ["1", "2"]
     assert question(["do", "1", "move", "1"]) == "which way?"
     assert question(["do", "1", "move", "1", "left"]) == "how many spaces?"
+
+
+def test_every_way_a_game_ends_is_worded_from_its_termination_code():
+    assert set(ENDINGS) == set(Legends.terminations)
+    assert ending_text("knockouts", ["Red"]) == "Red wins on Knock Outs!"
+    assert ending_text("stocks", ["Red", "Ann"]) == "Red and Ann win: the other team has no Stock left!"
+    assert ending_text("draw", []).startswith("A draw")

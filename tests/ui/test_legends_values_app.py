@@ -13,8 +13,8 @@ from companion.games.legends import GAME as Legends
 from companion.games.legends import data
 from companion.journal import Journal
 from companion.session import Session
+from ui.games.legends.values import placeholder_note
 from ui.widgets.common import FlatButton
-from ui.widgets.legends_values import placeholder_note
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ TERMINATIONS = {EMPTY_TIME_DECK: "time-deck-empty", EMPTY_AT_CLEANUP: "time-deck
 
 R = "chronomage/"
 DECK = 16  # challenge cards in a timeline (CM-2)
+LOST_TIME_CARDS = 2  # time cards every player draws when a challenge is lost (CM-7)
 MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
 
 
@@ -314,12 +315,12 @@ class Referee:
     def _lose_challenge(self):
         ev = [{"type": "challenge-lost", "card": self.card.id}]
         for s in self.seats:
-            for _ in range(2):
+            for _ in range(LOST_TIME_CARDS):
                 if self.time_deck == 0:
                     return ev + [self._lose(EMPTY_TIME_DECK)]
                 self.time_deck -= 1
                 self.hands[s - 1] += 1
-        ev.append({"type": "time-cards", "seats": list(self.seats), "each": 2, "time_deck": self.time_deck})
+        ev.append({"type": "time-cards", "seats": list(self.seats), "each": LOST_TIME_CARDS, "time_deck": self.time_deck})
         boss = self.card.boss
         ev += self._discard("lost")
         if boss:

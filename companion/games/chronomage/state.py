@@ -11,7 +11,7 @@ from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 
 from .actions import Give
 from .legal import Legal
-from .referee import DECK, TERMINATIONS, Referee, phase_at
+from .referee import DECK, LOST_TIME_CARDS, TERMINATIONS, Referee, phase_at
 from .rules import COLORS
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
@@ -116,7 +116,7 @@ class CMState(Legal, Referee, State):
 
     def failures_left(self) -> int:
         """How many more lost challenges the time deck can pay for (2 cards a player each, CM-7)."""
-        return self.time_deck // (2 * self.n)
+        return self.time_deck // (LOST_TIME_CARDS * self.n)
 
     # ------------------------------------------------------------------ core API
     def turn(self) -> Turn:

@@ -1,4 +1,4 @@
-"""Type a challenge card at the table (CM-3): a form over the table that builds `reveal { ... }`.
+"""Type a challenge card at the table (CM-3): a form over the table that builds the `Reveal` of a card.
 
 A physical card not in the table's library is entered by taps: the type, the resistance of each colour
 (- and +), each round's colour, power number for this table's size and challenge dice, the attack
@@ -17,15 +17,17 @@ from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.core import Refusal
+from companion.games.chronomage.actions import Reveal
+from companion.games.chronomage.referee import SPACES
 from companion.games.chronomage.rules import COLORS
-from companion.games.chronomage.timeline import inline
+from companion.games.chronomage.timeline import KINDS, inline, parse_card
 
-from .. import palette
-from .chronomage_entry import ChronoEntryPanel
-from .common import FlatButton
-from .die import Die
+from ... import palette
+from ...widgets.common import FlatButton
+from ...widgets.die import Die
+from .entry import ChronoEntryPanel
 
-KINDS = ("choice", "crisis", "exploit")
 POWER_MAX, GOAL_MAX, ROUNDS_MAX, DICE_MAX, RES_MAX = 199, 18, 9, 4, 3  # the library's ranges (timeline.py)
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -97,12 +99,17 @@ class ChronoCardForm(ChronoEntryPanel):
         out["preemptive"] = pre
         return out
 
-    def text(self) -> str:
-        return "reveal " + inline(self.card())
+    def action(self) -> Reveal:
+        """The card as the game's action, read with the library's own checks (LibraryError names the field)."""
+        card = parse_card(inline(self.card()))
+        return Reveal(card.id, card)
 
     def reveal(self, widget=None) -> bool:
         """Send the card; a refusal goes beside the field it names. True when the card was revealed."""
-        refusal = self.play(self.text()) if self.play is not None else None
+        try:
+            refusal = self.play(self.action()) if self.play is not None else None
+        except Refusal as bad_card:
+            refusal = bad_card
         if refusal is None:
             self.close()
             return True
@@ -114,9 +121,7 @@ class ChronoCardForm(ChronoEntryPanel):
 
     def save(self, widget) -> None:
         """Append the card to the table's own cards file, to pick it again in later games (checked first)."""
-        from companion.core import Refusal
         from companion.games.chronomage.my_cards import save_card
-        from companion.games.chronomage.timeline import parse_card
         try:
             path = save_card(parse_card(inline(self.card())))
         except Refusal as refusal:
@@ -250,7 +255,7 @@ class ChronoCardForm(ChronoEntryPanel):
             row.add_widget(Label(size_hint_x=None, width=dp(40)))
             row.add_widget(Die(value=f, size_hint=(None, None), size=(dp(42), dp(42)), pos_hint={"center_y": .5}))
             row.add_widget(Label(size_hint_x=None, width=dp(10)))
-            for s in (1, 2, 3):
+            for s in SPACES:
                 self._button(row, str(s), s in h["spaces"], lambda s=s, h=h: self._set(lambda: _flip(h["spaces"], s)))
             row.add_widget(Label(size_hint_x=None, width=dp(16)))
             for c in COLORS:

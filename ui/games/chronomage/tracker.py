@@ -14,7 +14,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, OptionProperty
 from kivy.uix.widget import Widget
 
-from .. import palette
+from ... import palette
 
 
 def _text(text: str, size: float, color, bold: bool = True):

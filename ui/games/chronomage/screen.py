@@ -5,11 +5,12 @@ number, the time deck and how many lost challenges it still pays for, each playe
 formation space, time units and the attack chart's result of their roll. Chronomage is a cooperative
 game with no hidden information, so there is no curtain: the table decides together.
 
-What may be done now is the engine's legal list, grouped into controls instead of listed: a row's
-runes, spaces, Spell, Faces (a face picker) and Roll (the bare `dice SEAT` the session completes);
-the bottom bar's Ready, Draw / Pick / Type a card, choices, Reverse time and Declare lost. Every
-control sends one action text; a refusal (a spell failing the rune check, a space after the roll) is
-shown where it was tapped. A typed card (not listed: any card may be typed) is a form of its own.
+What may be done now is the engine's legal actions (`controller.actions`, the game's `Book`, `Form`,
+`Spell`, `Dice`, ... values, matched on their classes and fields), grouped into controls instead of
+listed: a row's runes, spaces, Spell, Faces (a face picker) and Roll (the bare `Dice(seat)` the session
+completes); the bottom bar's Ready, Draw / Pick / Type a card, choices, Reverse time and Declare lost.
+Every control plays one action value; a refusal (a spell failing the rune check, a space after the
+roll) is shown where it was tapped. A typed card (not listed: any card may be typed) is a form of its own.
 The hardware dice button rolls the next player's whole handful.
 """
 from __future__ import annotations
@@ -18,35 +19,37 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from .. import kvload, palette
-from ..texts import seat_name
-from ..widgets import chronomage_text as T
-from ..widgets.chronomage_card import ChronoCardForm
-from ..widgets.chronomage_entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad
-from ..widgets.chronomage_seat import ChronoRowNote, ChronoSeatRow
-from ..widgets.chronomage_tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
-from ..widgets.common import FlatButton
-from .table import TableScreen
+from companion.core import VICTORY
+from companion.games.chronomage.actions import (
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal, Reverse,
+    Spell,
+)
+from companion.games.chronomage.referee import ANOMALY_DICE, LOST_TIME_CARDS, SPACES
 
-kvload.load("chronomage")
+from ... import kvload, palette
+from ...screens.table import TableScreen
+from ...texts import seat_name
+from ...widgets.common import FlatButton
+from . import text as T
+from .card import ChronoCardForm
+from .entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad
+from .seat import ChronoRowNote, ChronoSeatRow
+from .tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
+
+kvload.load_beside(__file__, "chronomage")
 
 ROW_MAX = 76  # dp: a player's row at most (a table of one does not stretch it over the screen)
 #: the worked monster round of the engine's docstring, stopped before the last player rolls
 SAMPLE_TABLE = {"names": ["Ada", "Bram", "Cleo"], "colors": ["orange", "blue", "green"]}
-SAMPLE_ACTIONS = ("book 1 2", "book 2 1", "ready", "reveal rust-hound", "choose 1", "spell 1 4 2 3",
-                  "dice 1 2 5 / 3", "dice 2 1 4 / 5")
+SAMPLE_ACTIONS = (Book(1, 2), Book(2, 1), READY, Reveal("rust-hound"), Choose(1), Spell(1, 4, 2, 3),
+                  Dice(1, (2, 5), (3,)), Dice(2, (1, 4), (5,)))
 
 
-def handful(texts, seat: int) -> tuple[int, int] | None:
-    """How many own and challenge dice `seat` enters now, read off one legal `dice SEAT F.. [/ C..]`."""
-    head = f"dice {seat} "
-    for text in texts:
-        if text.startswith(head):
-            words = text.split()[2:]
-            if "/" in words:
-                cut = words.index("/")
-                return cut, len(words) - cut - 1
-            return len(words), 0
+def handful(actions, seat: int) -> tuple[int, int] | None:
+    """How many own and challenge dice `seat` enters now, from the fields of one legal `Dice` with faces."""
+    for a in actions:
+        if isinstance(a, Dice) and a.seat == seat and a.faces is not None:
+            return len(a.faces), len(a.challenge or ())
     return None
 
 
@@ -67,7 +70,7 @@ class ChronomageScreen(TableScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.faces, self.spell, self.choice = ChronoFacePad(send=self.send), ChronoSpellPad(send=self.send), ChronoChoicePad(send=self.send)
-        self.card_form = ChronoCardForm(play=lambda text: self.controller.play(text))
+        self.card_form = ChronoCardForm(play=lambda action: self.controller.play(action))
         self.rows: dict[int, ChronoSeatRow] = {}
         self.roll_buttons: dict[int, FlatButton] = {}
         self.ids.seats.bind(height=self._row_heights)
@@ -76,8 +79,8 @@ class ChronomageScreen(TableScreen):
     def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
         from companion.session import Session
         session = Session.start(journal, game_id, 3, seed=seed, table=SAMPLE_TABLE)
-        for text in SAMPLE_ACTIONS:
-            session.play(text)
+        for action in SAMPLE_ACTIONS:
+            session.play(action)
         return session
 
     def prepare_shot(self, view) -> None:
@@ -143,12 +146,12 @@ class ChronomageScreen(TableScreen):
 
     def update(self) -> None:
         v, c = self.view, self.controller
-        legal = [] if v.get("phase") == "over" else c.legal()
+        legal = [] if v.get("phase") == "over" else c.actions
         self.title_text = T.card_title(v)
         self.phase_line = T.phase_text(v)
         self.deck_line, self.deck_level = T.deck_text(v)
         over = c.outcome()
-        self.banner = "" if over is None else ("victory" if over.result == "victory" else "defeat")
+        self.banner = "" if over is None else ("victory" if over.result == VICTORY else "defeat")
         self.hint_line = T.hint_text(v, self.names) if over is None else "Undo takes the last action back; Home for a new game"
         self._tracker(v)
         self.roll_buttons = {}
@@ -165,7 +168,7 @@ class ChronomageScreen(TableScreen):
             if v.get("phase") == "engagement" and v.get("step") == "preemptive":
                 self.tracker_line = T.preemptive_text(v, self.names)
             elif self.banner:
-                self.tracker_line = f"[size=26sp][b]{self.outcome_text}[/b][/size]   {v.get('reason', '')}"
+                self.tracker_line = f"[size=26sp][b]{self.outcome_text}[/b][/size]   {T.ending_text(self.controller.outcome())}"
             else:
                 self.tracker_line = T.decks_text(v)
             return
@@ -199,7 +202,7 @@ class ChronomageScreen(TableScreen):
         return last if (k == ch["round"] - 1 and last.get("success")) or (k == ch["round"] and not last.get("success")) else None
 
     # -- a player's row -----------------------------------------------------------------------------
-    def _row(self, v, row: ChronoSeatRow, seat: int, legal: list[str]) -> None:
+    def _row(self, v, row: ChronoSeatRow, seat: int, legal: list) -> None:
         i = seat - 1
         row.rgba = self.rgba(seat)
         name, color = self.who(seat), v["colors"][i]
@@ -209,8 +212,7 @@ class ChronomageScreen(TableScreen):
         row.weak_text = T.weakness_text(v["weaknesses"][i])
         box = row.ids.controls
         box.clear_widgets()
-        mine = {t for t in legal if t.split()[1:2] == [str(seat)] and t.split()[0] != "choose"}
-        mine |= {t for t in legal if t.startswith(f"choose {seat} ")}
+        mine = {a for a in legal if getattr(a, "seat", None) == seat}  # a group's `Choose` has no seat
         phase = v.get("phase")
         if phase == "strategy":
             self._runes(box, seat, v["spellbook"][i], mine)
@@ -230,59 +232,58 @@ class ChronomageScreen(TableScreen):
             self._dice_buttons(box, seat, mine)
         elif phase == "cleanup":
             step = v.get("step")
-            text = f"{step} {seat}"
-            box.add_widget(FlatButton(text=f"Give {self.who(seat)} the {step} card", dim=text not in mine,
-                                      on_release=lambda b, t=text: self.play(t, b)))
+            give = Give(step, seat)
+            box.add_widget(FlatButton(text=f"Give {self.who(seat)} the {step} card", dim=give not in mine,
+                                      on_release=lambda b, a=give: self.play(a, b)))
 
     def _runes(self, box, seat: int, runes: int, mine) -> None:
         for by, words in ((-1, "-"), (1, "+")):
-            text = f"book {seat} {runes + by}"
+            book = Book(seat, runes + by)
             if runes + by < 0:  # no action to send (the notation takes no negative count): say it plainly
                 def release(b):
                     self.note(b, f"{self.who(seat)}'s spellbook shows no runes to take away.", palette.PANEL_HI)
             else:
-                def release(b, t=text):
-                    self.play(t, b)
+                def release(b, a=book):
+                    self.play(a, b)
             b = FlatButton(text=words, font_size="20sp", size_hint_x=None, width=dp(palette.TOUCH),
-                           dim=text not in mine, on_release=release)
+                           dim=book not in mine, on_release=release)
             box.add_widget(b)
             if by < 0:
                 box.add_widget(ChronoRowNote(text=f"[b]{runes}[/b] runes", halign="center", size_hint_x=None,
                                        width=dp(64)))
 
     def _spaces(self, box, seat: int, space: int, mine) -> None:
-        for p in (1, 2, 3):
-            text = f"form {seat} {p}"
+        for p in SPACES:
+            form = Form(seat, p)
             here = p == space
             rgba = self.rgba(seat)
             box.add_widget(FlatButton(text=str(p), size_hint_x=None, width=dp(palette.TOUCH),
                                       bg=rgba if here else palette.PANEL_HI,
                                       fg=palette.text_on(rgba) if here else palette.TEXT,
-                                      dim=text not in mine and not here,
-                                      on_release=lambda b, t=text: self.play(t, b)))
+                                      dim=form not in mine and not here,
+                                      on_release=lambda b, a=form: self.play(a, b)))
 
     def _spell_button(self, box, seat: int, mine) -> None:
-        can = any(t.startswith("spell ") for t in mine)
+        can = any(isinstance(a, Spell) for a in mine)
         # with no spell possible, a tap lets the engine say why (no card in hand, already rolled)
         box.add_widget(FlatButton(text="Spell", dim=not can, on_release=lambda b: self.open_spell(seat, b) if can
-                                  else self.play(f"spell {seat} 0 0", b)))
+                                  else self.play(Spell(seat, 0, 0), b)))
 
     def _dice_buttons(self, box, seat: int, mine) -> None:
-        can = f"dice {seat}" in mine
+        can = Dice(seat) in mine
         box.add_widget(FlatButton(text="Faces", dim=not can, on_release=lambda b: self.enter_faces(seat, b)))
         roll = FlatButton(text=f"Roll for {self.who(seat)}", bg=self.rgba(seat), fg=palette.text_on(self.rgba(seat)),
-                          dim=not can, size_hint_x=1.6, on_release=lambda b: self.play(f"dice {seat}", b))
+                          dim=not can, size_hint_x=1.6, on_release=lambda b: self.play(Dice(seat), b))
         box.add_widget(roll)
         self.roll_buttons[seat] = roll
 
     def _preemptive(self, v, box, seat: int, mine) -> None:
         i, p, pre = seat - 1, (v.get("card") or {}).get("preemptive") or {}, v.get("preemptive") or {}
-        chose = [t for t in sorted(mine) if t.startswith(f"choose {seat} ")]
+        chose = sorted((a for a in mine if isinstance(a, Choose)), key=lambda a: a.option)
         if chose:
-            for t in chose:
-                k = int(t.split()[2])
-                box.add_widget(FlatButton(text=p["options"][k - 1], on_release=lambda b, t=t: self.play(t, b)))
-        elif f"dice {seat}" in mine:
+            for a in chose:
+                box.add_widget(FlatButton(text=p["options"][a.option - 1], on_release=lambda b, a=a: self.play(a, b)))
+        elif Dice(seat) in mine:
             self._dice_buttons(box, seat, mine)
         else:
             res, rolled = pre.get("results", [None] * seat)[i], pre.get("rolls", [None] * seat)[i]
@@ -295,7 +296,7 @@ class ChronomageScreen(TableScreen):
             box.add_widget(ChronoRowNote(text=words, color=palette.MUTED))
 
     # -- the table's actions ------------------------------------------------------------------------
-    def _table_actions(self, v, legal: list[str]) -> None:
+    def _table_actions(self, v, legal: list) -> None:
         box = self.ids.table_actions
         box.clear_widgets()
         phase, L = v.get("phase"), set(legal)
@@ -305,50 +306,49 @@ class ChronomageScreen(TableScreen):
                                       **({"bg": palette.ACCENT, "fg": palette.DIAL_INK} if accent else {})))
 
         if phase == "strategy":
-            add("Ready: reveal the challenge", lambda b: self.play("ready", b), accent=True)
+            add("Ready: reveal the challenge", lambda b: self.play(READY, b), accent=True)
         elif phase == "engagement" and v.get("step") == "reveal":
-            add("Draw the card", lambda b: self.play("reveal", b), accent=True)
+            add("Draw the card", lambda b: self.play(REVEAL, b), accent=True)
             add("Pick the card turned over", self.pick_card)
             add("Type a card", self.type_card)
         elif phase == "engagement":
             p = (v.get("card") or {}).get("preemptive") or {}
             for k, words in enumerate(p.get("options") or [], 1):
-                if f"choose {k}" in L:
-                    add(f"{k}. {words}", lambda b, k=k: self.play(f"choose {k}", b))
-            if "exploit yes" in L:
-                add("Attempt the exploit", lambda b: self.play("exploit yes", b), accent=True)
-                add("Skip it", lambda b: self.play("exploit no", b))
+                if Choose(k) in L:
+                    add(f"{k}. {words}", lambda b, k=k: self.play(Choose(k), b))
+            if EXPLOIT_YES in L:
+                add("Attempt the exploit", lambda b: self.play(EXPLOIT_YES, b), accent=True)
+                add("Skip it", lambda b: self.play(EXPLOIT_NO, b))
         elif phase == "challenge":
-            if any(t.startswith("assist ") for t in legal):
+            if any(isinstance(a, Assist) for a in legal):
                 add("Give a die", self.pick_assist)
-            add("Reverse time", self.reverse_time, dim="reverse" not in L)
+            add("Reverse time", self.reverse_time, dim=REVERSE not in L)
             add("Declare lost", self.declare_lost)
 
     # -- panels -------------------------------------------------------------------------------------
-    def send(self, text: str, widget) -> bool:
-        """Play one action text; the refusal, if any, beside `widget`. True when accepted."""
-        refusal = self.controller.play(text)
+    def send(self, action, widget) -> bool:
+        """Play one action; the refusal, if any, beside `widget`. True when accepted."""
+        refusal = self.controller.play(action)
         self.result(refusal, widget)
         return refusal is None
 
     def enter_faces(self, seat: int, widget=None) -> None:
-        shape = handful(self.controller.legal(seat), seat)
+        shape = handful(self.controller.actions, seat)
         if shape is None:  # nothing to enter: the engine says why, where it was tapped
-            self.play(f"dice {seat}", widget or self.rows[seat])
+            self.play(Dice(seat), widget or self.rows[seat])
             return
         own, chal = shape
         name, rgba = self.who(seat), self.rgba(seat)
         groups = [(f"{name}'s {T.dice(own)[2:]}", own, rgba)] + ([(f"Challenge {T.dice(chal)[2:]}", chal, palette.DIAL)] if chal else [])
 
         def compose(values):
-            text = f"dice {seat} " + " ".join(map(str, values[0]))
-            return text + (" / " + " ".join(map(str, values[1])) if chal else "")
+            return Dice(seat, tuple(sorted(values[0])), tuple(sorted(values[1])) if chal else None)
 
         ch = self.view.get("challenge") or {}
         detail = (f"{T.dice(own, self.view['colors'][seat - 1])} and {T.dice(chal, 'challenge')}"
                   f" ({ch.get('name', '')}, round {ch.get('round', '')})" if chal else
-                  f"Three dice against the goal of {((self.view.get('card') or {}).get('preemptive') or {}).get('goal')}")
-        self.faces.open_for(self.ids.layer, f"{name}'s roll", groups, compose, f"dice {seat}", rgba, detail)
+                  f"{T.dice(own).capitalize()} against the goal of {((self.view.get('card') or {}).get('preemptive') or {}).get('goal')}")
+        self.faces.open_for(self.ids.layer, f"{name}'s roll", groups, compose, Dice(seat), rgba, detail)
 
     def open_spell(self, seat: int, widget=None) -> None:
         v, i = self.view, seat - 1
@@ -357,8 +357,8 @@ class ChronomageScreen(TableScreen):
 
     def pick_card(self, widget) -> None:
         by_id = getattr(self.controller.session.game, "catalogue", {})
-        ids = [t.split()[1] for t in self.controller.legal() if t.startswith("reveal ")]
-        choices = [(by_id[i].name if i in by_id else i, f"reveal {i}") for i in ids]
+        picks = [a for a in self.controller.actions if isinstance(a, Reveal) and a.card is not None]
+        choices = [(by_id[a.card].name if a.card in by_id else a.card, a) for a in picks]
         self.choice.open_for(self.ids.layer, "Which card was turned over?", choices,
                              "The cards the top of the challenge deck can be now.")
 
@@ -367,26 +367,27 @@ class ChronomageScreen(TableScreen):
         self.card_form.open_for(self.ids.layer, self.view)
 
     def pick_assist(self, widget) -> None:
-        pairs = [t.split()[1:] for t in self.controller.legal() if t.startswith("assist ")]
-        choices = [(f"{self.who(int(g))} gives {self.who(int(r))} a die", f"assist {g} {r}") for g, r in pairs]
+        assists = [a for a in self.controller.actions if isinstance(a, Assist)]
+        choices = [(f"{self.who(a.giver)} gives {self.who(a.receiver)} a die", a) for a in assists]
         self.choice.open_for(self.ids.layer, "Give a die", choices, "A player through the event gives one die "
                              "to a player still in it, before the round's rolls.")
 
     def reverse_time(self, widget) -> None:
-        if "reverse" not in self.controller.legal():
-            self.play("reverse", widget)  # the engine says why not
+        if REVERSE not in self.controller.actions:
+            self.play(REVERSE, widget)  # the engine says why not
             return
-        self.faces.open_for(self.ids.layer, "Reverse time", [("Anomaly dice", 2, palette.DIAL)],
-                            lambda values: "reverse " + " ".join(map(str, values[0])), "reverse", palette.WARN,
+        self.faces.open_for(self.ids.layer, "Reverse time", [("Anomaly dice", ANOMALY_DICE, palette.DIAL)],
+                            lambda values: Reverse(tuple(sorted(values[0]))), REVERSE, palette.WARN,
                             "Back to round 1 of this challenge; the anomaly dice stay until cleanup.")
 
     def declare_lost(self, widget) -> None:
         v = self.view
-        need, deck = 2 * v["players"], v["time_deck"]
-        detail = (f"Every player draws 2 time cards: {need} of the {deck} left." if deck >= need else
-                  f"Every player must draw 2 time cards, {need} in all, and the time deck holds {deck}: "
+        each, deck = LOST_TIME_CARDS, v["time_deck"]
+        need = each * v["players"]
+        detail = (f"Every player draws {each} time cards: {need} of the {deck} left." if deck >= need else
+                  f"Every player must draw {each} time cards, {need} in all, and the time deck holds {deck}: "
                   "the timeline is lost.")
-        self.choice.open_for(self.ids.layer, "Declare the challenge lost?", [("Declare it lost", "fail")], detail,
+        self.choice.open_for(self.ids.layer, "Declare the challenge lost?", [("Declare it lost", FAIL)], detail,
                              palette.DANGER)
 
     # -- hardware -----------------------------------------------------------------------------------
@@ -397,7 +398,7 @@ class ChronomageScreen(TableScreen):
         v = self.view
         seat = v.get("next_roller")
         if seat is not None:
-            self.play(f"dice {seat}", self._dice_anchor or self.roll_buttons.get(seat) or self.ids.tracker)
+            self.play(Dice(seat), self._dice_anchor or self.roll_buttons.get(seat) or self.ids.tracker)
         elif v.get("phase") == "over":
             self.note(self._dice_anchor or self.ids.tracker, "The timeline is over.", palette.PANEL_HI)
         else:

@@ -13,9 +13,25 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .arena import EDGES
+
 #: events that are not steps of the resolution (the draw, who has picked, private ones), and the
 #: card panel's own echo of a step (the events it sets off say what happened)
 QUIET = {"picked", "drew", "draw", "no-draw", "reshuffle", "my-picks", "primitive"}
+#: how a game ended, by its termination code (`Outcome.termination`, the game-over event's `reason`)
+ENDINGS = {
+    "knockouts": "{who} {wins} on Knock Outs!",
+    "shared": "{who} share the win: equal on Knock Outs and on every tie-break",
+    "stocks": "{who} {wins}: the other team has no Stock left!",
+    "simultaneous-ko": "{who} {wins}: both teams lost their last Stock at once and the tie-breaks decided",
+    "draw": "A draw: both teams lost their last Stock at once and every tie-break is equal",
+}
+
+
+def ending_text(termination: str, names: list[str]) -> str:
+    """One sentence for how the game ended, worded from the engine's termination code."""
+    who = " and ".join(names)
+    return ENDINGS.get(termination, "The game is over").format(who=who, wins="wins" if len(names) == 1 else "win")
 
 
 @dataclass
@@ -42,9 +58,10 @@ def _plural(n: int, word: str) -> str:
 
 
 class Teller:
-    """Sentences for one table: `who(seat)` names a Legend (markup), `card(seat, id)` names a card."""
+    """Sentences for one table: `who(seat)` names a Legend (markup), `card(seat, id)` names a card,
+    `winners(seats, termination)` says how the game ended."""
 
-    def __init__(self, who: Callable[[int], str], card: Callable[[int, str], str], winners: Callable[[list], str]):
+    def __init__(self, who: Callable[[int], str], card: Callable[[int, str], str], winners: Callable[[list, str], str]):
         self.who, self.card, self.winners = who, card, winners
 
     def steps(self, events: list[dict[str, Any]], before: dict[str, Any]) -> list[Step]:
@@ -113,7 +130,7 @@ class Teller:
         if t == "slide":
             if e["into"] is None:
                 return f"{w(s)} is pushed past the Edge ({e['overshoot']} beyond)", (s,)
-            onto = " onto the Edge" if e["into"] in (0, 6) else ""
+            onto = " onto the Edge" if e["into"] in EDGES else ""
             return f"{w(s)} slides from {e['from']} to {e['into']}{onto}", (s,)
         if t == "knock-out":
             by = f" by {w(e['by'])}" if e.get("by") else ""
@@ -126,7 +143,7 @@ class Teller:
         if t == "recovery":
             return f"End of sequence {e['sequence']}: cards go back to the hands", ()
         if t == "game-over":
-            return f"Game over: {self.winners(e['winners'])}", tuple(e["winners"])
+            return f"Game over: {self.winners(e['winners'], e.get('reason', ''))}", tuple(e["winners"])
         return "", ()
 
     # -- what a step changes on the Arena ------------------------------------------------------------

@@ -1,7 +1,7 @@
 """One Chronomage player's row: their books on the left, what they may do now (or their roll) on the right.
 
 The screen fills `controls` from the legal actions; the row only lays out what it is given.
-(Its look is in kv/chronomage.kv.)
+(Its look is in chronomage.kv.)
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from kivy.properties import ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from .. import palette
+from ... import palette
 
 
 class ChronoSeatRow(BoxLayout):

@@ -2,7 +2,7 @@
 
 A chip shows its seat's colour, the Legend's name, a facing arrow, its Fatigue and the Push tokens
 the next hit of Force 1, 2 and 3 would give (the engine's `next_push`); a Legend out of the Arena
-stands greyed on its Edge. The widgets only draw what they are given (look in kv/legends.kv).
+stands greyed on its Edge. The widgets only draw what they are given (look in legends.kv).
 """
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .. import palette
+from companion.games.legends.resolve import CENTER
 
-SPACES = range(7)
-EDGES = (0, 6)
+from ... import palette
+
+SPACES = range(2 * CENTER + 1)  # LA-1: the engine's center, with as many spaces either side up to the Edges
+EDGES = (SPACES[0], SPACES[-1])
 
 
 class LegendChip(Label):
@@ -56,7 +58,7 @@ class ArenaLine(BoxLayout):
         super().__init__(**kwargs)
         self.cells = []
         for i in SPACES:
-            cell = SpaceCell(index=i, edge=i in EDGES, center=i == 3, size_hint_x=0.55 if i in EDGES else 1)
+            cell = SpaceCell(index=i, edge=i in EDGES, center=i == CENTER, size_hint_x=0.55 if i in EDGES else 1)
             self.cells.append(cell)
             self.add_widget(cell)
 

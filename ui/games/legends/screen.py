@@ -1,7 +1,7 @@
 """The Legends of the Arena table: the Arena line, Stocks or Knock Outs, the Initiative, and what to do.
 
-It renders the table view (`controller.view`, what everyone may see) and sends action texts; the
-engine decides everything. Digital cards: each seat picks behind the PickCurtain, from its own view.
+It renders the table view (`controller.view`, what everyone may see) and plays the game's actions
+(`controller.actions_for(seat)`, matched on their classes and fields); the engine decides everything. Digital cards: each seat picks behind the PickCurtain, from its own view.
 Physical cards: one tap per seat on the card it turned up. An exchange resolves inside the action
 that revealed it; its events are played back step by step (Next, Run, Skip) with the Arena as it
 stood after each step, then the screen shows the engine's view again and asks the next choice, word
@@ -9,7 +9,7 @@ by word from the seat's legal actions.
 
 LA-3: while the game plays with placeholder values, a note under the seat panels says which at setup
 (the first sequence's picks or reveals) and at the end, with "Type values" (the board-values editor,
-`legends_values`) and "Later". Values saved there apply from
+`values`) and "Later". Values saved there apply from
 the next game ("Start over with them" starts one at once); this game keeps the values it was created with.
 """
 from __future__ import annotations
@@ -21,18 +21,20 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from .. import kvload, palette
-from ..widgets import legends_arena  # noqa: F401  (classes used by legends.kv)
-from ..widgets.common import FlatButton
-from ..widgets.legends_arena import SeatPanel
-from ..widgets.legends_cards import card_name, short_name
-from ..widgets.legends_choices import is_whole, next_words, question, word_label
-from ..widgets.legends_curtain import PickCurtain
-from ..widgets.legends_steps import Teller, start_frame
-from ..widgets.legends_values import ValuesEditor, placeholder_note
-from .table import TableScreen, outcome_text
+from companion.games.legends.actions import Face, Pick, Reveal
 
-kvload.load("legends")
+from ... import kvload, palette
+from ...screens.table import TableScreen, outcome_text
+from ...widgets.common import FlatButton
+from . import arena  # noqa: F401  (classes used by legends.kv)
+from .arena import SeatPanel
+from .cards import card_name, short_name
+from .choices import next_words, question, whole, word_label, words_of
+from .curtain import PickCurtain
+from .steps import Teller, ending_text, start_frame
+from .values import ValuesEditor, placeholder_note
+
+kvload.load_beside(__file__, "legends")
 
 RUN_SECONDS = 1.2  # between steps when the playback runs by itself
 ROW = 56  # dp, a row of buttons in the action area
@@ -149,11 +151,8 @@ class LegendsScreen(TableScreen):
     def card(self, seat: int, code: str) -> str:
         return card_name(self.legend(seat), code)
 
-    def winners(self, seats: list) -> str:
-        if not seats:
-            return "a draw"
-        names = [self.controller.name(s) for s in seats]
-        return " and ".join(names) + (" win!" if len(names) > 1 else " wins!")
+    def winners(self, seats: list, termination: str) -> str:
+        return ending_text(termination, [self.controller.name(s) for s in seats])
 
     # -- the engine's events, played back ---------------------------------------------------------------
     def on_events(self, events: list) -> None:
@@ -265,8 +264,8 @@ class LegendsScreen(TableScreen):
             if lg["out"]:
                 second += "   OUT of the Arena"
             elif push:
-                shown_push = "/".join(map(str, push))
-                second += f"   next hit, Force 1/2/3: {shown_push} tokens" if wide else f"  hit 1/2/3: {shown_push}"
+                shown_push, forces = "/".join(map(str, push)), "/".join(str(f) for f in range(1, len(push) + 1))
+                second += f"   next hit, Force {forces}: {shown_push} tokens" if wide else f"  hit {forces}: {shown_push}"
             card = frame["revealed"].get(seat)
             if card:
                 third = f"Card: {self.card(seat, card)}" if wide else self.card(seat, card)
@@ -307,7 +306,8 @@ class LegendsScreen(TableScreen):
     def _show_over(self, v: dict) -> None:
         self.mode = "over"
         outcome = self.controller.outcome()
-        self.prompt_text = self.outcome_text or "The game is over."
+        self.prompt_text = self.winners(list(outcome.winners), outcome.termination) if outcome is not None else \
+            "The game is over."
         if outcome is not None and outcome.ranking and len(outcome.ranking) > 1:
             places = ["  ".join(self.controller.name(s) for s in group) for group in outcome.ranking]
             self.prompt_text += "   Ranking: " + ",  ".join(f"{i}. {p}" for i, p in enumerate(places, 1))
@@ -317,7 +317,8 @@ class LegendsScreen(TableScreen):
     def _show_picks(self, v: dict) -> None:
         self.mode = "pick"
         c = self.controller
-        self.prompt_text = (f"Sequence {v['sequence']}: everyone picks three cards in secret. "
+        size = next((len(a.cards) for a in c.actions if isinstance(a, Pick)), 0)  # the engine's pick, as it asks
+        self.prompt_text = (f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
                             "Hand the screen to each player in turn.")
         row = []
         for seat in c.seats:
@@ -342,7 +343,7 @@ class LegendsScreen(TableScreen):
         shown = {int(k): card for k, card in (v.get("revealed") or {}).items()}
         done = "   ".join(f"{self.who(s)} {self.card(s, card)}" for s, card in sorted(shown.items()))
         # one seat's row at a time: three or four rows of cards do not fit under the Arena at 800x480
-        waiting = [s for s in c.seats if s not in shown and c.legal(s)]
+        waiting = [s for s in c.seats if s not in shown and self._reveals(s)]
         later = [c.name(s) for s in waiting[1:]]
         order = (f" {c.name(waiting[0])} now" + (f", then {', '.join(later)}" if later else "") + ".") if waiting else ""
         self.prompt_text = f"Exchange {v['exchange']}: tap the card each player turned up.{order}" + (f"   {done}" if done else "")
@@ -352,28 +353,31 @@ class LegendsScreen(TableScreen):
             rgba = c.color(seat)
             row = [Label(text=f"[b]{c.name(seat)}[/b]", markup=True, color=rgba, size_hint_x=None, width=dp(64),
                          font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))]
-            texts = c.legal(seat)
-            font = "14sp" if len(texts) <= 10 else "12sp"
-            for text in texts:
-                name = short_name(legend, text.split(" ")[2])
+            reveals = self._reveals(seat)
+            font = "14sp" if len(reveals) <= 10 else "12sp"
+            for action in reveals:
+                name = short_name(legend, action.card)
                 room = max(max(map(len, name.split())), len(name) / 2) + 3  # long names wider, on two lines
                 row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
                                       size_hint_min_x=dp(palette.TOUCH + 4),
-                                      on_release=lambda b, t=text, s=seat: self.play_as(t, s, b)))
+                                      on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
             rows.append(row)
         self._rows(rows)
+
+    def _reveals(self, seat: int) -> list[Reveal]:
+        return [a for a in self.controller.actions_for(seat) if isinstance(a, Reveal)]
 
     def _show_choice(self, v: dict, ask: dict) -> None:
         self.mode = "choice"
         c = self.controller
         seat = ask["seat"]
-        texts = c.legal(seat)
+        actions = c.actions_for(seat)
         words = self._words
-        if len(words) < 2 or (not next_words(texts, words) and not is_whole(texts, words)):
-            words = self._words = texts[0].split(" ")[:2] if texts else []
+        if len(words) < 2 or (not next_words(actions, words) and whole(actions, words) is None):
+            words = self._words = list(words_of(actions[0])[:2]) if actions else []
         self.prompt_text = f"{self.who(seat)}: {self._ask_text(v, ask, words)}"
-        options = next_words(texts, words)
-        buttons = [FlatButton(text=self._label(words, w), font_size="15sp",
+        options = next_words(actions, words)
+        buttons = [FlatButton(text=self._label(words, w, seat), font_size="15sp",
                               on_release=lambda b, w=w: self.choose_word(w, seat, b)) for w in options]
         if len(words) > 2:
             buttons.append(FlatButton(text="Back", on_release=lambda _b: self.back_word()))
@@ -382,7 +386,7 @@ class LegendsScreen(TableScreen):
 
     def _ask_text(self, v: dict, ask: dict, words: list[str]) -> str:
         kind = ask["kind"]
-        if kind == "face" and words == ["face", str(ask["seat"])]:
+        if kind == "face" and len(words) == 2:
             if v.get("phase") == "return":
                 return "is back in the Arena and may turn: face which way?"
             card = f" ({self.card(ask['seat'], v['current']['card'])})" if v.get("current") else ""
@@ -390,26 +394,27 @@ class LegendsScreen(TableScreen):
         if kind == "target" and len(words) == 2:
             return "dive toward which foe?" if ask.get("force") is None else f"strike (Force {ask['force']}) which foe?"
         if kind == "do" and v.get("current"):
-            sofar = " ".join(self._label(words[:i], words[i]) for i in range(2, len(words)))
+            sofar = " ".join(self._label(words[:i], words[i], ask["seat"]) for i in range(2, len(words)))
             card = self.card(ask["seat"], v["current"]["card"])
             return f"{card} (card panel): " + (f"{sofar}: " if sofar else "") + question(words)
         if kind == "reshuffle":
             return "the Meter is empty: shuffle the Specials from hand and discard pile into a new one?"
         return question(words)
 
-    def _label(self, words: list[str], word: str) -> str:
+    def _label(self, words: list[str], word: str, seat: int) -> str:
         text = word_label(words, word, lambda s: self.legend(s).name if self.legend(s) else self.controller.name(s))
-        if words[0] == "face":
-            now = self.controller.view["legends"][int(words[1]) - 1]["facing"]
+        if words[0] == Face.verb:
+            now = self.controller.view["legends"][seat - 1]["facing"]
             return f"Keep facing {text}" if text == now else f"Turn to face {text}"
         return text
 
     def choose_word(self, word: str, seat: int, widget) -> None:
-        texts = self.controller.legal(seat)
+        actions = self.controller.actions_for(seat)
         words = [*self._words, word]
-        if is_whole(texts, words) and not next_words(texts, words):
+        action = whole(actions, words)
+        if action is not None and not next_words(actions, words):
             self._words = []
-            self.play_as(" ".join(words), seat, widget)
+            self.play_as(action, seat, widget)
         else:
             self._words = words
         self.refresh()
@@ -418,8 +423,8 @@ class LegendsScreen(TableScreen):
         self._words = self._words[:-1]
         self.refresh()
 
-    def play_as(self, text: str, seat: int, widget) -> None:
-        self.result(self.controller.play(text, seat), widget)
+    def play_as(self, action: Pick | Reveal, seat: int, widget) -> None:
+        self.result(self.controller.play(action, seat), widget)
 
     def _note(self, widget, text: str, bg=palette.DANGER) -> None:
         App.get_running_app().show_note(widget, text, bg)
@@ -430,7 +435,7 @@ class LegendsScreen(TableScreen):
         """A 1v1 with digital cards, Red has picked and Blue is about to (see `prepare_shot`)."""
         from companion.session import Session
         session = Session.start(journal, game_id, 2, seed=seed, table={"names": ["Red", "Blue"], "colors": ["red", "blue"]})
-        session.play("pick 1 step punch back", 1)
+        session.play(Pick(1, ("step", "punch", "back")), 1)
         return session
 
     def prepare_shot(self, view) -> None:
@@ -449,17 +454,17 @@ class LegendsScreen(TableScreen):
                            {"cards": "physical"}, seed="demo")
             screen = app.table_screen
             if view == "legends-reveal":
-                screen.play_as("reveal 1 punch", 1, screen.ids.buttons)
+                screen.play_as(Reveal(1, "punch"), 1, screen.ids.buttons)
                 return
-            screen.play_as("reveal 1 wind-up", 1, screen.ids.buttons)
-            screen.play_as("reveal 2 step", 2, screen.ids.buttons)
+            screen.play_as(Reveal(1, "wind-up"), 1, screen.ids.buttons)
+            screen.play_as(Reveal(2, "step"), 2, screen.ids.buttons)
             screen.skip()
             screen.choose_word("move", 1, screen.ids.buttons)
             return
         if view == "legends-values":
             self.open_values()
             return
-        c.play("pick 2 step smash defensive-pivot", 2)
+        c.play(Pick(2, ("step", "smash", "defensive-pivot")), 2)
         while self.steps and "strikes" not in self.steps[self.step_i].text:
             self.step_i += 1
         self.refresh()

@@ -1,29 +1,36 @@
 """Pass-the-device curtain for one Legends seat's secret picks (digital cards).
 
-closed -> "Hand the screen to Red" (pass) -> tap -> that seat's hand (pick): tap three cards in the
-order they will resolve, then "Confirm"; it hides again on "Hide", after HIDE_AFTER seconds without
+closed -> "Hand the screen to Red" (pass) -> tap -> that seat's hand (pick): tap the cards of its pick
+in the order they will resolve, then "Confirm"; it hides again on "Hide", after HIDE_AFTER seconds without
 a touch, or once the pick is accepted. Everything shown comes from the seat's own view
 (`controller.seat_view(seat)`: its hand, its picks, a teammate's hand) and whether a card can come
-next from `controller.legal(seat)`; nothing of another seat is ever read here.
+next from the seat's legal `Pick` actions (`controller.actions_for(seat)`); nothing of another seat is ever
+read here. Confirm plays the `Pick` of the cards tapped.
 """
 from __future__ import annotations
 
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 
-from .. import palette
-from ..texts import refusal_text
-from .common import FlatButton
-from .curtain import PassCurtain
-from .legends_cards import card_kind, card_name, card_speed
+from companion.games.legends.actions import Pick
+
+from ... import palette
+from ...texts import refusal_text
+from ...widgets.common import FlatButton
+from ...widgets.curtain import PassCurtain
+from .cards import card_kind, card_name, card_speed
 
 HIDE_AFTER = 30  # seconds without a touch before the cards hide again
-ORDINAL = ("1st", "2nd", "3rd")
 
 
-def can_follow(legal: list[str], chosen: list[str], code: str) -> bool:
-    """Does some legal `pick SEAT A B C` start with the cards chosen so far and then `code`?"""
-    head = [*chosen, code]
-    return any(t.split()[2:2 + len(head)] == head for t in legal if t.startswith("pick "))
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th (n counted from 0)."""
+    return f"{n + 1}" + {0: "st", 1: "nd", 2: "rd"}.get(n, "th")
+
+
+def can_follow(legal: list, chosen: list[str], code: str) -> bool:
+    """Does some legal `Pick` start with the cards chosen so far and then `code`?"""
+    head = (*chosen, code)
+    return any(a.cards[:len(head)] == head for a in legal if isinstance(a, Pick))
 
 
 class PickCard(FlatButton):
@@ -33,6 +40,7 @@ class PickCard(FlatButton):
 class PickCurtain(PassCurtain):
     # modes: closed | pass | pick
     chosen = ListProperty([])
+    pick_size = NumericProperty(0)  # how many cards a pick is: the length of the seat's legal `Pick`s
     status = StringProperty("")  # what the seat sees under its cards
     reveal_mode = "pick"
     hide_after = HIDE_AFTER
@@ -51,8 +59,9 @@ class PickCurtain(PassCurtain):
         view = self.controller.seat_view(self.seat)
         legend = self._legend_of(self.seat)
         picks = list(view.get("my_picks", []))
-        legal = [t for t in self.controller.legal(self.seat) if t.startswith("pick ")]
+        legal = [a for a in self.controller.actions_for(self.seat) if isinstance(a, Pick)]
         self.can_pick = bool(legal)
+        self.pick_size = max((len(a.cards) for a in legal), default=len(picks))
         grid = self.ids.cards
         grid.clear_widgets()
         shown = picks if picks and not legal else list(view.get("hand", []))
@@ -60,7 +69,7 @@ class PickCurtain(PassCurtain):
             order = self.chosen.index(code) if code in self.chosen else (picks.index(code) if code in picks else None)
             possible = code not in self.chosen and can_follow(legal, self.chosen, code)
             speed = card_speed(legend, code)
-            badge = f"{ORDINAL[order]}  -  " if order is not None else ""
+            badge = f"{ordinal(order)}  -  " if order is not None else ""
             chosen = order is not None
             grid.add_widget(PickCard(
                 code=code, markup=True,
@@ -77,10 +86,10 @@ class PickCurtain(PassCurtain):
                                for t, cards in sorted(mates.items()))
         if not legal:
             head = "Picked. Your cards resolve in this order." if picks else "Nothing to pick now."
-        elif len(self.chosen) < 3:
-            head = f"Tap your {ORDINAL[len(self.chosen)]} card (cards resolve in the order you tap them)."
+        elif len(self.chosen) < self.pick_size:
+            head = f"Tap your {ordinal(len(self.chosen))} card (cards resolve in the order you tap them)."
         else:
-            head = "Confirm these three, or Clear to choose again."
+            head = f"Confirm these {self.pick_size}, or Clear to choose again."
         self.status = head + (f"\n{mate_text}" if mate_text else "")
 
     def _legend_of(self, seat: int):
@@ -94,8 +103,8 @@ class PickCurtain(PassCurtain):
         code = button.code
         if code in self.chosen:
             self.chosen = self.chosen[:self.chosen.index(code)]  # untap: that card and the later ones
-        elif len(self.chosen) < 3:
-            if not can_follow(self.controller.legal(self.seat), self.chosen, code):
+        elif len(self.chosen) < self.pick_size:
+            if not can_follow(self.controller.actions_for(self.seat), self.chosen, code):
                 self.note(button, "That card cannot be picked now.")
                 return
             self.chosen = [*self.chosen, code]
@@ -108,11 +117,10 @@ class PickCurtain(PassCurtain):
 
     def confirm(self, button) -> None:
         self.poke()
-        if len(self.chosen) != 3:
-            self.note(button, "Pick three cards first, in the order they will resolve.")
+        if len(self.chosen) != self.pick_size:
+            self.note(button, f"Pick {self.pick_size} cards first, in the order they will resolve.")
             return
-        text = " ".join(["pick", str(self.seat), *self.chosen])
-        refusal = self.controller.play(text, self.seat)
+        refusal = self.controller.play(Pick(self.seat, tuple(self.chosen)), self.seat)
         if refusal is not None:
             self.note(button, refusal_text(refusal))
             return

@@ -1,10 +1,11 @@
 """Chronomage entry panels over the table: dice faces, a spell's numbers, one choice from a few.
 
-Each panel builds one action text and hands it to `send(text, widget)`, which plays it and shows the
-engine's refusal beside `widget`; the panel closes only when the action was accepted. The panels hold
-no rules: the slot counts come from the legal actions, the ranges are the notation's, and a spell that
+Each panel builds one of the game's actions (a `Dice`, `Reverse` or `Spell` value, or the one chosen)
+and hands it to `send(action, widget)`, which plays it and shows the engine's refusal beside `widget`;
+the panel closes only when the action was accepted. The panels hold no rules: the slot counts come
+from the fields of the legal actions, the ranges are the notation's, and a spell that
 fails the rune check or runs out of time units is refused by the engine, which says why.
-(Their look is in kv/chronomage.kv.)
+(Their look is in chronomage.kv.)
 """
 from __future__ import annotations
 
@@ -19,11 +20,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .. import palette
-from .common import FlatButton
-from .die import Die
+from companion.games.chronomage.actions import Spell
+from companion.games.chronomage.referee import MAX_BONUS, MAX_COST, MAX_RUNES
+from companion.games.chronomage.state import TIME_UNITS
 
-MAX_COST, MAX_RUNES, MAX_BONUS, TIME_UNITS = 10, 9, 9, 10  # the notation's ranges (X-12)
+from ... import palette
+from ...widgets.common import FlatButton
+from ...widgets.die import Die
 
 
 class ChronoDieButton(ButtonBehavior, Die):
@@ -39,7 +42,7 @@ class ChronoEntryPanel(BoxLayout):
     title = StringProperty("")
     detail = StringProperty("")
     who_color = ColorProperty(palette.ACCENT)
-    #: send(text, widget) -> True when the engine accepted the action
+    #: send(action, widget) -> True when the engine accepted the action
     send = ObjectProperty(None, allownone=True)
 
     def open_in(self, parent) -> None:
@@ -54,8 +57,8 @@ class ChronoEntryPanel(BoxLayout):
     def is_open(self) -> bool:
         return self.parent is not None
 
-    def submit(self, text: str, widget) -> bool:
-        if self.send is not None and self.send(text, widget):
+    def submit(self, action, widget) -> bool:
+        if self.send is not None and self.send(action, widget):
             self.close()
             return True
         return False
@@ -69,10 +72,10 @@ class ChronoFacePad(ChronoEntryPanel):
     values = ListProperty([])  # one list of faces (0: not yet) per group
     selected = ListProperty([0, 0])  # group, index of the slot the next face fills
     complete = BooleanProperty(False)
-    bare = StringProperty("")  # the action the referee completes by drawing
+    bare = ObjectProperty(None, allownone=True)  # the action the referee completes by drawing
 
-    def open_for(self, parent, title: str, groups, compose, bare: str, color=palette.ACCENT, detail: str = "") -> None:
-        """`compose(values)` makes the action text from the faces, one list per group."""
+    def open_for(self, parent, title: str, groups, compose, bare, color=palette.ACCENT, detail: str = "") -> None:
+        """`compose(values)` makes the action from the faces, one list per group."""
         self.title, self.detail, self.who_color, self.bare = title, detail, color, bare
         self._compose = compose
         self.groups = [tuple(g) for g in groups]
@@ -211,24 +214,24 @@ class ChronoSpellPad(ChronoEntryPanel):
                         f"This spell costs {-after} more than the time units left")
         self.ids.units.spent, self.ids.units.cost = TIME_UNITS - self.time_left, self.ids.cost.value
 
-    def text(self) -> str:
-        cost, runes, bonus = self.ids.cost.value, self.ids.runes.value, self.ids.bonus.value
-        return f"spell {self.seat} {cost} {runes}" + (f" {bonus}" if bonus and self.time_left >= 0 else "")
+    def action(self) -> Spell:
+        cost, runes, bonus = int(self.ids.cost.value), int(self.ids.runes.value), int(self.ids.bonus.value)
+        return Spell(int(self.seat), cost, runes, bonus if self.time_left >= 0 else 0)
 
     def cast(self, widget) -> None:
-        self.submit(self.text(), widget)
+        self.submit(self.action(), widget)
 
 
 class ChronoChoicePad(ChronoEntryPanel):
     """One of a few actions, each a button with its own words (a card to reveal, an assist, a confirm)."""
 
     def open_for(self, parent, title: str, choices, detail: str = "", color=palette.ACCENT) -> None:
-        """`choices`: (words, action text) pairs."""
+        """`choices`: (words, action) pairs."""
         self.title, self.detail, self.who_color = title, detail, color
         grid = self.ids.choices
         grid.clear_widgets()
         grid.cols = 1 if len(choices) <= 3 else 2
         tint = {"bg": color, "fg": palette.text_on(color)} if len(choices) == 1 else {}  # a confirmation
-        for words, text in choices:
-            grid.add_widget(FlatButton(text=words, markup=True, on_release=lambda b, t=text: self.submit(t, b), **tint))
+        for words, action in choices:
+            grid.add_widget(FlatButton(text=words, markup=True, on_release=lambda b, a=action: self.submit(a, b), **tint))
         self.open_in(parent)

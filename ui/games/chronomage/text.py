@@ -1,20 +1,30 @@
 """Chronomage sentences from the engine's view: wording only, every number is the engine's.
 
 The view is `CMState.view(None)` (see companion/games/chronomage/__init__.py for its fields); seats
-are named the way the table named them, coloured with their Chronomage colour.
+are named the way the table named them, coloured with their Chronomage colour. The rules' numbers
+(time units, pre-emptive dice, the deck's phases) are the engine's constants; an ending is worded from
+its `Outcome.termination`.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .. import palette
-from ..texts import seat_name
+from companion.core import Outcome
+from companion.games.chronomage.referee import PRE_DICE, phase_at
+from companion.games.chronomage.state import TIME_UNITS
+
+from ... import palette
+from ...texts import seat_name
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 PHASES = {"strategy": "Strategy", "engagement": "Engagement", "challenge": "Challenge", "cleanup": "Cleanup",
           "over": "Timeline over"}
 #: below this many affordable lost challenges the time deck is shown as a warning
 WARN_FAILURES = 1
+#: how a timeline ended, by its `Outcome.termination` (the game's `terminations`)
+ENDINGS = {"boss-defeated": "The boss is defeated: the timeline is safe.",
+           "time-deck-empty": "A time card had to be drawn and the time deck was empty.",
+           "no-challenge-left": "The boss was not defeated and no challenge is left."}
 
 
 def count(n: int, word: str) -> str:
@@ -76,7 +86,7 @@ def deck_text(v: dict[str, Any]) -> tuple[str, str]:
 def decks_text(v: dict[str, Any]) -> str:
     """Between challenges: which phase the next card comes from, the decks, the timeline so far."""
     done = v.get("done") or []
-    phase = ROMAN[1 if len(done) < 5 else 2 if len(done) < 10 else 3]
+    phase = ROMAN[phase_at(len(done))]
     won = sum(1 for d in done if d.get("result") == "won")
     return (f"Next: a phase {phase} card · challenge deck {v.get('challenge_deck', 0)} · loot deck "
             f"{v.get('loot_deck', 0)}\nSo far: {won} won, {len(done) - won} lost")
@@ -102,7 +112,7 @@ def seat_stats(v: dict[str, Any], seat: int) -> str:
     parts = [count(v["spellbook"][i], "rune"), f"{v['hands'][i]} in hand"]
     ch = v.get("challenge") or {}
     if v.get("phase") == "challenge" and ch.get("type") == "monster":
-        parts.append(f"{v['time_units_left'][i]}/10 time")
+        parts.append(f"{v['time_units_left'][i]}/{TIME_UNITS} time")
     if v.get("phase") == "challenge" and v.get("dice_count"):
         parts.append(dice(v["dice_count"][i]))
     return " · ".join(parts)
@@ -162,14 +172,19 @@ def hint_text(v: dict[str, Any], names: list[str]) -> str:
             return "Exploit: does the table attempt it?"
         if p.get("kind") == "choice":
             return "Choose together" if p.get("all") else "Each player shown chooses"
-        return f"Roll three dice: {names_of(v.get('to_roll') or [], names)}"
+        return f"Roll {dice(PRE_DICE)}: {names_of(v.get('to_roll') or [], names)}"
     if phase == "challenge":
         waiting = v.get("to_roll") or []
         then = "spells, then dice" if (v.get("challenge") or {}).get("type") == "monster" else "dice"
         return f"Waiting for {names_of(waiting, names)}: {then}" if waiting else ""
     if phase == "cleanup":
         return f"Who takes the {v.get('step')} card?"
-    return v.get("reason") or ""
+    return ""
+
+
+def ending_text(outcome: Outcome | None) -> str:
+    """How the timeline ended, from the engine's termination code."""
+    return "" if outcome is None else ENDINGS.get(outcome.termination, "")
 
 
 def tracker_text(v: dict[str, Any]) -> tuple[str, str]:

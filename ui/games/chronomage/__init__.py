@@ -1,0 +1,1 @@
+"""Chronomage at the table: its screen (`screen.py`), kv file and widgets."""

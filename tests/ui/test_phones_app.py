@@ -96,3 +96,25 @@ def test_a_taken_phone_port_leaves_the_app_running_and_says_so(ui, journal_path,
         assert not app.phones.running
         table = ui.start_game(2, "block-arena")
         assert table is not None and app.controller.session.head == 0
+
+
+@pytest.mark.parametrize("game_id", ["legends-of-the-arena", "chronomage"])
+def test_the_tables_phones_button_counts_the_phones_and_opens_the_seats_list(ui, journal_path, phones_on, game_id):
+    app = started(ui, journal_path)
+    table = ui.start_game(2, game_id)
+    button = table.ids.phones
+    assert button.text == "Phones" and button.width > 0
+    sock = wait(ui, phones_on.open(app.phones.link(2)[0]))
+    wait(ui, phones_on.submit(sock.next("state")))
+    assert ui.until(lambda: button.text == "Phones (1)", 5)
+    ui.tap(button, frames=2)
+    panel = table._phones_panel
+    assert panel.parent is not None and len(panel.ids.seats.children) == 2
+    ui.tap(panel.ids.close)
+    assert panel.parent is None
+
+
+def test_with_phones_off_the_table_has_no_phones_button(ui, journal_path):
+    ui.start(journal_path)
+    table = ui.start_game(2, "legends-of-the-arena")
+    assert table.ids.phones.width == 0 and table.ids.phones.disabled

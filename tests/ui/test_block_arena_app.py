@@ -192,7 +192,7 @@ def test_the_screenshot_shows_a_game_in_progress(tmp_path):
 
 
 def test_the_sample_table_marks_the_companions_turn_and_offers_reds_block(ui, journal_path):
-    from ui.screens.block_arena import BlockArenaScreen
+    from ui.games.block_arena.screen import BlockArenaScreen
     app = ui.start(journal_path)
     session = BlockArenaScreen.sample_session(app.journal, GAME_ID)
     app.resume(session.id)

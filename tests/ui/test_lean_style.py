@@ -16,10 +16,10 @@ def kivy_classes_the_app_uses() -> set[type]:
     """Every Kivy class a kv file or a module of ours names, with the Kivy classes it derives from."""
     from kivy.factory import Factory
     for info in pkgutil.walk_packages([str(UI)], "ui."):
-        if info.name.startswith(("ui.screens.", "ui.widgets.")):
+        if info.name.startswith(("ui.screens.", "ui.widgets.", "ui.games.")):
             importlib.import_module(info.name)  # registers our classes and loads their kv
     names = set()
-    for kv in UI.glob("kv/*.kv"):
+    for kv in UI.rglob("*.kv"):  # the shared ones in ui/kv/ and each game's beside its screen
         text = kv.read_text()
         names |= set(re.findall(r"^\s*([A-Z]\w*):", text, re.M))
         names |= {n for header in re.findall(r"^<([^>]+)>", text, re.M) for part in header.split(",")

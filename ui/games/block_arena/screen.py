@@ -23,13 +23,13 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.core import Refusal
 
-from .. import kvload, palette
-from ..texts import refusal_text
-from ..widgets.block_arena_board import BlockArenaBoard, board_changes, direction, neighbour  # noqa: F401 (kv)
-from ..widgets.common import FlatButton
-from .table import TableScreen
+from ... import kvload, palette
+from ...screens.table import TableScreen
+from ...texts import refusal_text
+from ...widgets.common import FlatButton
+from .board import BlockArenaBoard, board_changes, direction, neighbour  # noqa: F401 (kv)
 
-kvload.load("block_arena")
+kvload.load_beside(__file__, "block_arena")
 
 MOVES = ("slide", "flip")
 

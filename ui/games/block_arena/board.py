@@ -21,7 +21,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .. import palette
+from ... import palette
 
 LETTERS = "abcdefghi"
 DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}

@@ -17,15 +17,16 @@ from kivy.uix.widget import Widget
 
 from companion.games.time_runners import zone
 
-from .. import kvload, palette
-from ..texts import hint, piles_text, roll_text, runner_text, zone_text
-from ..widgets import clock_face, die  # noqa: F401  (classes used by time_runners.kv)
-from ..widgets.common import FlatButton
-from ..widgets.hand_curtain import HandCurtain
-from .table import TableScreen
+from ... import kvload, palette
+from ...screens.table import TableScreen
+from ...widgets import die  # noqa: F401  (used by time_runners.kv)
+from ...widgets.common import FlatButton
+from . import clock_face  # noqa: F401  (used by time_runners.kv)
+from .hand_curtain import HandCurtain
+from .texts import hint, piles_text, roll_text, runner_text, zone_text
 
 # built on first use (the home screen comes first), so its rules load with it, not at start-up
-kvload.load("time_runners")
+kvload.load_beside(__file__, "time_runners")
 
 ROLL_STEPS = ("roll", "roll-off", "turn-hand")  # view["next"] values where the table awaits the die
 
@@ -49,7 +50,7 @@ class TimeRunnersScreen(TableScreen):
 
     @classmethod
     def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
-        from ..sample import sample_session
+        from .sample import sample_session
         return sample_session(journal, roll=False)
 
     def prepare_shot(self, view) -> None:

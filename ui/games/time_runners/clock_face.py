@@ -25,7 +25,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-from .. import palette
+from ... import palette
 
 SPACES = 60
 

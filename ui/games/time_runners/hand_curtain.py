@@ -12,10 +12,10 @@ from kivy.properties import ListProperty, StringProperty
 
 from companion.games.time_runners.actions import WITH_ARG, card_name
 
-from .. import palette
-from ..texts import refusal_text
-from .common import FlatButton
-from .curtain import PassCurtain
+from ... import palette
+from ...texts import refusal_text
+from ...widgets.common import FlatButton
+from ...widgets.curtain import PassCurtain
 
 HIDE_AFTER = 20  # seconds without a touch before the hand hides again
 

@@ -162,7 +162,7 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
     assert ui.until(lambda: ui.toast.startswith("The companion suggests"), seconds=15)
     suggestion = ui.toast.removeprefix("The companion suggests: ")
     assert suggestion in c.legal() and 1 <= len(board.dots) <= 2
-    assert {t for opts in table._targets.values() for t, _, _ in opts} == {suggestion}
+    assert {str(t) for opts in table._targets.values() for t, _, _ in opts} == {suggestion}  # the targets hold Action values
     tap_square(ui, "c1")
     tap_square(ui, "c2")
     assert board.marks == [] and table.companion_text == ""  # Red moved: the companion's marks go

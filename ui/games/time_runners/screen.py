@@ -1,9 +1,10 @@
 """The Time Runners table: clock face, whose turn and what next, the die, piles, undo/redo, hands.
 
-It renders the table view (`controller.view`, i.e. session.view(None)) and sends action texts; the
-engine decides everything (what comes next, whether the hand is in sync, who won). Hidden hands open
-only behind the HandCurtain, one seat at a time, from that seat's own view. Hardware: the dice button
-rolls when the table awaits a die; the clock hand is a sensed observation.
+It renders the table view (`controller.view`, i.e. session.view(None)) and plays the game's action
+values (`Roll`, `End`, `Sensor`; a seat's `Play` from the hand curtain); the engine decides everything
+(what comes next, whether the hand is in sync, who won). Hidden hands open only behind the HandCurtain,
+one seat at a time, from that seat's own view. Hardware: the dice button rolls when the table awaits a
+die; the clock hand is a sensed observation.
 
 Under the dial a line says what its shaded spaces mean (the backward zone); a tap on a runner names
 it, its space and which way its next roll runs. The dial takes the room the controls leave, so the
@@ -15,7 +16,7 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.games.time_runners import zone
+from companion.games.time_runners import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, zone
 
 from ... import kvload, palette
 from ...screens.table import TableScreen
@@ -55,7 +56,7 @@ class TimeRunnersScreen(TableScreen):
 
     def prepare_shot(self, view) -> None:
         """Mid-play after a roll; the pass curtain, the revealed hand, or the hour picker for Blue."""
-        self.controller.play("roll")  # through the app, so the screen shows the move to make
+        self.controller.play(ROLL_BARE)  # through the app, so the screen shows the move to make
         if view in ("curtain", "hand", "set-hour"):
             self.open_hand(2)
         if view in ("hand", "set-hour"):
@@ -109,7 +110,7 @@ class TimeRunnersScreen(TableScreen):
             self.banner_mode, self.banner_text = "off", "Hand sensor ignored: the screen's hour counts"
         else:
             self.banner_mode, self.banner_text = "", ""
-        self.can_end = "end" in c.legal()
+        self.can_end = any(isinstance(a, End) for a in c.actions)
         if self.curtain.is_open and self.curtain.mode == "hand":
             self.curtain.refresh()
 
@@ -122,7 +123,7 @@ class TimeRunnersScreen(TableScreen):
         App.get_running_app().show_note(widget, text, bg)
 
     def end_turn(self, widget) -> None:
-        self.result(self.controller.play("end"), widget)
+        self.result(self.controller.play(END), widget)
 
     def runner_pressed(self, seat: int) -> None:
         """A tap on a runner: who it is, where, and which way its next roll runs, beside its token."""
@@ -137,7 +138,7 @@ class TimeRunnersScreen(TableScreen):
 
     def toggle_sensor(self, widget) -> None:
         off = self.controller.view.get("sensor", {}).get("check") == "off"
-        self.result(self.controller.play("sensor on" if off else "sensor off"), widget)
+        self.result(self.controller.play(SENSOR_ON if off else SENSOR_OFF), widget)
 
     def open_hand(self, seat: int) -> None:
         app = App.get_running_app()
@@ -150,7 +151,7 @@ class TimeRunnersScreen(TableScreen):
             self.curtain.close()  # the table is playing: hide any open hand
         view = self.controller.view
         if view.get("next") in ROLL_STEPS:
-            self.result(self.controller.play("roll"), self._dice_anchor or self.ids.die)
+            self.result(self.controller.play(ROLL_BARE), self._dice_anchor or self.ids.die)
         elif view.get("next") == "over":
             self._note(self._dice_anchor or self.ids.die, "The game is over.")
         else:

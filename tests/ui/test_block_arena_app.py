@@ -223,3 +223,39 @@ def test_a_9x9_board_keeps_its_squares_9_mm_at_800x480(ui, journal_path):
     tap_square(ui, "i1")
     tap_square(ui, "h1")
     assert ui.app.controller.view["blocks"] == [{"owner": 1, "squares": ["h1", "i1"]}]
+
+
+def test_BA_9_the_bga_turn_line_counts_to_the_engines_limit_and_the_ending_says_why(ui, journal_path):
+    from companion.games.block_arena.fixtures import position_dict
+    from companion.games.block_arena.state import BGA_TURNS
+    from companion.session import Session
+    app = ui.start(journal_path)
+    table_data = {"names": ["Red", "Blue"], "colors": ["red", "blue"]}
+    app.resume(Session.start(app.journal, GAME_ID, 2, options={"bga": True}, table=table_data).id)
+    ui.frames(2)
+    table, c = ui.table, ui.app.controller
+    blocks = {1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}
+    assert c.load(position_dict(blocks, ("c2", "e4"), bga=True, current=2, turns=[BGA_TURNS, BGA_TURNS - 1])) is None
+    ui.frames(2)
+    assert table.turn_text == f"Blue, turn {BGA_TURNS} of {BGA_TURNS}"
+    tap_square(ui, "a6")
+    tap_square(ui, "a5")
+    ui.tap(next(b for b in table.chooser.children if "slide a6 s" in b.text))
+    ui.frames(2)
+    outcome = c.outcome()
+    assert outcome is not None and outcome.termination == "turn-limit" and outcome.winners == (2,)
+    assert table.prompt_text == f"After {BGA_TURNS} turns each, Blue is nearer the goal."
+
+
+def test_BA_12_the_ending_names_the_player_whose_meeple_reached_the_far_row(ui, journal_path):
+    from companion.games.block_arena.fixtures import position_dict
+    table = start(ui, journal_path)
+    c = ui.app.controller
+    blocks = {1: ["c4 c5", "c6", "a1", "e1"], 2: ["b6", "a6", "e6", "f6"]}
+    assert c.load(position_dict(blocks, ("c4", "a6"))) is None
+    ui.frames(2)
+    tap_square(ui, "c4")
+    assert "c6" in table.ids.board.dots
+    tap_square(ui, "c6")
+    assert c.outcome() is not None and c.outcome().termination == "goal"
+    assert table.prompt_text == "Red's meeple reached the far row." and "Red" in table.turn_text

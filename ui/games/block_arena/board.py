@@ -21,10 +21,10 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.games.block_arena.board import DELTA, LETTERS
+
 from ... import palette
 
-LETTERS = "abcdefghi"
-DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 GUTTER, FRAME = 18, 5  # dp: the coordinates' strip, the wooden frame (the seats' colours run along it)
 WOOD, SQUARE, GRID = (0.42, 0.33, 0.24, 1), (0.93, 0.90, 0.83, 1), (0.72, 0.67, 0.58, 1)
 SHADOW = (0, 0, 0, 0.32)

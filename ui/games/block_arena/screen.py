@@ -24,6 +24,8 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.core import Action, Refusal
 from companion.games.block_arena.actions import BLOCK_MOVES, END, End, Flip, Go, Meeple, Place, Slide
+from companion.games.block_arena.board import DIRS
+from companion.games.block_arena.state import BGA_TURNS, GOAL, LIMIT, STUCK
 
 from ... import kvload, palette
 from ...screens.table import TableScreen
@@ -151,13 +153,13 @@ class BlockArenaScreen(TableScreen):
         if v["phase"] == "meeples":
             return f"{c.name(cur)}: place the meeple"
         turn = v["turns"][cur - 1] + 1
-        return f"{c.name(cur)}, turn {turn}" + (" of 40" if v["bga"] else "")
+        return f"{c.name(cur)}, turn {turn}" + (f" of {BGA_TURNS}" if v["bga"] else "")
 
     def _prompt(self, v: dict) -> str:
         c = self.controller
         outcome = c.outcome()
         if outcome is not None:
-            return self._why_over(v) or outcome.reason or ""
+            return self._why_over(outcome)
         if self._companion_to_move():
             return "The companion is thinking..." if c.thinking else "The companion is to move."
         kind = self._sel[0] if self._sel else None
@@ -181,15 +183,13 @@ class BlockArenaScreen(TableScreen):
             return "Move your meeple (tap it), or end the turn." if self.can_end else "Move your meeple: tap it."
         return "Move one of your blocks: tap it to see where it can go. Your meeple may move once, before or after."
 
-    def _why_over(self, v: dict) -> str | None:
-        """How the game ended, with the players' names (the view's `reason`)."""
-        c, winner = self.controller, v.get("winner")
-        if winner not in (1, 2):
-            return None
-        loser = 3 - winner
-        return {"goal": f"{c.name(winner)}'s meeple reached the far row.",
-                "stuck": f"{c.name(loser)} could not complete a turn.",
-                "turn-limit": f"After 40 turns each, {c.name(winner)} is nearer the goal."}.get(v.get("reason"))
+    def _why_over(self, outcome) -> str:
+        """How the game ended, with the players' names, from the outcome's termination code."""
+        c, winner = self.controller, outcome.winners[0]
+        return {GOAL: f"{c.name(winner)}'s meeple reached the far row.",
+                STUCK: f"{c.name(3 - winner)} could not complete a turn.",
+                LIMIT: f"After {BGA_TURNS} turns each, {c.name(winner)} is nearer the goal."}.get(
+                    outcome.termination, self.outcome_text)
 
     # -- the companion's moves --------------------------------------------------------------------
     def _follow(self, before: tuple, after: tuple, how: str) -> None:
@@ -271,7 +271,7 @@ class BlockArenaScreen(TableScreen):
         elif sel and sel[0] == "block" and self._side(sel[1], sq):
             self._probe(Slide(sel[1][0], self._side(sel[1], sq)), anchor)  # into a block
         elif block is not None:
-            self._probe(Slide(sq, "n"), anchor)  # the opponent's block
+            self._probe(Slide(sq, DIRS[0]), anchor)  # the opponent's block
         else:
             self.note(anchor, "Tap one of your blocks, or your meeple.", palette.PANEL_HI)
 
@@ -303,7 +303,7 @@ class BlockArenaScreen(TableScreen):
                 self._add_target(a.square, a, [], f"Meeple to {a.square}")
             return
         v = self.controller.view
-        beside = [n for n in (neighbour(sq, d, v["columns"], v["rows"]) for d in "nesw") if n and self._block_at(n)]
+        beside = [n for n in (neighbour(sq, d, v["columns"], v["rows"]) for d in DIRS) if n and self._block_at(n)]
         if v["turn"]["meeple_moved"] or beside:
             self._probe(Go((beside or [sq])[0]), anchor)  # the engine says why not
         else:
@@ -317,7 +317,7 @@ class BlockArenaScreen(TableScreen):
         if len(squares) == 2:
             self._probe(Flip(squares[0]), anchor)
             return
-        d = next((d for d in "nesw" if neighbour(squares[0], d, v["columns"], v["rows"])), "n")
+        d = next((d for d in DIRS if neighbour(squares[0], d, v["columns"], v["rows"])), DIRS[0])
         self._probe(Slide(squares[0], d), anchor)
 
     def _probe(self, action: Action, anchor) -> None:

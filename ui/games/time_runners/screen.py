@@ -17,6 +17,7 @@ from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.games.time_runners import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, zone
+from companion.games.time_runners.state import GOAL
 
 from ... import kvload, palette
 from ...screens.table import TableScreen
@@ -24,7 +25,7 @@ from ...widgets import die  # noqa: F401  (used by time_runners.kv)
 from ...widgets.common import FlatButton
 from . import clock_face  # noqa: F401  (used by time_runners.kv)
 from .hand_curtain import HandCurtain
-from .texts import hint, piles_text, roll_text, runner_text, zone_text
+from .texts import ending_text, hint, piles_text, roll_text, runner_text, zone_text
 
 # built on first use (the home screen comes first), so its rules load with it, not at start-up
 kvload.load_beside(__file__, "time_runners")
@@ -84,7 +85,7 @@ class TimeRunnersScreen(TableScreen):
         current, sensor = v.get("current"), v.get("sensor", {})
         face = self.ids.face
         face.hour, face.positions, face.current = v["hour"], list(v["positions"]), current
-        face.zone_spaces = [s for s in range(60) if zone(s) == v["hour"]]
+        face.zone_spaces = [s for s in range(GOAL) if zone(s) == v["hour"]]
         self.zone_text = zone_text(v, c.names, list(face.zone_spaces))
         face.sensed = sensor.get("hand") if sensor.get("sensing") else None
         over = v.get("phase") == "over"
@@ -95,7 +96,8 @@ class TimeRunnersScreen(TableScreen):
             self.turn_color = c.color(current)
         else:
             self.turn_text, self.turn_color = "Setting up", palette.TEXT
-        self.hint_text = hint(v, c.names)
+        outcome = c.outcome()
+        self.hint_text = ending_text(outcome, c.names) if outcome is not None else hint(v, c.names)
         self.roll_text, self.piles_text = roll_text(v, c.names), piles_text(v)
         last = v.get("last_roll")
         rolls = (v.get("roll_off") or {}).get("rolls") or []

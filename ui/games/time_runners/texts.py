@@ -1,21 +1,30 @@
 """Time Runners' player-facing sentences built from its engine view: no rules here, only wording.
 
 Every function reads fields the engine already decided (`next`, `current`, `sensor.turn_hand_to`,
-`winner`, ...) and names seats the way the table does (their names, not numbers).
+the outcome's `termination`, ...) and names seats the way the table does (their names, not numbers).
+The track's length and its zones are the engine's (`GOAL`, `zone`).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from companion.core import Outcome
+from companion.games.time_runners.state import FINISH, GOAL
+
 from ...texts import names_list, seat_name
 
 
+def ending_text(outcome: Outcome, names: list[str]) -> str:
+    """How the race ended, from the outcome's termination code."""
+    if outcome.termination == FINISH and outcome.winners:
+        return f"{seat_name(names, outcome.winners[0])} wins the race!"
+    return "The race is over."
+
+
 def hint(view: dict[str, Any], names: list[str]) -> str:
-    """What the table should do next, in one short sentence."""
+    """What the table should do next, in one short sentence (once the race is over: `ending_text`)."""
     nxt = view.get("next")
     who = seat_name(names, view.get("current"))
-    if nxt == "over":
-        return f"{seat_name(names, view.get('winner'))} wins the race!"
     if nxt == "turn-hand":
         return f"Turn the hand to {view['sensor']['turn_hand_to']}"
     if nxt == "roll-off":
@@ -76,7 +85,7 @@ def runner_text(view: dict[str, Any], names: list[str], seat: int) -> str:
     if not 1 <= seat <= len(positions):
         return who
     space = positions[seat - 1]
-    where = "at Start" if space == 0 else "at the Goal" if space >= 60 else f"on space {space}"
+    where = "at Start" if space == 0 else "at the Goal" if space >= GOAL else f"on space {space}"
     if view.get("phase") == "over":
         return f"{who} (seat {seat}) is {where}. The race is over."
     zones, backward = view.get("zones") or [], view.get("backward") or []

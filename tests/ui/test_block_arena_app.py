@@ -259,3 +259,18 @@ def test_BA_12_the_ending_names_the_player_whose_meeple_reached_the_far_row(ui, 
     tap_square(ui, "c6")
     assert c.outcome() is not None and c.outcome().termination == "goal"
     assert table.prompt_text == "Red's meeple reached the far row." and "Red" in table.turn_text
+
+
+def test_BA_5_a_meeple_carried_by_the_other_seats_slide_is_marked_after_it_from_the_engines_events():
+    from companion.games.block_arena import parse_action
+    from companion.games.block_arena.fixtures import position
+    from ui.games.block_arena.board import move_marks
+    from ui.games.block_arena.screen import mark_words
+    st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c4", "e4"), current=2)
+    before = st.view(None)["meeples"]
+    events = st.apply(parse_action("slide c4 n")) + st.apply(parse_action("go d4"))
+    marks = move_marks(events, before, st.view(None)["meeples"])
+    assert [(m["piece"], m["seat"], m["by"], m["from"], m["to"]) for m in marks] == [
+        ("block", 2, 2, ["c4"], ["c5"]), ("meeple", 1, 2, ["c4"], ["c5"]), ("meeple", 2, 2, ["e4"], ["d4"])]
+    assert [mark_words(m, ["Red", "Blue"]) for m in marks] == [
+        "slid the block on c4 to c5", "carried Red's meeple to c5", "moved its meeple from e4 to d4"]

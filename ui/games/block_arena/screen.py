@@ -31,7 +31,7 @@ from ... import kvload, palette
 from ...screens.table import TableScreen
 from ...texts import refusal_text
 from ...widgets.common import FlatButton
-from .board import BlockArenaBoard, board_changes, direction, neighbour  # noqa: F401 (kv)
+from .board import BlockArenaBoard, direction, move_marks, neighbour  # noqa: F401 (kv)
 
 kvload.load_beside(__file__, "block_arena")
 
@@ -75,8 +75,9 @@ class BlockArenaScreen(TableScreen):
         self._legal: list[Action] = []
         self._sel: tuple | None = None    # ("place", sq) | ("block", squares) | ("meeple", sq)
         self._targets: dict[str, list[tuple[Action, list[str], str]]] = {}  # tap square -> (action, ghost, words)
-        self._shown: tuple | None = None  # the (blocks, meeples) drawn last, at journal head `_head`
+        self._meeples: list | None = None  # the meeples' squares drawn last, at journal head `_head`
         self._head: int | None = None
+        self._moved: list[dict] = []       # the engine's events since then
         self.chooser: MoveChooser | None = None
 
     # -- screenshots ------------------------------------------------------------------------------
@@ -110,7 +111,7 @@ class BlockArenaScreen(TableScreen):
         board = self.ids.board
         board.columns, board.rows = v["columns"], v["rows"]
         board.colors = [controller.color(1), controller.color(2)]
-        board.marks, self.companion_text, self._shown, self._head = [], "", None, None
+        board.marks, self.companion_text, self._meeples, self._head, self._moved = [], "", None, None, []
         self.has_hint = bool(controller.session.game.computer_players)
         self.sides_text = (f"{controller.name(1)} starts on row 1 and wins on row {v['rows']}; "
                            f"{controller.name(2)} the other way round.")
@@ -120,11 +121,11 @@ class BlockArenaScreen(TableScreen):
         c = self.controller
         v = c.view
         board = self.ids.board
-        now, head = (list(v["blocks"]), list(v["meeples"])), c.session.head
-        if self._shown is not None and head != self._head:
-            self._follow(self._shown, now, "played" if head > self._head else "undone")
-        self._shown, self._head = now, head
-        board.blocks, board.meeples = now
+        meeples, head = list(v["meeples"]), c.session.head
+        if self._meeples is not None and head != self._head:
+            self._follow(self._moved, self._meeples, meeples, "played" if head > self._head else "undone")
+        self._meeples, self._head, self._moved = meeples, head, []
+        board.blocks, board.meeples = list(v["blocks"]), meeples
         if c.revision != self._revision:
             self._revision = c.revision
             self._sel = None
@@ -192,13 +193,15 @@ class BlockArenaScreen(TableScreen):
                     outcome.termination, self.outcome_text)
 
     # -- the companion's moves --------------------------------------------------------------------
-    def _follow(self, before: tuple, after: tuple, how: str) -> None:
+    def on_events(self, events) -> None:
+        self._moved += events  # read in `update`, once the table shows where it went
+
+    def _follow(self, events: list, before: list, after: list, how: str) -> None:
         """Mark and animate what the companion moved since the last human move; a human move or an
-        undo clears the marks. What moved is read from the two views (`board_changes`), and whether
-        the table went on or back from the journal's head: the engine's move events carry a `to` of
-        squares, which the session's secrecy filter takes for a list of seats and drops."""
+        undo clears the marks. What moved is read from the engine's move events (`move_marks`), and
+        whether the table went on or back from the journal's head."""
         c, board = self.controller, self.ids.board
-        changes = board_changes(before, after) if how == "played" else []
+        changes = move_marks(events, before, after) if how == "played" else []
         if how == "undone" or any(m["by"] != c.computer_seat for m in changes):
             board.marks = []
         mine = [m for m in changes if m["by"] == c.computer_seat]

@@ -104,7 +104,7 @@ def _child_latency(journal: str, samples: int) -> None:
 
     from hardware import DicePressed
     from ui.app import CompanionApp
-    from ui.screens.time_runners import ROLL_STEPS
+    from ui.games.time_runners.screen import ROLL_STEPS
 
     app = CompanionApp(journal, backend="emulated")
     results = {"thread": [], "ui": []}
@@ -151,7 +151,7 @@ def _child_latency(journal: str, samples: int) -> None:
 def _play_step(app, roll_steps, roll) -> bool:
     """One step of a scripted Time Runners game through the app: start it, roll by the die button when
     a turn's roll is due (`roll()`), else the roll-off, a card or `end`. False once the game is over."""
-    from ui.sample import TABLE, first_card
+    from ui.games.time_runners.sample import TABLE, first_card
     if app.controller is None:
         app.start_game("time-runners", 3, dict(TABLE), seed="bench")
         return True
@@ -175,7 +175,7 @@ def _child_frame(journal: str, rolls: int) -> None:
     from kivy.graphics.opengl import glFinish
 
     from ui.app import CompanionApp
-    from ui.screens.time_runners import ROLL_STEPS
+    from ui.games.time_runners.screen import ROLL_STEPS
 
     app = CompanionApp(journal, backend="emulated")
     EventLoop.ensure_window()
@@ -235,7 +235,7 @@ def _child_shot(journal: str, folder: str) -> None:
     from kivy.config import Config
 
     from ui.app import CompanionApp
-    from ui.screens.time_runners import ROLL_STEPS
+    from ui.games.time_runners.screen import ROLL_STEPS
     app = CompanionApp(journal, backend="emulated")
     EventLoop.ensure_window()
     app._run_prepare()

@@ -162,6 +162,19 @@ class TableController(EventDispatcher):
 
         threading.Thread(target=work, name="computer-hint", daemon=True).start()
 
+    def hint_action(self, done, seconds: float = THINK_SECONDS) -> None:
+        """`hint`, with the suggestion as the game's Action value (its text read once, here at the edge),
+        or the Refusal."""
+        def typed(answer) -> None:
+            if not isinstance(answer, Refusal):
+                try:
+                    answer = self.session.game.parse_action(answer)
+                except Refusal as refusal:
+                    answer = refusal
+            done(answer)
+
+        self.hint(typed, seconds)
+
     # -- the computer's seat ------------------------------------------------------------------------
     def _is_computer_turn(self) -> bool:
         turn = self.session.turn()

@@ -162,7 +162,7 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
     assert ui.until(lambda: ui.toast.startswith("The companion suggests"), seconds=15)
     suggestion = ui.toast.removeprefix("The companion suggests: ")
     assert suggestion in c.legal() and 1 <= len(board.dots) <= 2
-    assert {t for opts in table._targets.values() for t, _, _ in opts} == {suggestion}
+    assert {str(t) for opts in table._targets.values() for t, _, _ in opts} == {suggestion}  # the targets hold Action values
     tap_square(ui, "c1")
     tap_square(ui, "c2")
     assert board.marks == [] and table.companion_text == ""  # Red moved: the companion's marks go
@@ -192,7 +192,7 @@ def test_the_screenshot_shows_a_game_in_progress(tmp_path):
 
 
 def test_the_sample_table_marks_the_companions_turn_and_offers_reds_block(ui, journal_path):
-    from ui.screens.block_arena import BlockArenaScreen
+    from ui.games.block_arena.screen import BlockArenaScreen
     app = ui.start(journal_path)
     session = BlockArenaScreen.sample_session(app.journal, GAME_ID)
     app.resume(session.id)
@@ -223,3 +223,54 @@ def test_a_9x9_board_keeps_its_squares_9_mm_at_800x480(ui, journal_path):
     tap_square(ui, "i1")
     tap_square(ui, "h1")
     assert ui.app.controller.view["blocks"] == [{"owner": 1, "squares": ["h1", "i1"]}]
+
+
+def test_BA_9_the_bga_turn_line_counts_to_the_engines_limit_and_the_ending_says_why(ui, journal_path):
+    from companion.games.block_arena.fixtures import position_dict
+    from companion.games.block_arena.state import BGA_TURNS
+    from companion.session import Session
+    app = ui.start(journal_path)
+    table_data = {"names": ["Red", "Blue"], "colors": ["red", "blue"]}
+    app.resume(Session.start(app.journal, GAME_ID, 2, options={"bga": True}, table=table_data).id)
+    ui.frames(2)
+    table, c = ui.table, ui.app.controller
+    blocks = {1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}
+    assert c.load(position_dict(blocks, ("c2", "e4"), bga=True, current=2, turns=[BGA_TURNS, BGA_TURNS - 1])) is None
+    ui.frames(2)
+    assert table.turn_text == f"Blue, turn {BGA_TURNS} of {BGA_TURNS}"
+    tap_square(ui, "a6")
+    tap_square(ui, "a5")
+    ui.tap(next(b for b in table.chooser.children if "slide a6 s" in b.text))
+    ui.frames(2)
+    outcome = c.outcome()
+    assert outcome is not None and outcome.termination == "turn-limit" and outcome.winners == (2,)
+    assert table.prompt_text == f"After {BGA_TURNS} turns each, Blue is nearer the goal."
+
+
+def test_BA_12_the_ending_names_the_player_whose_meeple_reached_the_far_row(ui, journal_path):
+    from companion.games.block_arena.fixtures import position_dict
+    table = start(ui, journal_path)
+    c = ui.app.controller
+    blocks = {1: ["c4 c5", "c6", "a1", "e1"], 2: ["b6", "a6", "e6", "f6"]}
+    assert c.load(position_dict(blocks, ("c4", "a6"))) is None
+    ui.frames(2)
+    tap_square(ui, "c4")
+    assert "c6" in table.ids.board.dots
+    tap_square(ui, "c6")
+    assert c.outcome() is not None and c.outcome().termination == "goal"
+    assert table.prompt_text == "Red's meeple reached the far row." and "Red" in table.turn_text
+
+
+def test_BA_5_a_meeple_carried_by_the_other_seats_slide_is_marked_after_it_from_the_engines_events():
+    from companion.games.block_arena import parse_action
+    from companion.games.block_arena.fixtures import position
+    from ui.games.block_arena.board import move_marks
+    from ui.games.block_arena.screen import mark_words
+    st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c4", "e4"), current=2)
+    before = st.view(None)["meeples"]
+    events = st.apply(parse_action("slide c4 n")) + st.apply(parse_action("go d4"))
+    marks = move_marks(events, before, st.view(None)["meeples"])
+    assert [(m["piece"], m["seat"], m["by"], m["from"], m["to"]) for m in marks] == [
+        ("block", 2, 2, ["c4"], ["c5"]), ("meeple", 1, 2, ["c4"], ["c5"]), ("meeple", 2, 2, ["e4"], ["d4"])]
+    assert [mark_words(m, ["Red", "Blue"]) for m in marks] == [
+        "slid the block on c4 to c5", "carried Red's meeple to c5", "moved its meeple from e4 to d4"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_table import finish_roll_off, play_first_card
 
-from ui.screens.time_runners import ROLL_STEPS
+from ui.games.time_runners.screen import ROLL_STEPS
 
 
 def test_three_players_reach_a_winner_through_the_ui(ui, journal_path):

@@ -19,7 +19,7 @@ def kivy_classes_the_app_uses() -> set[type]:
         if info.name.startswith(("ui.screens.", "ui.widgets.", "ui.games.")):
             importlib.import_module(info.name)  # registers our classes and loads their kv
     names = set()
-    for kv in UI.rglob("*.kv"):
+    for kv in UI.rglob("*.kv"):  # the shared ones in ui/kv/ and each game's beside its screen
         text = kv.read_text()
         names |= set(re.findall(r"^\s*([A-Z]\w*):", text, re.M))
         names |= {n for header in re.findall(r"^<([^>]+)>", text, re.M) for part in header.split(",")

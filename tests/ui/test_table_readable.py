@@ -9,7 +9,7 @@ import pytest
 from kivy.metrics import dp, sp
 
 from ui import palette
-from ui.texts import runner_text, zone_text
+from ui.games.time_runners.texts import runner_text, zone_text
 
 from test_dial import contrast, markers
 

@@ -1,8 +1,9 @@
 """The table for any game with perfect information that has no screen of its own yet.
 
-It shows who acts, the table's view as short lines, and every legal action as a button; the dice
-button plays the first action the session would draw dice for. Nothing here can leak a secret: it is
-offered only for games whose type says all information is public.
+It shows who acts, the table's view as short lines, and every legal action (`controller.actions`, the
+game's values) as a button that plays that value; the dice button plays the first action the session
+would draw dice for. Nothing here can leak a secret: it is offered only for games whose type says all
+information is public.
 """
 from __future__ import annotations
 
@@ -44,17 +45,16 @@ class GenericTableScreen(TableScreen):
         self.view_text = view_lines(c.view)
         grid = self.ids.actions
         grid.clear_widgets()
-        texts = [] if c.thinking else c.legal()
-        for text in texts[:MAX_BUTTONS]:
-            grid.add_widget(FlatButton(text=text, font_size="15sp", size_hint_y=None, height=dp(palette.TOUCH),
-                                       on_release=lambda b, t=text: self.play(t, b)))
-        if len(texts) > MAX_BUTTONS:
-            grid.add_widget(FlatButton(text=f"... {len(texts) - MAX_BUTTONS} more", disabled=True,
+        actions = [] if c.thinking else c.actions
+        for action in actions[:MAX_BUTTONS]:
+            grid.add_widget(FlatButton(text=str(action), font_size="15sp", size_hint_y=None, height=dp(palette.TOUCH),
+                                       on_release=lambda b, a=action: self.play(a, b)))
+        if len(actions) > MAX_BUTTONS:
+            grid.add_widget(FlatButton(text=f"... {len(actions) - MAX_BUTTONS} more", disabled=True,
                                        size_hint_y=None, height=dp(palette.TOUCH)))
 
     def dice_pressed(self) -> None:
-        c = self.controller
-        drawn = [t for t in c.legal() if c.session.game.parse_action(t).incomplete]
+        drawn = [a for a in self.controller.actions if a.incomplete]
         if drawn:
             self.play(drawn[0], self.ids.actions)
         else:

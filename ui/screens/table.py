@@ -17,7 +17,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion import games
-from companion.core import COOPERATIVE, PERFECT, VICTORY, Outcome, Refusal
+from companion.core import COOPERATIVE, PERFECT, VICTORY, Action, Outcome, Refusal
 
 from .. import palette
 from ..texts import refusal_text
@@ -90,10 +90,10 @@ class TableScreen(Screen):
         session = Session.start(journal, game_id, games.REGISTRY[game_id].min_players, seed=seed)
         rng = random.Random(seed)
         for _ in range(actions):
-            texts = session.legal()
-            if not texts or session.outcome() is not None:
+            legal = session.legal_actions()
+            if not legal or session.outcome() is not None:
                 break
-            session.play(rng.choice(texts))
+            session.play(rng.choice(legal))
         return session
 
     def prepare_shot(self, view: str | None) -> None:
@@ -169,8 +169,9 @@ class TableScreen(Screen):
         if refusal is not None:
             App.get_running_app().show_refusal(widget, refusal)
 
-    def play(self, text: str, widget) -> None:
-        self.result(self.controller.play(text), widget)
+    def play(self, action: Action, widget) -> None:
+        """Play one of the game's Action values; a refusal shows beside `widget`."""
+        self.result(self.controller.play(action), widget)
 
     def undo(self, widget) -> None:
         self.result(self.controller.undo(), widget)

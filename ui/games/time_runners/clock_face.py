@@ -25,9 +25,11 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-from .. import palette
+from companion.games.time_runners.state import GOAL
 
-SPACES = 60
+from ... import palette
+
+SPACES = GOAL  # the track's spaces round the dial: 0 (Start, where the Goal is too) .. GOAL - 1
 
 
 def k_cost(slot: tuple[int, int]) -> float:

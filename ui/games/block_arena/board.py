@@ -7,7 +7,7 @@ a lighter top face on one square), a lying block a flat slab with a seam over tw
 read apart at a glance. Teal dots are where a tap plays something; a teal outline shows where a block
 would stand or lie. The companion's moves slide from where they were, then stay marked ("was here"
 dashed, an arrow to the piece ringed in ink) until the table moves on, for copying onto the wood;
-`board_changes` reads what moved from two views.
+`move_marks` reads what moved from the engine's move events.
 """
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from .. import palette
+from companion.games.block_arena.board import DELTA, LETTERS
 
-LETTERS = "abcdefghi"
-DELTA = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+from ... import palette
+
 GUTTER, FRAME = 18, 5  # dp: the coordinates' strip, the wooden frame (the seats' colours run along it)
 WOOD, SQUARE, GRID = (0.42, 0.33, 0.24, 1), (0.93, 0.90, 0.83, 1), (0.72, 0.67, 0.58, 1)
 SHADOW = (0, 0, 0, 0.32)
@@ -332,29 +332,38 @@ class BlockArenaBoard(Widget):
             Triangle(points=[bx, by, ex - uy * head * 0.6, ey + ux * head * 0.6, ex + uy * head * 0.6, ey - ux * head * 0.6])
 
 
-def board_changes(before: tuple[list, list], after: tuple[list, list]) -> list[dict]:
-    """What moved between two views' (blocks, meeples), as marks {piece, seat, by, from, to}: a block
-    placed (from None) or moved, a meeple placed or moved, and a meeple carried by another seat's slide
-    (`by` that seat). Read from the views, so it needs no event names: blocks keep their places in the list."""
-    (blocks0, meeples0), (blocks1, meeples1) = before, after
-    out, moved = [], []
-    for k, b in enumerate(blocks1):
-        old = blocks0[k]["squares"] if k < len(blocks0) else None
-        if old != b["squares"]:
-            mark = {"piece": "block", "seat": b["owner"], "by": b["owner"], "from": old, "to": list(b["squares"])}
-            out.append(mark)
-            if old:
-                moved.append(mark)
-    for i, sq in enumerate(meeples1):
-        old = meeples0[i] if i < len(meeples0) else None
-        if sq is None or sq == old:
-            continue
-        by = i + 1
-        for m in moved:
-            (c0, r0), (c1, r1) = square_xy(m["from"][0]), square_xy(m["to"][0])
-            if old in m["from"] and m["seat"] != by and len(m["from"]) == len(m["to"]):
-                c, r = square_xy(old)
-                if (c + c1 - c0, r + r1 - r0) == square_xy(sq):
-                    by = m["seat"]  # it rode along on the slide
-        out.append({"piece": "meeple", "seat": i + 1, "by": by, "from": [old] if old else None, "to": [sq]})
+def move_marks(events: list[dict], before: list, after: list) -> list[dict]:
+    """The marks {piece, seat, by, from, to} of the engine's move events, in order: a block placed (from
+    None), slid or flipped, a meeple placed or moved. A meeple carried along by the other seat's block
+    (BA-5) has no event of its own: it is one found elsewhere than its own moves took it from `before`
+    (the meeples' squares before the events; `after`: after them), marked after the block move that
+    started on its square, `by` that block's owner."""
+    out: list[dict] = []
+    where = list(before)
+
+    def carried(i: int, now: str) -> None:
+        was, seat = where[i], i + 1
+        k = next((k for k in range(len(out) - 1, -1, -1) if out[k]["piece"] == "block" and out[k]["seat"] != seat
+                  and out[k]["from"] and was in out[k]["from"]), None)
+        mark = {"piece": "meeple", "seat": seat, "by": seat if k is None else out[k]["seat"],
+                "from": [was] if was else None, "to": [now]}
+        out.insert(len(out) if k is None else k + 1, mark)
+        where[i] = now
+
+    for e in events:
+        kind, seat = e.get("type"), e.get("seat")
+        if kind == "placed":
+            out.append({"piece": "block", "seat": seat, "by": seat, "from": None, "to": list(e["squares"])})
+        elif kind in ("slid", "flipped"):
+            out.append({"piece": "block", "seat": seat, "by": seat, "from": list(e["from"]), "to": list(e["to"])})
+        elif kind in ("meeple-placed", "meeple-moved"):
+            i = seat - 1
+            if kind == "meeple-moved" and e["from"] != where[i]:
+                carried(i, e["from"])
+            to = e["square"] if kind == "meeple-placed" else e["to"]
+            out.append({"piece": "meeple", "seat": seat, "by": seat, "from": [where[i]] if where[i] else None, "to": [to]})
+            where[i] = to
+    for i, sq in enumerate(after):
+        if sq is not None and sq != where[i]:
+            carried(i, sq)
     return out

@@ -1,6 +1,7 @@
 """The Block Arena table: the board from above, moves by tapping pieces and then a marked square.
 
-Everything a tap may do comes from `controller.legal()`; the screen only maps action texts to squares
+Everything a tap may do comes from `controller.actions` (the game's `Place`, `Slide`, `Flip`, `Go`,
+`Meeple`, `End` values); the screen only maps their squares and directions to squares on the board
 (where the block would end up, what square a tap plays it on). A tap that plays nothing sends the
 action it points at anyway, so the engine's refusal appears beside the square with its rule.
 
@@ -21,18 +22,18 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.core import Refusal
+from companion.core import Action, Refusal
+from companion.games.block_arena.actions import BLOCK_MOVES, END, End, Flip, Go, Meeple, Place, Slide
+from companion.games.block_arena.board import DIRS
+from companion.games.block_arena.state import BGA_TURNS, GOAL, LIMIT, STUCK
 
-from .. import kvload, palette
-from ..texts import refusal_text
-from ..widgets.block_arena_board import BlockArenaBoard, board_changes, direction, neighbour  # noqa: F401 (kv)
-from ..widgets.common import FlatButton
-from .table import TableScreen
+from ... import kvload, palette
+from ...screens.table import TableScreen
+from ...texts import refusal_text
+from ...widgets.common import FlatButton
+from .board import BlockArenaBoard, direction, move_marks, neighbour  # noqa: F401 (kv)
 
-kvload.load("block_arena")
-
-MOVES = ("slide", "flip")
-
+kvload.load_beside(__file__, "block_arena")
 
 def span(squares) -> str:
     return "-".join(squares)
@@ -71,11 +72,12 @@ class BlockArenaScreen(TableScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._revision = -1
-        self._legal: list[str] = []
+        self._legal: list[Action] = []
         self._sel: tuple | None = None    # ("place", sq) | ("block", squares) | ("meeple", sq)
-        self._targets: dict[str, list[tuple[str, list[str], str]]] = {}  # tap square -> (text, ghost, words)
-        self._shown: tuple | None = None  # the (blocks, meeples) drawn last, at journal head `_head`
+        self._targets: dict[str, list[tuple[Action, list[str], str]]] = {}  # tap square -> (action, ghost, words)
+        self._meeples: list | None = None  # the meeples' squares drawn last, at journal head `_head`
         self._head: int | None = None
+        self._moved: list[dict] = []       # the engine's events since then
         self.chooser: MoveChooser | None = None
 
     # -- screenshots ------------------------------------------------------------------------------
@@ -109,7 +111,7 @@ class BlockArenaScreen(TableScreen):
         board = self.ids.board
         board.columns, board.rows = v["columns"], v["rows"]
         board.colors = [controller.color(1), controller.color(2)]
-        board.marks, self.companion_text, self._shown, self._head = [], "", None, None
+        board.marks, self.companion_text, self._meeples, self._head, self._moved = [], "", None, None, []
         self.has_hint = bool(controller.session.game.computer_players)
         self.sides_text = (f"{controller.name(1)} starts on row 1 and wins on row {v['rows']}; "
                            f"{controller.name(2)} the other way round.")
@@ -119,18 +121,18 @@ class BlockArenaScreen(TableScreen):
         c = self.controller
         v = c.view
         board = self.ids.board
-        now, head = (list(v["blocks"]), list(v["meeples"])), c.session.head
-        if self._shown is not None and head != self._head:
-            self._follow(self._shown, now, "played" if head > self._head else "undone")
-        self._shown, self._head = now, head
-        board.blocks, board.meeples = now
+        meeples, head = list(v["meeples"]), c.session.head
+        if self._meeples is not None and head != self._head:
+            self._follow(self._moved, self._meeples, meeples, "played" if head > self._head else "undone")
+        self._meeples, self._head, self._moved = meeples, head, []
+        board.blocks, board.meeples = list(v["blocks"]), meeples
         if c.revision != self._revision:
             self._revision = c.revision
             self._sel = None
             self.close_chooser()
         over = c.outcome() is not None
-        self._legal = [] if over or self._companion_to_move() else c.legal()
-        self.can_end, self.has_end = "end" in self._legal, not v["bga"]
+        self._legal = [] if over or self._companion_to_move() else list(c.actions)
+        self.can_end, self.has_end = any(isinstance(a, End) for a in self._legal), not v["bga"]
         cur = v["current"]
         if over:
             self.turn_text, self.turn_color = self.outcome_text, c.color(c.outcome().winners[0])
@@ -152,13 +154,13 @@ class BlockArenaScreen(TableScreen):
         if v["phase"] == "meeples":
             return f"{c.name(cur)}: place the meeple"
         turn = v["turns"][cur - 1] + 1
-        return f"{c.name(cur)}, turn {turn}" + (" of 40" if v["bga"] else "")
+        return f"{c.name(cur)}, turn {turn}" + (f" of {BGA_TURNS}" if v["bga"] else "")
 
     def _prompt(self, v: dict) -> str:
         c = self.controller
         outcome = c.outcome()
         if outcome is not None:
-            return self._why_over(v) or outcome.reason or ""
+            return self._why_over(outcome)
         if self._companion_to_move():
             return "The companion is thinking..." if c.thinking else "The companion is to move."
         kind = self._sel[0] if self._sel else None
@@ -182,24 +184,24 @@ class BlockArenaScreen(TableScreen):
             return "Move your meeple (tap it), or end the turn." if self.can_end else "Move your meeple: tap it."
         return "Move one of your blocks: tap it to see where it can go. Your meeple may move once, before or after."
 
-    def _why_over(self, v: dict) -> str | None:
-        """How the game ended, with the players' names (the view's `reason`)."""
-        c, winner = self.controller, v.get("winner")
-        if winner not in (1, 2):
-            return None
-        loser = 3 - winner
-        return {"goal": f"{c.name(winner)}'s meeple reached the far row.",
-                "stuck": f"{c.name(loser)} could not complete a turn.",
-                "turn-limit": f"After 40 turns each, {c.name(winner)} is nearer the goal."}.get(v.get("reason"))
+    def _why_over(self, outcome) -> str:
+        """How the game ended, with the players' names, from the outcome's termination code."""
+        c, winner = self.controller, outcome.winners[0]
+        return {GOAL: f"{c.name(winner)}'s meeple reached the far row.",
+                STUCK: f"{c.name(3 - winner)} could not complete a turn.",
+                LIMIT: f"After {BGA_TURNS} turns each, {c.name(winner)} is nearer the goal."}.get(
+                    outcome.termination, self.outcome_text)
 
     # -- the companion's moves --------------------------------------------------------------------
-    def _follow(self, before: tuple, after: tuple, how: str) -> None:
+    def on_events(self, events) -> None:
+        self._moved += events  # read in `update`, once the table shows where it went
+
+    def _follow(self, events: list, before: list, after: list, how: str) -> None:
         """Mark and animate what the companion moved since the last human move; a human move or an
-        undo clears the marks. What moved is read from the two views (`board_changes`), and whether
-        the table went on or back from the journal's head: the engine's move events carry a `to` of
-        squares, which the session's secrecy filter takes for a list of seats and drops."""
+        undo clears the marks. What moved is read from the engine's move events (`move_marks`), and
+        whether the table went on or back from the journal's head."""
         c, board = self.controller, self.ids.board
-        changes = board_changes(before, after) if how == "played" else []
+        changes = move_marks(events, before, after) if how == "played" else []
         if how == "undone" or any(m["by"] != c.computer_seat for m in changes):
             board.marks = []
         mine = [m for m in changes if m["by"] == c.computer_seat]
@@ -226,11 +228,11 @@ class BlockArenaScreen(TableScreen):
         elif v["phase"] == "setup":
             self._setup_tap(sq, anchor)
         elif v["phase"] == "meeples":
-            self.play(f"meeple {sq}", anchor)
+            self.play(Meeple(sq), anchor)
         elif v["phase"] == "play":
             self._play_tap(sq, anchor)
         else:
-            self._probe(f"go {sq}", anchor)  # the game is over: the engine says so
+            self._probe(Go(sq), anchor)  # the game is over: the engine says so
         self.prompt_text = self._prompt(v)
         self._show_selection()
 
@@ -239,21 +241,20 @@ class BlockArenaScreen(TableScreen):
         if sel and sq != sel[1] and direction(sel[1], sq):
             pair = sorted((sel[1], sq), key=lambda s: (int(s[1:]), s[0]))
             self._sel = None
-            self._probe(f"place {pair[0]} {pair[1]}", anchor)  # e.g. taken, or not along the row
+            self._probe(Place(*pair), anchor)  # e.g. taken, or not along the row
             return
-        places = [t for t in self._legal if t.startswith("place ") and sq in t.split()[1:]]
+        places = [a for a in self._legal if isinstance(a, Place) and sq in (a.square, a.other)]
         if not places:
             self._sel = None
-            self._probe(f"place {sq}", anchor)
+            self._probe(Place(sq), anchor)
             return
         self._sel, self._targets = ("place", sq), {}
-        for t in places:
-            squares = t.split()[1:]
-            if len(squares) == 1:
-                self._add_target(sq, t, squares, f"Stand a block on {sq}")
+        for a in places:
+            if a.other is None:
+                self._add_target(sq, a, [sq], f"Stand a block on {sq}")
             else:
-                other = squares[1] if squares[0] == sq else squares[0]
-                self._add_target(other, t, squares, f"Lay a block over {span(squares)}")
+                squares = [a.square, a.other]
+                self._add_target(a.other if a.square == sq else a.square, a, squares, f"Lay a block over {span(squares)}")
 
     def _play_tap(self, sq: str, anchor) -> None:
         v = self.controller.view
@@ -269,46 +270,45 @@ class BlockArenaScreen(TableScreen):
         elif block is not None and block["owner"] == cur and (not sel or sel[0] != "meeple" or self._moves_of(block)):
             self._select_block(block, anchor)
         elif sel and sel[0] == "meeple":
-            self._probe(f"go {sq}", anchor)  # a path the rules forbid, a square with no block...
+            self._probe(Go(sq), anchor)  # a path the rules forbid, a square with no block...
         elif sel and sel[0] == "block" and self._side(sel[1], sq):
-            self._probe(f"slide {sel[1][0]} {self._side(sel[1], sq)}", anchor)  # into a block
+            self._probe(Slide(sel[1][0], self._side(sel[1], sq)), anchor)  # into a block
         elif block is not None:
-            self._probe(f"slide {sq} n", anchor)  # the opponent's block
+            self._probe(Slide(sq, DIRS[0]), anchor)  # the opponent's block
         else:
             self.note(anchor, "Tap one of your blocks, or your meeple.", palette.PANEL_HI)
 
     def _select_block(self, block: dict, anchor) -> None:
-        texts = self._moves_of(block)
-        if not texts:
+        moves = self._moves_of(block)
+        if not moves:
             self._probe_block(block, anchor)
             return
         squares = block["squares"]
         cols, rows = self.controller.view["columns"], self.controller.view["rows"]
         self._sel, self._targets = ("block", squares), {}
-        for t in texts:
-            verb, _, *rest = t.split()
-            if verb == "slide":
-                to = [neighbour(s, rest[0], cols, rows) for s in squares]
+        for a in moves:
+            if isinstance(a, Slide):
+                to = [neighbour(s, a.dir, cols, rows) for s in squares]
                 for tap in (s for s in to if s not in squares):
-                    self._add_target(tap, t, to, f"Slide to {span(to)}")
-            elif rest:  # a standing block tips over
-                tap = neighbour(squares[0], rest[0], cols, rows)
+                    self._add_target(tap, a, to, f"Slide to {span(to)}")
+            elif a.dir is not None:  # a standing block tips over
+                tap = neighbour(squares[0], a.dir, cols, rows)
                 ghost = sorted([squares[0], tap], key=lambda s: (int(s[1:]), s[0]))
-                self._add_target(tap, t, ghost, f"Tip over onto {span(ghost)}")
+                self._add_target(tap, a, ghost, f"Tip over onto {span(ghost)}")
             else:  # a lying block stands up on one of its squares
-                self._add_target(t.split()[1], t, [t.split()[1]], f"Stand up on {t.split()[1]}")
+                self._add_target(a.square, a, [a.square], f"Stand up on {a.square}")
 
     def _select_meeple(self, sq: str, anchor) -> None:
-        goes = [t for t in self._legal if t.startswith("go ")]
+        goes = [a for a in self._legal if isinstance(a, Go)]
         if goes:
             self._sel, self._targets = ("meeple", sq), {}
-            for t in goes:
-                self._add_target(t.split()[1], t, [], f"Meeple to {t.split()[1]}")
+            for a in goes:
+                self._add_target(a.square, a, [], f"Meeple to {a.square}")
             return
         v = self.controller.view
-        beside = [n for n in (neighbour(sq, d, v["columns"], v["rows"]) for d in "nesw") if n and self._block_at(n)]
+        beside = [n for n in (neighbour(sq, d, v["columns"], v["rows"]) for d in DIRS) if n and self._block_at(n)]
         if v["turn"]["meeple_moved"] or beside:
-            self._probe(f"go {(beside or [sq])[0]}", anchor)  # the engine says why not
+            self._probe(Go((beside or [sq])[0]), anchor)  # the engine says why not
         else:
             self.note(anchor, "Your meeple has no block beside it to step onto.", palette.PANEL_HI)
 
@@ -318,18 +318,18 @@ class BlockArenaScreen(TableScreen):
             return
         squares, v = block["squares"], self.controller.view
         if len(squares) == 2:
-            self._probe(f"flip {squares[0]}", anchor)
+            self._probe(Flip(squares[0]), anchor)
             return
-        d = next((d for d in "nesw" if neighbour(squares[0], d, v["columns"], v["rows"])), "n")
-        self._probe(f"slide {squares[0]} {d}", anchor)
+        d = next((d for d in DIRS if neighbour(squares[0], d, v["columns"], v["rows"])), DIRS[0])
+        self._probe(Slide(squares[0], d), anchor)
 
-    def _probe(self, text: str, anchor) -> None:
-        """Play a text that is not legal, so the engine's refusal shows beside the tap (never a legal one)."""
-        if text not in self._legal:
-            self.play(text, anchor)
+    def _probe(self, action: Action, anchor) -> None:
+        """Play an action that is not legal, so the engine's refusal shows beside the tap (never a legal one)."""
+        if action not in self._legal:
+            self.play(action, anchor)
 
-    def _moves_of(self, block: dict) -> list[str]:
-        return [t for t in self._legal if t.split()[0] in MOVES and t.split()[1] in block["squares"]]
+    def _moves_of(self, block: dict) -> list[Action]:
+        return [a for a in self._legal if isinstance(a, BLOCK_MOVES) and a.square in block["squares"]]
 
     def _block_at(self, sq: str) -> dict | None:
         return next((b for b in self.controller.view["blocks"] if sq in b["squares"]), None)
@@ -338,9 +338,9 @@ class BlockArenaScreen(TableScreen):
         """The direction from a block's squares to a square touching it, if it touches."""
         return next((d for d in (direction(s, sq) for s in squares) if d), None)
 
-    def _add_target(self, tap: str, text: str, ghost: list[str], words: str) -> None:
+    def _add_target(self, tap: str, action: Action, ghost: list[str], words: str) -> None:
         if tap is not None:
-            self._targets.setdefault(tap, []).append((text, ghost, words))
+            self._targets.setdefault(tap, []).append((action, ghost, words))
 
     def _show_selection(self) -> None:
         board, sel = self.ids.board, self._sel
@@ -353,7 +353,7 @@ class BlockArenaScreen(TableScreen):
         if sel:
             board.dots = list(self._targets)
         elif self.controller.view["phase"] in ("setup", "meeples"):
-            board.dots = sorted({s for t in self._legal for s in t.split()[1:2]})
+            board.dots = sorted({a.square for a in self._legal if isinstance(a, (Place, Meeple))})
         else:
             board.dots = []
 
@@ -368,9 +368,9 @@ class BlockArenaScreen(TableScreen):
     def open_chooser(self, sq: str, options) -> None:
         self.close_chooser()
         self.chooser = chooser = MoveChooser()
-        for text, _, words in options:
-            chooser.add_widget(FlatButton(text=f"{words}\n[size=14sp]{text}[/size]", markup=True,
-                                          on_release=lambda b, t=text: self._chosen(t, b)))
+        for action, _, words in options:
+            chooser.add_widget(FlatButton(text=f"{words}\n[size=14sp]{action}[/size]", markup=True,
+                                          on_release=lambda b, a=action: self._chosen(a, b)))
         chooser.height = len(options) * dp(palette.TOUCH + 8) + dp(8)
         board = self.ids.board
         x, y, w, h = board.rect([sq])
@@ -381,9 +381,9 @@ class BlockArenaScreen(TableScreen):
         chooser.y = min(max(dp(4), ly + h / 2 - chooser.height / 2), self.height - chooser.height - dp(4))
         self.add_widget(chooser)
 
-    def _chosen(self, text: str, button) -> None:
+    def _chosen(self, action: Action, button) -> None:
         self.close_chooser()
-        self.play(text, self.ids.board)
+        self.play(action, self.ids.board)
 
     def close_chooser(self) -> None:
         if self.chooser is not None and self.chooser.parent is not None:
@@ -396,34 +396,34 @@ class BlockArenaScreen(TableScreen):
             self.note(widget, "The companion is choosing its move; wait a moment.", palette.PANEL_HI)
             return
         self.note(widget, "The companion is thinking...", palette.PANEL_HI)
-        self.controller.hint(lambda suggestion: self.hinted(suggestion, widget))
+        self.controller.hint_action(lambda suggestion: self.hinted(suggestion, widget))
 
-    def hinted(self, suggestion, widget) -> None:
+    def hinted(self, suggestion: Action | Refusal, widget) -> None:
         """The suggestion in a note, and on the board: its piece chosen, its one target marked."""
         if isinstance(suggestion, Refusal):
             self.note(widget, refusal_text(suggestion))
             return
         self.note(widget, f"The companion suggests: {suggestion}", palette.PANEL_HI)
-        words, v = suggestion.split(), self.controller.view
+        v = self.controller.view
         self._sel = None
-        if words[0] in MOVES and self._block_at(words[1]):
-            self._select_block(self._block_at(words[1]), widget)
-        elif words[0] == "go" and v["current"]:
+        if isinstance(suggestion, BLOCK_MOVES) and self._block_at(suggestion.square):
+            self._select_block(self._block_at(suggestion.square), widget)
+        elif isinstance(suggestion, Go) and v["current"]:
             self._select_meeple(v["meeples"][v["current"] - 1], widget)
-        elif words[0] == "place":
-            self._setup_tap(words[1], widget)
+        elif isinstance(suggestion, Place):
+            self._setup_tap(suggestion.square, widget)
         self._targets = {sq: [o for o in opts if o[0] == suggestion] for sq, opts in self._targets.items()}
         self._targets = {sq: opts for sq, opts in self._targets.items() if opts}
         if not self._targets:
             self._sel = None
         self.prompt_text = self._prompt(v)
         self._show_selection()
-        if words[0] == "meeple":  # no piece to choose: the one suggested square, not every one allowed
-            self.ids.board.dots = [words[1]]
+        if isinstance(suggestion, Meeple):  # no piece to choose: the one suggested square, not every one allowed
+            self.ids.board.dots = [suggestion.square]
 
     def end_turn(self, widget) -> None:
         self.close_chooser()
-        self.play("end", widget)
+        self.play(END, widget)
 
     def on_leave(self, *args) -> None:
         self.close_chooser()

@@ -3,19 +3,20 @@
 closed -> "Hand the screen to Blue" (pass) -> tap -> the cards (hand) -> hides again after
 HIDE_AFTER seconds without a touch, on "Hide", or when a card needs an argument: an hour picker for
 `set`, a runner picker for `swap`. Cards come from the seat's own view (`controller.seat_view(seat)`),
-never from the full state; whether a card is playable now is the engine's `legal()` list, and a tap on
-any card sends the action so a refusal explains itself.
+never from the full state; whether a card is playable now is whether the seat's legal actions
+(`controller.actions_for(seat)`) hold a `Play` of it, and a tap on any card sends its `Play` so a
+refusal explains itself.
 """
 from __future__ import annotations
 
 from kivy.properties import ListProperty, StringProperty
 
-from companion.games.time_runners.actions import WITH_ARG, card_name
+from companion.games.time_runners.actions import WITH_ARG, Play, card_name
 
-from .. import palette
-from ..texts import refusal_text
-from .common import FlatButton
-from .curtain import PassCurtain
+from ... import palette
+from ...texts import refusal_text
+from ...widgets.common import FlatButton
+from ...widgets.curtain import PassCurtain
 
 HIDE_AFTER = 20  # seconds without a touch before the hand hides again
 
@@ -38,11 +39,12 @@ class HandCurtain(PassCurtain):
     def refresh(self) -> None:
         view = self.controller.seat_view(self.seat)
         self.cards = list(view.get("hand", []))
-        legal = {t for t in self.controller.legal(self.seat) if t.startswith(f"play {self.seat} ")}
+        playable_codes = {a.code for a in self.controller.actions_for(self.seat)
+                          if isinstance(a, Play) and a.seat == self.seat}
         grid = self.ids.cards
         grid.clear_widgets()
         for code in self.cards:
-            playable = any(t.split()[2] == code for t in legal)
+            playable = code in playable_codes
             instant = code.endswith("!")
             title = card_name(code).replace(" (Instant)", "")
             badge = "INSTANT - any time" if instant else "after moving"
@@ -66,13 +68,13 @@ class HandCurtain(PassCurtain):
                 self._build_targets()
                 self.mode = "target"
             return
-        self._play(f"play {self.seat} {code}", button)
+        self._play(Play(self.seat, code), button)
 
     def choose(self, arg: int, button) -> None:
         self.poke()
         code, self.pending = self.pending, ""
         self.mode = "hand"
-        self._play(f"play {self.seat} {code} {arg}", self.ids.cards)
+        self._play(Play(self.seat, code, arg), self.ids.cards)
 
     def cancel_choice(self) -> None:
         self.poke()
@@ -91,8 +93,8 @@ class HandCurtain(PassCurtain):
                 bg=rgba, fg=palette.text_on(rgba),
                 on_release=lambda b, s=seat: self.choose(s, b)))
 
-    def _play(self, text: str, anchor) -> None:
-        refusal = self.controller.play(text)
+    def _play(self, action: Play, anchor) -> None:
+        refusal = self.controller.play(action, self.seat)
         if refusal is not None:
             self.note(anchor if anchor.parent is not None else self.ids.cards, refusal_text(refusal))
             return

@@ -1,9 +1,10 @@
 """The Time Runners table: clock face, whose turn and what next, the die, piles, undo/redo, hands.
 
-It renders the table view (`controller.view`, i.e. session.view(None)) and sends action texts; the
-engine decides everything (what comes next, whether the hand is in sync, who won). Hidden hands open
-only behind the HandCurtain, one seat at a time, from that seat's own view. Hardware: the dice button
-rolls when the table awaits a die; the clock hand is a sensed observation.
+It renders the table view (`controller.view`, i.e. session.view(None)) and plays the game's action
+values (`Roll`, `End`, `Sensor`; a seat's `Play` from the hand curtain); the engine decides everything
+(what comes next, whether the hand is in sync, who won). Hidden hands open only behind the HandCurtain,
+one seat at a time, from that seat's own view. Hardware: the dice button rolls when the table awaits a
+die; the clock hand is a sensed observation.
 
 Under the dial a line says what its shaded spaces mean (the backward zone); a tap on a runner names
 it, its space and which way its next roll runs. The dial takes the room the controls leave, so the
@@ -15,17 +16,19 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.games.time_runners import zone
+from companion.games.time_runners import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, zone
+from companion.games.time_runners.state import GOAL
 
-from .. import kvload, palette
-from ..texts import hint, piles_text, roll_text, runner_text, zone_text
-from ..widgets import clock_face, die  # noqa: F401  (classes used by time_runners.kv)
-from ..widgets.common import FlatButton
-from ..widgets.hand_curtain import HandCurtain
-from .table import TableScreen
+from ... import kvload, palette
+from ...screens.table import TableScreen
+from ...widgets import die  # noqa: F401  (used by time_runners.kv)
+from ...widgets.common import FlatButton
+from . import clock_face  # noqa: F401  (used by time_runners.kv)
+from .hand_curtain import HandCurtain
+from .texts import ending_text, hint, piles_text, roll_text, runner_text, zone_text
 
 # built on first use (the home screen comes first), so its rules load with it, not at start-up
-kvload.load("time_runners")
+kvload.load_beside(__file__, "time_runners")
 
 ROLL_STEPS = ("roll", "roll-off", "turn-hand")  # view["next"] values where the table awaits the die
 
@@ -49,12 +52,12 @@ class TimeRunnersScreen(TableScreen):
 
     @classmethod
     def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
-        from ..sample import sample_session
+        from .sample import sample_session
         return sample_session(journal, roll=False)
 
     def prepare_shot(self, view) -> None:
         """Mid-play after a roll; the pass curtain, the revealed hand, or the hour picker for Blue."""
-        self.controller.play("roll")  # through the app, so the screen shows the move to make
+        self.controller.play(ROLL_BARE)  # through the app, so the screen shows the move to make
         if view in ("curtain", "hand", "set-hour"):
             self.open_hand(2)
         if view in ("hand", "set-hour"):
@@ -82,7 +85,7 @@ class TimeRunnersScreen(TableScreen):
         current, sensor = v.get("current"), v.get("sensor", {})
         face = self.ids.face
         face.hour, face.positions, face.current = v["hour"], list(v["positions"]), current
-        face.zone_spaces = [s for s in range(60) if zone(s) == v["hour"]]
+        face.zone_spaces = [s for s in range(GOAL) if zone(s) == v["hour"]]
         self.zone_text = zone_text(v, c.names, list(face.zone_spaces))
         face.sensed = sensor.get("hand") if sensor.get("sensing") else None
         over = v.get("phase") == "over"
@@ -93,7 +96,8 @@ class TimeRunnersScreen(TableScreen):
             self.turn_color = c.color(current)
         else:
             self.turn_text, self.turn_color = "Setting up", palette.TEXT
-        self.hint_text = hint(v, c.names)
+        outcome = c.outcome()
+        self.hint_text = ending_text(outcome, c.names) if outcome is not None else hint(v, c.names)
         self.roll_text, self.piles_text = roll_text(v, c.names), piles_text(v)
         last = v.get("last_roll")
         rolls = (v.get("roll_off") or {}).get("rolls") or []
@@ -108,7 +112,7 @@ class TimeRunnersScreen(TableScreen):
             self.banner_mode, self.banner_text = "off", "Hand sensor ignored: the screen's hour counts"
         else:
             self.banner_mode, self.banner_text = "", ""
-        self.can_end = "end" in c.legal()
+        self.can_end = any(isinstance(a, End) for a in c.actions)
         if self.curtain.is_open and self.curtain.mode == "hand":
             self.curtain.refresh()
 
@@ -121,7 +125,7 @@ class TimeRunnersScreen(TableScreen):
         App.get_running_app().show_note(widget, text, bg)
 
     def end_turn(self, widget) -> None:
-        self.result(self.controller.play("end"), widget)
+        self.result(self.controller.play(END), widget)
 
     def runner_pressed(self, seat: int) -> None:
         """A tap on a runner: who it is, where, and which way its next roll runs, beside its token."""
@@ -136,7 +140,7 @@ class TimeRunnersScreen(TableScreen):
 
     def toggle_sensor(self, widget) -> None:
         off = self.controller.view.get("sensor", {}).get("check") == "off"
-        self.result(self.controller.play("sensor on" if off else "sensor off"), widget)
+        self.result(self.controller.play(SENSOR_ON if off else SENSOR_OFF), widget)
 
     def open_hand(self, seat: int) -> None:
         app = App.get_running_app()
@@ -149,7 +153,7 @@ class TimeRunnersScreen(TableScreen):
             self.curtain.close()  # the table is playing: hide any open hand
         view = self.controller.view
         if view.get("next") in ROLL_STEPS:
-            self.result(self.controller.play("roll"), self._dice_anchor or self.ids.die)
+            self.result(self.controller.play(ROLL_BARE), self._dice_anchor or self.ids.die)
         elif view.get("next") == "over":
             self._note(self._dice_anchor or self.ids.die, "The game is over.")
         else:

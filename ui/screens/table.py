@@ -28,7 +28,7 @@ GENERIC = "ui.screens.generic"
 
 def own_screen_module(game_cls) -> str | None:
     """`ui.games.<module>.screen` for a game defined in `companion.games.<module>...`, if that screen exists."""
-    parts = game_cls.__module__.split(".")
+    parts = game_cls.__module__.split(".")  # not an action: a module name
     if parts[:2] != ["companion", "games"] or len(parts) < 3:
         return None
     for module in (f"ui.games.{parts[2]}.screen", "ui.screens." + parts[2]):  # the second until every game moved

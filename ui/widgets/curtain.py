@@ -5,7 +5,7 @@ again on "Hide", after `hide_after` seconds without a touch, or when the game's 
 A seat whose phone is connected is not passed the screen: the curtain says its cards are on its phone
 ("phone"), and shows them here only if asked to (a phone gone flat).
 While open it takes every touch, so nothing under it can be tapped. A game's curtain subclasses it
-and fills `refresh()` from `controller.seat_view(seat)` and `controller.legal(seat)` only.
+and fills `refresh()` from `controller.seat_view(seat)` and `controller.actions_for(seat)` only.
 """
 from __future__ import annotations
 

@@ -91,7 +91,7 @@ class ChronoCardForm(ChronoEntryPanel):
         p = self.pre
         pre = {"kind": p["kind"], "attempt": [c for c in COLORS if c in p["attempt"]], "all": p["all"]}
         if p["kind"] == "choice":
-            pre["options"] = [o.strip() for o in self.ids.options.text.split("/") if o.strip()]
+            pre["options"] = [o.strip() for o in self.ids.options.text.split("/") if o.strip()]  # not an action
         else:
             pre["goal"] = p["goal"]
             if p["weakness"]:
@@ -146,7 +146,7 @@ class ChronoCardForm(ChronoEntryPanel):
         m = re.match(r"(rounds|chart)\[(\d+)\]", field)
         if m:
             return self.anchors.get(f"{m.group(1)}{m.group(2)}") or self.anchors.get(m.group(1))
-        return self.anchors.get(field) or self.anchors.get(field.split(".")[0].split("[")[0])
+        return self.anchors.get(field) or self.anchors.get(field.split(".")[0].split("[")[0])  # not an action
 
     # -- rows -----------------------------------------------------------------------------------------
     def rebuild(self, *_) -> None:

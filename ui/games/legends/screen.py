@@ -357,7 +357,7 @@ class LegendsScreen(TableScreen):
             font = "14sp" if len(reveals) <= 10 else "12sp"
             for action in reveals:
                 name = short_name(legend, action.card)
-                room = max(max(map(len, name.split())), len(name) / 2) + 3  # long names wider, on two lines
+                room = max(max(map(len, name.split())), len(name) / 2) + 3  # not an action: a name; long ones wider
                 row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
                                       size_hint_min_x=dp(palette.TOUCH + 4),
                                       on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))

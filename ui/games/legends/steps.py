@@ -143,7 +143,8 @@ class Teller:
         if t == "recovery":
             return f"End of sequence {e['sequence']}: cards go back to the hands", ()
         if t == "game-over":
-            return f"Game over: {self.winners(e['winners'], e.get('reason', ''))}", tuple(e["winners"])
+            code = e.get("reason", "")  # the game-over event's termination code, not a sentence
+            return f"Game over: {self.winners(e['winners'], code)}", tuple(e["winners"])
         return "", ()
 
     # -- what a step changes on the Arena ------------------------------------------------------------

@@ -37,7 +37,7 @@ def _and(words: list[str]) -> str:
 def kinds(fields) -> list[str]:
     """Placeholder fields in words: Push track, basic deck, card Speeds."""
     out = [w for f, w in (("push_track", "Push track"), ("basics", "basic deck")) if f in fields]
-    cards = [f for f in fields if f.startswith("cards.")]
+    cards = [f for f in fields if f.startswith("cards.")]  # not an action: a field path
     if cards:
         out.append("card Speeds" if len(cards) > 1 else "card Speed")
     return out
@@ -245,7 +245,7 @@ class ValuesEditor(FloatLayout):
                 grid.add_widget(button)
             self._field("basics", "[b]Basic deck[/b]  [size=14sp]tap the basic cards this Legend has[/size]", below=grid)
             self._paint_deck()
-        cards = [f[6:] for f in typable if f.startswith("cards.")]
+        cards = [f[6:] for f in typable if f.startswith("cards.")]  # not an action: a field path
         if cards:
             form.add_widget(_label("[b]Card Speeds[/b]  [size=14sp]the Speed printed on each card[/size]",
                                    size_hint_y=None, height=dp(28)))
@@ -308,7 +308,7 @@ class ValuesEditor(FloatLayout):
                 if key in self.typed:
                     out[key] = list(value)
         for f in typable:
-            if f.startswith("cards."):
+            if f.startswith("cards."):  # not an action: a field path
                 speeds.pop(f[6:], None)
                 if f in self.typed:
                     speeds[f[6:]] = self.speeds[f[6:]]
@@ -343,7 +343,7 @@ class ValuesEditor(FloatLayout):
             self.on_saved()
 
     def _first_card_field(self):
-        return next((f for k, f in self.fields.items() if k.startswith("cards.")), None)
+        return next((f for k, f in self.fields.items() if k.startswith("cards.")), None)  # not an action: a field path
 
     def restart(self) -> None:
         self.close()

@@ -68,7 +68,7 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
 primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
-until its exchange reveals it (LA-6, the core's export). The table screen is `ui/screens/legends.py`.
+until its exchange reveals it (LA-6, the core's export). The table screen is `ui/games/legends/screen.py`.
 """
 from .game import Legends
 

@@ -94,6 +94,9 @@ def test_a_taken_phone_port_leaves_the_app_running_and_says_so(ui, journal_path,
         app = ui.start(journal_path)
         assert ui.until(lambda: "taken" in app.phones.status, 20), app.phones.status
         assert not app.phones.running
+        ui.frames(2)
+        note = next(w for w in app.root.walk() if getattr(w, "text", None) == app.phones.status)
+        assert note.get_root_window() is not None  # said on screen, in the status strip
         table = ui.start_game(2, "block-arena")
         assert table is not None and app.controller.session.head == 0
 

@@ -17,6 +17,8 @@ import time
 import warnings
 from typing import Callable
 
+from .exc import BackendError, GPIOUnavailable
+
 
 log = logging.getLogger("hardware")
 
@@ -180,12 +182,12 @@ def open_backend(spec: str | None, on_event: Callback, *,
     if kind == "trace":
         from .emulated import TraceBackend
         if not arg:
-            raise ValueError("trace backend needs a file: trace:FILE")
+            raise BackendError("trace backend needs a file: trace:FILE")
         return TraceBackend(arg, on_event, **common, **options)
     if kind == "serial":
         from .serial_link import SerialBackend
         if not arg:
-            raise ValueError("serial backend needs a port: serial:/dev/companion-hand")
+            raise BackendError("serial backend needs a port: serial:/dev/companion-hand")
         return SerialBackend(arg, on_event, **common, **options)
     if kind == "gpio":
         try:
@@ -200,8 +202,8 @@ def open_backend(spec: str | None, on_event: Callback, *,
             if not auto:
                 ok, why = gpio_available()
                 where = "" if ok else f" ({why})"
-                raise OSError(f"no usable GPIO here{where}: {e}; use --backend emulated or serial:PORT") from None
+                raise GPIOUnavailable(f"no usable GPIO here{where}: {e}; use --backend emulated or serial:PORT") from None
             log.warning("GPIO backend unavailable (%s); falling back to emulated hardware", e)
             from .emulated import EmulatedBackend
             return EmulatedBackend(on_event, **common)
-    raise ValueError(f"unknown hardware backend {spec!r} (gpio, serial:PORT, emulated, trace:FILE)")
+    raise BackendError(f"unknown hardware backend {spec!r} (gpio, serial:PORT, emulated, trace:FILE)")

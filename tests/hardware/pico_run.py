@@ -11,12 +11,15 @@ the reason; any other failure to get MicroPython fails them.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
 import select
 import shutil
+import struct
 import subprocess
+import termios
 import threading
 import time
 import tty
@@ -94,10 +97,22 @@ class Cable:
         os.replace(tmp, self.link)
 
     def pull(self) -> None:
+        """Unplug: the port goes, and so does its name (as udev removes /dev/companion-hand), so
+        the host cannot open a pty that another program gets under the old number meanwhile."""
         if self.master is not None:
+            try:
+                os.unlink(self.link)
+            except FileNotFoundError:
+                pass
             os.close(self.master)
             os.close(self.slave)
             self.master = self.slave = None
+
+    def unread(self) -> int:
+        """Bytes the host has not read from the port yet."""
+        if self.slave is None:
+            return 0
+        return struct.unpack("i", fcntl.ioctl(self.slave, termios.FIONREAD, b"\0\0\0\0"))[0]
 
 
 @dataclass
@@ -164,10 +179,11 @@ def run_pico(scenario: dict, tmp_path: Path, *, record=None, quiet: float = 0.3)
     try:
         out, err = proc.communicate(timeout=120)
         thread.join(10)
-        # Let the host read the last lines: wait until no event has come for `quiet` s.
-        seen, since = -1, time.monotonic()
-        while time.monotonic() - since < quiet:
-            if len(sink.events) != seen:
+        # Let the host read the last lines: until the port is drained and no event has come for
+        # `quiet` s (bounded, for a host that stopped reading).
+        seen, since, limit = -1, time.monotonic(), time.monotonic() + 20
+        while (time.monotonic() - since < quiet or cable.unread()) and time.monotonic() < limit:
+            if len(sink.events) != seen or cable.unread():
                 seen, since = len(sink.events), time.monotonic()
             time.sleep(0.02)
     finally:

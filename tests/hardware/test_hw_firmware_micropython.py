@@ -68,10 +68,10 @@ SCENARIOS = {
         *hand(1100, 7), *hand(1110), *hand(1120, 7), *hand(1125), *hand(1130, 7)],
         expect=[link_up(), settled(3), {"type": "HandBetween", "hours": [3, 4], "last_hour": 3},
                 settled(4), {"type": "HandLost"}, settled(7)]),
-    "reconnect": dict(end_ms=2400, steps=[
+    "reconnect": dict(end_ms=3000, steps=[
         *hand(0, 3), {"t": 400, "usb": "U"}, *hand(1000, 5), {"t": 1400, "usb": "R"}],
         expect=[link_up(), settled(3), DOWN, link_up(), settled(5)]),
-    "press-during-disconnect": dict(end_ms=3200, steps=[
+    "press-during-disconnect": dict(end_ms=3600, steps=[
         *hand(0, 3), {"t": 400, "usb": "U"}, *bouncy_press(800, 100), {"t": 1600, "usb": "R"}],
         expect=[link_up(), settled(3), DOWN, link_up(), settled(3), PRESS]),
 }

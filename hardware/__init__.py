@@ -20,6 +20,9 @@ _WHERE = {
     "debounce": ("ButtonDebouncer", "HandDecoder", "classify_mask", "hour_bit"),
     "devices": ("ClockHand", "DiceButton"),
     "emulated": ("EmulatedBackend", "TraceBackend", "read_trace"),
+    "exc": ("HardwareError", "BackendError", "BackendNotStarted", "GPIOUnavailable", "PinMapError",
+            "BadReading", "BadSetting", "EventError", "TraceError", "FrameError", "BadField",
+            "EventTimeout"),
     "events": ("DiceHeld", "DicePressed", "HandBetween", "HandFault", "HandLost", "HandSettled",
                "LineError", "LinkDown", "LinkUp", "LinkVersionMismatch", "event_from_dict"),
     "pinmap": ("ENV_PINMAP", "DEFAULT_PINMAP", "PinMap", "load_pinmap"),
@@ -49,6 +52,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, eagerly
     from .debounce import ButtonDebouncer, HandDecoder, classify_mask, hour_bit
     from .devices import ClockHand, DiceButton
     from .emulated import EmulatedBackend, TraceBackend, read_trace
+    from .exc import (BackendError, BackendNotStarted, BadField, BadReading, BadSetting, EventError,
+                      EventTimeout, FrameError, GPIOUnavailable, HardwareError, PinMapError, TraceError)
     from .events import (DiceHeld, DicePressed, HandBetween, HandFault, HandLost, HandSettled,
                          LineError, LinkDown, LinkUp, LinkVersionMismatch, event_from_dict)
     from .pinmap import DEFAULT_PINMAP, ENV_PINMAP, PinMap, load_pinmap

@@ -8,7 +8,6 @@ emulator with a logged warning, so the app always starts on a laptop.
 from __future__ import annotations
 
 import glob
-import importlib.util
 import json
 import logging
 import os
@@ -16,6 +15,8 @@ import threading
 import time
 import warnings
 from typing import Callable
+
+from .exc import BackendError, GPIOUnavailable
 
 
 log = logging.getLogger("hardware")
@@ -118,18 +119,11 @@ class Backend:
 
 
 def gpio_available() -> tuple[bool, str]:
-    """Whether GPIO looks usable here, with the reason when not (for the fallback warning)."""
-    if os.environ.get("GPIOZERO_PIN_FACTORY"):
-        return True, "GPIOZERO_PIN_FACTORY is set"
-    if not glob.glob("/dev/gpiochip*"):
-        return False, "no /dev/gpiochip*"
-    for mod in ("lgpio", "RPi.GPIO", "pigpio"):
-        try:
-            if importlib.util.find_spec(mod) is not None:
-                return True, f"gpiochip and {mod} present"
-        except (ImportError, ValueError):
-            continue
-    return False, "/dev/gpiochip* present but no gpiozero pin library (lgpio, RPi.GPIO, pigpio)"
+    """Whether gpiozero can drive GPIO here, with the reason and the fix when not (pinlib.check_gpio:
+    each pin library is tried, since a module named lgpio can be an empty stub)."""
+    from .pinlib import check_gpio
+    check = check_gpio()
+    return check.ok, check.reason
 
 
 def serial_board() -> str | None:
@@ -180,12 +174,12 @@ def open_backend(spec: str | None, on_event: Callback, *,
     if kind == "trace":
         from .emulated import TraceBackend
         if not arg:
-            raise ValueError("trace backend needs a file: trace:FILE")
+            raise BackendError("trace backend needs a file: trace:FILE")
         return TraceBackend(arg, on_event, **common, **options)
     if kind == "serial":
         from .serial_link import SerialBackend
         if not arg:
-            raise ValueError("serial backend needs a port: serial:/dev/companion-hand")
+            raise BackendError("serial backend needs a port: serial:/dev/companion-hand")
         return SerialBackend(arg, on_event, **common, **options)
     if kind == "gpio":
         try:
@@ -199,9 +193,10 @@ def open_backend(spec: str | None, on_event: Callback, *,
         except Exception as e:
             if not auto:
                 ok, why = gpio_available()
-                where = "" if ok else f" ({why})"
-                raise OSError(f"no usable GPIO here{where}: {e}; use --backend emulated or serial:PORT") from None
+                where = "" if ok else f"; {why}"
+                raise GPIOUnavailable(f"no usable GPIO here: {e}{where}; or use --backend emulated or "
+                                      "serial:PORT") from None
             log.warning("GPIO backend unavailable (%s); falling back to emulated hardware", e)
             from .emulated import EmulatedBackend
             return EmulatedBackend(on_event, **common)
-    raise ValueError(f"unknown hardware backend {spec!r} (gpio, serial:PORT, emulated, trace:FILE)")
+    raise BackendError(f"unknown hardware backend {spec!r} (gpio, serial:PORT, emulated, trace:FILE)")

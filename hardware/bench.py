@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 
+from .exc import EventTimeout
 from .events import DiceHeld, DicePressed, HandSettled, LinkUp
 from .protocol import PROTOCOL_VERSION, Hi, LineParser, frame
 
@@ -56,7 +57,7 @@ class _Waiter:
         with self.cond:
             ok = self.cond.wait_for(lambda: any(isinstance(e, cls) for _, e in self.got), timeout)
             if not ok:
-                raise TimeoutError(f"no {cls.__name__}")
+                raise EventTimeout(f"no {cls.__name__}")
             i = next(i for i, (_, e) in enumerate(self.got) if isinstance(e, cls))
             return self.got.pop(i)
 

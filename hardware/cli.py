@@ -2,6 +2,7 @@
 
     monitor [--backend gpio|serial:PORT|emulated|trace:FILE] [--record FILE] [--realtime] [--json]
     pinmap  print the GPIO pin map in use (default or $COMPANION_PINMAP)
+    gpio    say whether gpiozero can drive GPIO here and, if not, what to install (exit 1)
 
 With the emulator (the default on a laptop) stdin drives it: "p" press, "h 5" hand to five,
 "m 018" raw mask (hex), "l" lose the hand, "q" quit.
@@ -29,8 +30,9 @@ def format_event(e) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion hw", description="Board Companion hardware tools: "
-                                "`monitor` prints the live event stream, `pinmap` the GPIO pins in use")
-    sub = p.add_subparsers(dest="cmd", required=True, metavar="{monitor,pinmap}")
+                                "`monitor` prints the live event stream, `pinmap` the GPIO pins in use, "
+                                "`gpio` whether GPIO works here")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="{monitor,pinmap,gpio}")
     m = sub.add_parser("monitor", help="print the live event stream, one line per event")
     m.add_argument("--backend", default=None,
                    help="gpio | serial:PORT | emulated | trace:FILE (default: $COMPANION_HW_BACKEND or auto)")
@@ -38,6 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--realtime", action="store_true", help="trace: replay at recorded pace")
     m.add_argument("--json", action="store_true", help="print JSON lines instead of text")
     sub.add_parser("pinmap", help="print the GPIO pin map in use")
+    sub.add_parser("gpio", help="check that a gpiozero pin library works here; say what to install if not")
     return p
 
 
@@ -55,7 +58,23 @@ def main(argv: list[str] | None = None) -> int:
         for h, pin in enumerate(pm.hall, 1):
             print(f"hour {h:>2} GPIO{pin}")
         return 0
+    if args.cmd == "gpio":
+        return gpio_check()
     return monitor(args)
+
+
+def gpio_check() -> int:
+    from .pinlib import check_gpio
+    check = check_gpio()
+    board = f" ({check.model})" if check.model else ""
+    if check.ok:
+        print(f"GPIO: gpiozero can use {check.factory}{board}")
+        return 0
+    print(f"GPIO: not usable{board}")
+    for name, why in check.tried:
+        print(f"  {name}: {why}")
+    print(f"fix: {check.advice}")
+    return 1
 
 
 def monitor(args) -> int:

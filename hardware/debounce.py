@@ -8,6 +8,7 @@ further edge come from `tick(now)`; `deadline` tells a timer (or a spinning call
 """
 from __future__ import annotations
 
+from .exc import BadReading, BadSetting
 from .events import DiceHeld, DicePressed, HandBetween, HandFault, HandLost, HandSettled
 
 HOURS = 12
@@ -17,7 +18,7 @@ FULL_MASK = (1 << HOURS) - 1
 def hour_bit(hour: int) -> int:
     """Mask bit for `hour` (1..12): bit 0 is one o'clock, bit 11 is twelve o'clock."""
     if not 1 <= hour <= HOURS:
-        raise ValueError(f"hour must be 1..12, got {hour!r}")
+        raise BadReading(f"hour must be 1..12, got {hour!r}")
     return 1 << (hour - 1)
 
 
@@ -43,7 +44,7 @@ class Stable:
 
     def __init__(self, settle: float, initial=None, t0: float = 0.0):
         if settle < 0:
-            raise ValueError("settle must be >= 0")
+            raise BadSetting("settle must be >= 0")
         self.settle = settle
         self.value = initial        # accepted value
         self.raw = initial          # latest reading
@@ -102,7 +103,7 @@ class ButtonDebouncer:
     def __init__(self, settle: float = 0.020, *, glitch: float = GLITCH, source: str = "button",
                  initial: bool = False, t0: float = 0.0):
         if settle < 0 or glitch < 0:
-            raise ValueError("settle and glitch must be >= 0")
+            raise BadSetting("settle and glitch must be >= 0")
         self.settle, self.glitch, self.source = settle, glitch, source
         self.glitches = 0
         self.reset(initial, t0)

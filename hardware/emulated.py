@@ -15,6 +15,7 @@ from .backend import Backend
 from .debounce import FULL_MASK, hour_bit
 from .devices import ClockHand, DiceButton
 from .events import LinkUp, event_from_dict
+from .exc import BackendNotStarted, BadReading, TraceError
 
 
 class EmulatedBackend(Backend):
@@ -36,7 +37,7 @@ class EmulatedBackend(Backend):
 
     def _check(self) -> None:
         if not self._started or self.closed:
-            raise RuntimeError("emulated backend is not started (call start()) or already closed")
+            raise BackendNotStarted("emulated backend is not started (call start()) or already closed")
 
     def press(self, duration: float = 0.0) -> None:
         """One dice press: DicePressed now, DiceHeld when released `duration` s later (no sleep)."""
@@ -53,7 +54,7 @@ class EmulatedBackend(Backend):
         """Raw 12-bit sensor mask (bit h-1 = hour h): may give HandBetween, HandLost or HandFault."""
         self._check()
         if not 0 <= mask <= FULL_MASK:
-            raise ValueError(f"mask must be 0..0x{FULL_MASK:03X}, got {mask!r}")
+            raise BadReading(f"mask must be 0..0x{FULL_MASK:03X}, got {mask!r}")
         self._hand.feed(mask)
 
     def lose_hand(self) -> None:
@@ -74,7 +75,7 @@ def read_trace(path: str | os.PathLike) -> list:
                 try:
                     events.append(event_from_dict(json.loads(line)))
                 except ValueError as e:
-                    raise ValueError(f"{path}:{n}: {e}") from None
+                    raise TraceError(f"{path}:{n}: {e}") from None
     return events
 
 

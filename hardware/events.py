@@ -10,6 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .exc import EventError
+
 
 class _Event:
     """Mixin giving every event a flat JSON dict form that round-trips."""
@@ -132,9 +134,9 @@ def event_from_dict(d: dict[str, Any], expect: type | None = None):
     try:
         cls = EVENT_TYPES[d["type"]]
     except (KeyError, TypeError):
-        raise ValueError(f"not an event: {d!r}") from None
+        raise EventError(f"not an event: {d!r}") from None
     if expect is not None and cls is not expect:
-        raise ValueError(f"expected {expect.__name__}, got {cls.__name__}: {d!r}")
+        raise EventError(f"expected {expect.__name__}, got {cls.__name__}: {d!r}")
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name in d:
@@ -143,4 +145,4 @@ def event_from_dict(d: dict[str, Any], expect: type | None = None):
     try:
         return cls(**kwargs)
     except TypeError as e:
-        raise ValueError(f"bad {cls.__name__}: {d!r} ({e})") from None
+        raise EventError(f"bad {cls.__name__}: {d!r} ({e})") from None

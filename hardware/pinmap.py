@@ -11,6 +11,8 @@ import logging
 import os
 from dataclasses import dataclass
 
+from .exc import PinMapError
+
 log = logging.getLogger("hardware.gpio")
 
 ENV_PINMAP = "COMPANION_PINMAP"
@@ -26,21 +28,25 @@ class PinMap:
     def __post_init__(self):
         pins = (self.button, *self.hall)
         if len(self.hall) != 12:
-            raise ValueError(f"pin map needs 12 hall pins, got {len(self.hall)}")
+            raise PinMapError(f"pin map needs 12 hall pins, got {len(self.hall)}")
         if any(not isinstance(p, int) or not 0 <= p <= 27 for p in pins):
-            raise ValueError(f"pin map pins must be BCM numbers 0..27: {pins}")
+            raise PinMapError(f"pin map pins must be BCM numbers 0..27: {pins}")
         if len(set(pins)) != len(pins):
-            raise ValueError(f"pin map uses a pin twice: {pins}")
+            raise PinMapError(f"pin map uses a pin twice: {pins}")
         for p in pins:
             if p in RESERVED:
                 log.warning("pin map uses GPIO%d (%s); make sure that function is disabled", p, RESERVED[p])
 
     @classmethod
     def from_dict(cls, d: dict) -> "PinMap":
-        hall = d["hall"]
-        if isinstance(hall, dict):
-            hall = [hall[str(h)] for h in range(1, 13)]
-        return cls(int(d["button"]), tuple(int(p) for p in hall))
+        try:
+            hall = d["hall"]
+            if isinstance(hall, dict):
+                hall = [hall[str(h)] for h in range(1, 13)]
+            button, hall = int(d["button"]), tuple(int(p) for p in hall)
+        except (KeyError, TypeError, ValueError) as e:
+            raise PinMapError(f"bad pin map {str(d)[:60]}: {e!r}") from None
+        return cls(button, hall)
 
     def to_dict(self) -> dict:
         return {"button": self.button, "hall": list(self.hall)}
@@ -66,4 +72,4 @@ def load_pinmap(source: str | os.PathLike | dict | PinMap | None = None, env=Non
         with open(text, encoding="utf-8") as f:
             return PinMap.from_dict(json.load(f))
     except (OSError, KeyError, TypeError, json.JSONDecodeError) as e:
-        raise ValueError(f"bad pin map {text[:60]!r}: {e!r}") from None
+        raise PinMapError(f"bad pin map {text[:60]!r}: {e!r}") from None

@@ -13,6 +13,8 @@ from __future__ import annotations
 import binascii
 from dataclasses import dataclass
 
+from .exc import BadField, FrameError
+
 PROTOCOL_VERSION = "2"
 LEGACY_VERSION = "1"
 MAX_LINE = 80            # bytes between newlines, '$' and '*hhhh' included, '\r' excluded
@@ -43,7 +45,7 @@ def xor8(body: bytes) -> int:
 def _check_body(body: str) -> bytes:
     raw = body.encode("ascii")
     if any(b not in _BODY_OK for b in raw):
-        raise ValueError(f"body must be printable ASCII without '$' or '*': {body!r}")
+        raise FrameError(f"body must be printable ASCII without '$' or '*': {body!r}")
     return raw
 
 
@@ -52,7 +54,7 @@ def frame(body: str) -> bytes:
     raw = _check_body(body)
     line = b"$%s*%04X\n" % (raw, crc16(raw))
     if len(line) - 1 > MAX_LINE:
-        raise ValueError(f"line longer than {MAX_LINE} bytes: {body!r}")
+        raise FrameError(f"line longer than {MAX_LINE} bytes: {body!r}")
     return line
 
 
@@ -123,7 +125,7 @@ class BadLine:
 
 def _seq(s: str) -> int:
     if not (s.isdigit() and s.isascii() and len(s) <= 5) or int(s) >= SEQ_MOD:
-        raise ValueError(f"bad sequence number {s!r}")
+        raise BadField(f"bad sequence number {s!r}")
     return int(s)
 
 
@@ -133,7 +135,7 @@ def _mask(s: str) -> int:
         return int(s, 16) & 0xFFF
     if s[:1] == "H" and s[1:].isdigit() and s[1:].isascii() and 1 <= int(s[1:]) <= 12:
         return 1 << (int(s[1:]) - 1)
-    raise ValueError(f"bad hand mask {s!r}")
+    raise BadField(f"bad hand mask {s!r}")
 
 
 def decode_body(body: str):
@@ -145,7 +147,7 @@ def decode_body(body: str):
             return Hello(f[1], f[2], f[3] if n == 4 else "")
         if name == "BTN" and n == 3:
             if f[2] != "PRESS":
-                raise ValueError(f"bad button action {f[2]!r}")
+                raise BadField(f"bad button action {f[2]!r}")
             return Button(_seq(f[1]), f[2])
         if name == "HAND" and n == 3:
             return Hand(_seq(f[1]), _mask(f[2]))
@@ -155,7 +157,7 @@ def decode_body(body: str):
             return Hi(f[1])
         if name == "ACK" and n == 2:
             return Ack(_seq(f[1]))
-    except ValueError as e:
+    except ValueError as e:          # BadField, or any other ValueError: a bad line, never a crash
         return BadLine("malformed", str(e))
     if name in ("HELLO", "BTN", "HAND", "HB", "HI", "ACK"):
         return BadLine("malformed", f"wrong fields for {name}: {body!r}")

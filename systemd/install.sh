@@ -46,7 +46,7 @@ groups=(video render input gpio dialout)
 venv=$opt/venv
 apt_packages=(
     python3-venv  # the venv itself
-    python3-lgpio # gpiozero's pin factory; pip's lgpio build is broken (PI-NOTES)
+    python3-lgpio # gpiozero's pin factory, the only one a Pi 5 has; pip's lgpio is a stub or a broken build (README.md)
     libmtdev1     # Kivy's mtdev touch provider
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
 )
@@ -89,6 +89,10 @@ system udevadm control --reload
 system udevadm trigger --action=change --subsystem-match=tty --subsystem-match=input
 system systemctl daemon-reload
 system systemctl enable board-companion.service
+if ((with_venv)); then
+    # Says which pin library gpiozero can use, or what is missing (GPIO is optional: a Pico on USB works without).
+    system "$venv/bin/python" -m hardware gpio || echo "GPIO not usable yet (see above); a hand board on USB still works."
+fi
 if ((start)); then
     system systemctl restart board-companion.service
 else

@@ -192,7 +192,7 @@ def test_firmware_tells_a_protocol_1_host_its_version_in_protocol_1_framing(benc
     assert sent() == []
 
 
-def test_firmware_sends_a_press_within_two_polls_of_the_contact_closing(bench):
+def test_firmware_sends_a_press_once_the_glitch_time_has_passed_not_after_a_settle(bench):
     board, m, fw, sent, run_ms = bench
     sent()
     board.levels[m.BUTTON_PIN] = 0
@@ -224,3 +224,26 @@ def test_firmware_ignores_bounce_after_a_press_until_a_settled_release(bench):
     board.levels[m.BUTTON_PIN] = 0           # a second, real press
     run_ms(5)
     assert len([x for x in sent() if isinstance(x, Button)]) == 2
+
+
+def test_firmware_drops_lines_that_are_not_utf8_and_answers_the_next_one(bench):
+    board, m, fw, sent, run_ms = bench
+    sent()
+    fw.receive(b"\x80\xff\n$HI,2*\xe2\x82\n\x03\xc3")      # bytes only: no text decoding to fail
+    assert sent() == []
+    fw.receive(b"\n" + frame("HI,2"))
+    assert [type(x) for x in sent()] == [Hello, Hand]
+
+
+def test_firmware_two_1ms_spikes_2ms_apart_are_not_a_press_even_on_a_slow_loop(monkeypatch):
+    board, out = FakeBoard(), []
+    m, fw = make(board, monkeypatch, out.append)
+    # Polls 1.7 ms apart, at 999.6 and 1001.3 ms: each sees one spike, and nothing in between.
+    spikes = [(999_100, 1000_100), (1001_100, 1002_100), (1500_000, 1600_000)]   # then a real press
+    for k in range(1, 1200):
+        us = k * 1700
+        board.ms = us // 1000
+        board.levels[m.BUTTON_PIN] = 0 if any(a <= us < b for a, b in spikes) else 1
+        fw.poll()
+    presses = [x for x in LineParser().feed("".join(out).encode()) if isinstance(x, Button)]
+    assert len(presses) == 1                  # the real press, not the spikes

@@ -1,12 +1,21 @@
 """Board Companion reference firmware for a Raspberry Pi Pico (MicroPython), protocol version 2.
 
-Reads the dice button and 12 hall switches (all active-low with pull-ups), debounces them here (a
-press counts at its first edge, confirmed 1 ms later; the hand after 50 ms stable), and
-speaks wiring/PROTOCOL.md over the USB serial port: HELLO, BTN/HAND with sequence numbers, a
-heartbeat every 500 ms, and resends of presses until the host ACKs them.
+Reads the dice button and 12 hall switches (all active-low with pull-ups), debounces them here by
+the clock (a press is the button down at every poll for 4 ms of ticks_ms; the hand after 50 ms
+stable), and speaks wiring/PROTOCOL.md over the USB serial port: HELLO, BTN/HAND with sequence
+numbers, a heartbeat every 500 ms, and resends of presses until the host ACKs them.
+
+Any byte from the host keeps it running: input is read as raw bytes, and a line that is not a valid
+frame (undecodable bytes included) is dropped. Byte 0x03 is data too, not Ctrl-C
+(`micropython.kbd_intr(-1)`), so noise on the USB line cannot stop the loop.
+
+Getting the REPL back (to copy a new main.py with mpremote or Thonny): hold the dice button while
+the Pico starts (plug it in or reset it) and keep it down for half a second; main.py then returns at
+once and Ctrl-C works as usual. Reflashing MicroPython itself (BOOTSEL) needs no REPL.
 
 Copy to the Pico as main.py. All logic is in `Firmware`, which gets its pins, clock and output
-injected, so the host test suite runs it on CPython with fake `machine`/`utime` modules.
+injected. The host test suite runs this file unchanged under real MicroPython (its WebAssembly
+port, with a virtual board: tests/hardware/micropython/) and, faster, on CPython with fakes.
 """
 import sys
 
@@ -21,7 +30,8 @@ PROTO = "2"
 FIRMWARE = "bc-pico-2.0"
 BUTTON_PIN = 16                                          # GP16, button to GND
 HALL_PINS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)     # GP2..GP13 = hours 1..12
-BUTTON_GLITCH_MS = 1    # a press must still read low on a poll >= 1 ms after its first low poll
+BUTTON_GLITCH_MS = 4    # a press reads low at every poll from its first low one until 4 ticks later
+BOOT_HOLD_MS = 500      # the button held this long at start-up leaves the REPL to the user
 BUTTON_SETTLE_MS = 20   # after a press, up this long is the release (bounce before it is ignored)
 HAND_SETTLE_MS = 50
 HEARTBEAT_MS = 500
@@ -44,40 +54,57 @@ def _crc_table():
 CRC_TABLE = _crc_table()     # 256 entries: one lookup a byte instead of eight shift/XOR steps
 
 
-def crc16(body):
-    """CRC-16/CCITT-FALSE of an ASCII str (poly 0x1021, init 0xFFFF), as hardware/protocol.py."""
+def crc16(data):
+    """CRC-16/CCITT-FALSE of bytes or an ASCII str (poly 0x1021, init 0xFFFF), as hardware/protocol.py."""
+    if isinstance(data, str):
+        data = data.encode()
     c = 0xFFFF
-    for ch in body:
-        c = ((c << 8) & 0xFF00) ^ CRC_TABLE[(c >> 8) ^ ord(ch)]
+    for b in data:
+        c = ((c << 8) & 0xFF00) ^ CRC_TABLE[(c >> 8) ^ b]
     return c
 
 
-def xor8(body):
+def xor8(data):
     """Protocol 1's checksum, only to answer an old host so that it can report the mismatch."""
+    if isinstance(data, str):
+        data = data.encode()
     c = 0
-    for ch in body:
-        c ^= ord(ch)
+    for b in data:
+        c ^= b
     return c
 
 
 def frame(body):
+    """The line for an ASCII str body: '$BODY*hhhh\\n'."""
     return "$%s*%04X\n" % (body, crc16(body))
 
 
+def _is_hex(data):
+    for b in data:
+        if not (48 <= b <= 57 or 65 <= b <= 70):      # 0-9, A-F
+            return False
+    return len(data) > 0
+
+
 def unframe(line):
-    """'$BODY*hhhh' -> (BODY, 2); a valid protocol-1 '$BODY*hh' -> (BODY, 1); else (None, 0)."""
-    star = line.rfind("*")
-    if not line.startswith("$") or star < 0:
+    """b'$BODY*hhhh' -> ('BODY', 2); a valid protocol-1 b'$BODY*hh' -> ('BODY', 1); anything else,
+    a byte outside printable ASCII included, -> (None, 0). Never raises. (A str is encoded first.)"""
+    if isinstance(line, str):
+        line = line.encode()
+    star = line.rfind(b"*")
+    if line[:1] != b"$" or star < 0:
         return None, 0
     body, hh = line[1:star], line[star + 1:]
-    if not hh or any(c not in "0123456789ABCDEF" for c in hh):
+    if not _is_hex(hh):
         return None, 0
-    if any(c < " " or c > "~" or c in "$*" for c in body):
-        return None, 0
-    if len(hh) == 4 and int(hh, 16) == crc16(body):
-        return body, 2
-    if len(hh) == 2 and int(hh, 16) == xor8(body):
-        return body, 1
+    for b in body:
+        if b < 32 or b > 126 or b == 36 or b == 42:    # printable ASCII except '$' and '*'
+            return None, 0
+    value = int(hh.decode(), 16)
+    if len(hh) == 4 and value == crc16(body):
+        return body.decode(), 2
+    if len(hh) == 2 and value == xor8(body):
+        return body.decode(), 1
     return None, 0
 
 
@@ -102,10 +129,12 @@ class Settle:
 
 
 class PressFilter:
-    """Dice button: a press counts at its first low poll once a poll BUTTON_GLITCH_MS later is low
-    too (polls are >= 1 ms apart, so a 200 us spike is seen at most once). The bounce after a
-    press is ignored until the button has read up for BUTTON_SETTLE_MS: that is the release.
-    Same rule as the host's GPIO debouncer, at the 1 ms poll's resolution."""
+    """Dice button, measured in time, not in polls: a press is the button reading down at every
+    poll from its first down poll until one BUTTON_GLITCH_MS ticks later (over 3 ms). Low readings
+    that all fit in 3 ms, such as two 1 ms spikes 2 ms apart, are never a press, however long a
+    pass of the loop takes: a slow loop only sees fewer polls, it cannot join two spikes. The
+    bounce after a press is ignored until the button has read up for BUTTON_SETTLE_MS: that is
+    the release. (The host's GPIO debouncer has edges to watch and needs only 0.5 ms.)"""
 
     def __init__(self, down, now):
         self.pressed = down        # held at boot: not a press
@@ -122,21 +151,20 @@ class PressFilter:
             elif time.ticks_diff(now, self.up_since) >= BUTTON_SETTLE_MS:
                 self.pressed = False
             return False
-        if self.first is None:
-            if down:
-                self.first = now
+        if not down:
+            self.first = None          # up at any poll: whatever was down was not a press
             return False
+        if self.first is None:
+            self.first = now
         if time.ticks_diff(now, self.first) < BUTTON_GLITCH_MS:
             return False
         self.first = None
-        if down:
-            self.pressed, self.up_since = True, None
-            return True
-        return False
+        self.pressed, self.up_since = True, None
+        return True
 
 
 class Firmware:
-    """Protocol and debounce logic. Call poll() often (every ~1 ms) and receive(text) with host input."""
+    """Protocol and debounce logic. Call poll() often (every ~1 ms) and receive(data) with host input."""
 
     def __init__(self, button, halls, write, boot_id, now_ms=None):
         self.button = button
@@ -147,7 +175,7 @@ class Firmware:
         now = self.now_ms()
         self.seq = 0
         self.unacked = []          # [seq, last_sent_ms] of presses the host has not ACKed
-        self.rx = ""
+        self.rx = bytearray()
         self.rx_overlong = False
         self.btn = PressFilter(self.button.value() == 0, now)
         self.hand = Settle(HAND_SETTLE_MS, self.hand_mask(), now)
@@ -199,16 +227,20 @@ class Firmware:
             self.send("HB,%d" % self.next_seq())
 
     # -- input from the host --------------------------------------------------------------------
-    def receive(self, text):
-        for ch in text:
-            if ch == "\n":
+    def receive(self, data):
+        """Bytes from the host (a str is encoded first). Any byte is accepted: a line that is not a
+        valid frame, bytes that are not UTF-8 included, is dropped and the next line is read."""
+        if isinstance(data, str):
+            data = data.encode()
+        for b in data:
+            if b == 10:                # newline
                 if not self.rx_overlong:
-                    self.line(self.rx.strip())
-                self.rx, self.rx_overlong = "", False
+                    self.line(bytes(self.rx).strip())
+                self.rx, self.rx_overlong = bytearray(), False
             elif len(self.rx) >= MAX_LINE:
                 self.rx_overlong = True
             else:
-                self.rx += ch
+                self.rx.append(b)
 
     def line(self, line):
         body, version = unframe(line)
@@ -237,14 +269,31 @@ class Firmware:
             self.unacked = [u for u in self.unacked if u[0] != seq]
 
 
+def held_at_boot(button):
+    """True if the button stays down for BOOT_HOLD_MS from start-up (a glitch is not a hold)."""
+    start = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), start) < BOOT_HOLD_MS:
+        if button.value() != 0:
+            return False
+        time.sleep_ms(10)
+    return True
+
+
 def run():
-    """Pico entry point: USB serial on stdin/stdout, a 1 ms loop."""
+    """Pico entry point: USB serial on stdin/stdout, a 1 ms loop. Returns at once, leaving the
+    REPL, if the dice button is held while the Pico starts."""
+    import micropython
     import select
     import random
 
     Pin = machine.Pin
     button = Pin(BUTTON_PIN, Pin.IN, Pin.PULL_UP)
+    if button.value() == 0 and held_at_boot(button):
+        print("dice button held at start-up: main loop not started, the REPL is yours")
+        return
     halls = [Pin(n, Pin.IN, Pin.PULL_UP) for n in HALL_PINS]
+    micropython.kbd_intr(-1)           # 0x03 from the host is a byte like any other, not Ctrl-C
+    stdin = getattr(sys.stdin, "buffer", sys.stdin)     # raw bytes: no UnicodeError on 0x80
 
     def write(s):
         sys.stdout.write(s)
@@ -254,10 +303,10 @@ def run():
     poller.register(sys.stdin, select.POLLIN)
     while True:
         while poller.poll(0):
-            fw.receive(sys.stdin.read(1))
+            fw.receive(stdin.read(1))
         fw.poll()
         time.sleep_ms(1)
 
 
-if sys.implementation.name == "micropython":
-    run()
+if __name__ == "__main__" and sys.implementation.name == "micropython":
+    run()        # as main.py on the Pico; `import main` (tests, tools) only defines

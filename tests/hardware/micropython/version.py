@@ -1,0 +1,3 @@
+import sys
+
+sys.stdout.write("%d.%d.%d\n" % sys.implementation.version[:3])

@@ -73,17 +73,10 @@ CREATE TABLE snapshots(
 ) WITHOUT ROWID;
 """
 
-#: what version 3 adds to a version-2 file (see _upgrade)
-_V3_COLUMNS = [
-    "ALTER TABLE sessions ADD COLUMN uid TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE sessions ADD COLUMN tick INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE sessions ADD COLUMN last INTEGER NOT NULL DEFAULT 0",
-    "ALTER TABLE sessions ADD COLUMN tip TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE sessions ADD COLUMN seal TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE entries ADD COLUMN hash TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE snapshots ADD COLUMN chain TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE snapshots ADD COLUMN hash TEXT NOT NULL DEFAULT ''",
-]
+#: the columns of each table (a check at open: the schema is text in the file, and can be damaged too)
+_COLUMNS = {"meta": "key value",
+            "sessions": "id game players seed options created updated head draws finished summary uid tick last tip seal",
+            "entries": "session seq kind text drawn barrier meta hash", "snapshots": "session seq state chain hash"}
 
 #: a session row as read: text columns as bytes, so a byte that is not UTF-8 damages that row only
 _ROW = ("SELECT id, CAST(game AS BLOB), players, CAST(seed AS BLOB), CAST(options AS BLOB), created, updated, head, "
@@ -114,8 +107,8 @@ def entry_hash(prev: str, seq: int, kind: str, text: str, drawn: int, barrier: i
     return _sha(f"{prev}\n{seq}\n{kind}\n{drawn}\n{barrier}\n{meta}\n{text}")
 
 
-def _seal(origin: str, head: int, draws: int, finished: int, summary: str, last: int, tip: str, tick: int) -> str:
-    return _sha(json.dumps([origin, head, draws, finished, summary, last, tip, tick]))
+def _seal(id_: int, origin: str, head: int, draws: int, finished: int, summary: str, last: int, tip: str, tick: int) -> str:
+    return _sha(json.dumps([id_, origin, head, draws, finished, summary, last, tip, tick]))
 
 
 @dataclass(frozen=True)
@@ -210,9 +203,9 @@ class Journal:
         except sqlite3.OperationalError as exc:  # e.g. a version-1 file that cannot be upgraded where it is
             self.db.close()
             raise _unusable(self.path, exc) from None
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # the latter: a schema that is not text
             self.db.close()
-            raise self._corrupt(str(exc)) from None
+            raise self._corrupt(_said(exc)) from None
         except BaseException:
             self.db.close()
             raise
@@ -257,40 +250,13 @@ class Journal:
             raise JournalError("journal-too-new", f"{self.path} was written by a newer Board Companion (format {int(version)}); update the app to open it.", "journal")
         if int(version) < VERSION:
             self._upgrade(int(version))
+        for table, columns in _COLUMNS.items():  # a damaged schema reads as another table
+            if {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")} != set(columns.split()):
+                raise self._corrupt(f"its {table} table is not the one a journal has")
 
     def _upgrade(self, version: int) -> None:
-        """In place, in one transaction. Version 1 -> 2: entries gain `meta`; old barriers keep their
-        meaning (see _V1_STOPS). 2 -> 3: every session gets an identity, its entries their chain, its
-        snapshots their hashes, its row a seal, in the order of its last write (`tick`)."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            if version < 2:
-                self.db.execute("ALTER TABLE entries ADD COLUMN meta TEXT NOT NULL DEFAULT '{}'")
-            columns = {row[1] for row in self.db.execute("PRAGMA table_info(entries)")}
-            if "hash" not in columns:
-                for ddl in _V3_COLUMNS:
-                    self.db.execute(ddl)
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('tick', '0')")
-            ids = [row[0] for row in self.db.execute("SELECT id FROM sessions ORDER BY updated, id")]
-            for session_id in ids:
-                self.db.execute("UPDATE sessions SET uid = ? WHERE id = ? AND uid = ''", (secrets.token_hex(16), session_id))
-                prev = self._origin_of(session_id)
-                rows = list(self.db.execute(_ENTRY + " WHERE session = ? ORDER BY seq", (session_id,)))
-                for seq, kind, text, drawn, barrier, meta, _ in rows:
-                    prev = entry_hash(prev, seq, kind, text, drawn, barrier, meta)
-                    self.db.execute("UPDATE entries SET hash = ? WHERE session = ? AND seq = ?", (prev, session_id, seq))
-                for seq, state in list(self.db.execute("SELECT seq, state FROM snapshots WHERE session = ?", (session_id,))):
-                    try:
-                        self._write_snapshot(session_id, seq, state)
-                    except JournalError:  # a snapshot of an entry that is gone: it only saved time
-                        self.db.execute("DELETE FROM snapshots WHERE session = ? AND seq = ?", (session_id, seq))
-                self._reseal(session_id)
-            self.db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(VERSION),))
-            self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise
+        from companion.journal_upgrade import upgrade
+        upgrade(self, version)
 
     def close(self) -> None:
         self.db.close()
@@ -372,7 +338,7 @@ class Journal:
                                (session_id,)).fetchone() or (0, origin)
         head, draws, finished, summary = self.db.execute(
             "SELECT head, draws, finished, summary FROM sessions WHERE id = ?", (session_id,)).fetchone()
-        seal = _seal(origin, head, draws, finished, summary, last[0], last[1], tick)
+        seal = _seal(session_id, origin, head, draws, finished, summary, last[0], last[1], tick)
         self.db.execute("UPDATE sessions SET tick = ?, last = ?, tip = ?, seal = ? WHERE id = ?",
                         (tick, last[0], last[1], seal, session_id))
         return tick
@@ -499,7 +465,7 @@ class Journal:
             what = "" if session_id is None else f"Session {str(session_id)[:20]} of "
             raise JournalError("journal-damaged", f"{what}the journal {self.path} is damaged ({_said(exc)}); it was left "
                                "as it is.", "journal") from None
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             if session_id is None:
                 raise self._corrupt(_said(exc)) from None
             raise JournalError("journal-damaged", f"Session {str(session_id)[:20]} of the journal {self.path} is damaged "
@@ -674,7 +640,7 @@ def _record(row) -> SessionRecord:
         summary_value = {**summary_value, "damaged": " and ".join(damaged) + " cannot be read"}
     else:
         origin = origin_hash(texts["uid"], texts["game"], players, texts["seed"], texts["options"])
-        if _seal(origin, head, draws, finished, texts["summary"], last, texts["tip"], tick) != texts["seal"]:
+        if type(id_) is not int or _seal(id_, origin, head, draws, finished, texts["summary"], last, texts["tip"], tick) != texts["seal"]:
             summary_value = {**summary_value, "damaged": "its bookkeeping does not match its checksum"}
     game_text = texts["game"] if texts["game"] is not None else bytes(game or b"").decode("utf-8", "replace")
     return SessionRecord(id_, game_text, players, str(texts["seed"]), options_value, created, updated, head, draws,

@@ -193,6 +193,9 @@ class Session:
         """A table's correction: replace the state with `data`, checked against the invariants (ALL-3)."""
         if not isinstance(data, dict):
             raise BadRequest("bad-request", "A correction is a whole state, as the 'state' request returns it.", "ALL-3")
+        if "game" in data and data["game"] != self.game.id:  # before the engine, which may echo it whole
+            raise IllegalAction("invalid-state", f"This is not a state of {self.game.title}: it is one of "
+                                f"{quoted(data['game'])}.", "ALL-3")
         state = self.game.state_from_dict(data)
         self._resense(state)
         text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -200,7 +203,12 @@ class Session:
         return events + self._commit([Entry(0, "load", text, False)], state)
 
     def sense(self, observation: dict[str, Any]) -> list[dict[str, Any]]:
-        """A hardware observation; kept in memory only (never write per sensor sample)."""
+        """A hardware observation; kept in memory only (never write per sensor sample). It is an object of
+        plain values (numbers, short texts, true/false, null), checked here before the game reads it."""
+        if not isinstance(observation, dict) or any(
+                not isinstance(k, str) or len(k) > 60 or not _plain(v) for k, v in observation.items()):
+            raise BadRequest("bad-observation", "An observation is an object of plain values (a number, a text of at "
+                             f"most 60 characters, true, false or null), not {quoted(observation)}.", "protocol/sense")
         events = self.state.sense(observation)
         self._observations = dict(self.state.observations)
         return events
@@ -459,6 +467,10 @@ def archive_finished(journal: Journal, folder) -> Iterator[Path]:
             log.error("%s", refusal.reason)
             continue
         yield out
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float)) or isinstance(value, str) and len(value) <= 60
 
 
 #: the longest name or colour text a table keeps for a seat

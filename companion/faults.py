@@ -349,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
         cuts = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 0.9]
         print(f"truncation:   {report(truncations(path, expected, cuts, work))} (cut by {', '.join(f'{c:.1%}' for c in cuts)})")
         for game_id, f in kills(work, args.kills, rng).items():
-            print(f"SIGKILL {game_id:<22} {f['kills']} kills, {f['acknowledged']} acknowledged actions, "
+            print(f"SIGKILL {game_id:<22} {f['kills']} kills, {f['acknowledged']} acknowledged entries, "
                   f"{f['lost']} lost, {f['damaged']} damaged, {f['failures']} failures")
         print(f"non-UTF-8 row: {bad_row(work)}")
         print(f"full disk:    {full_disk(work)}")

@@ -306,12 +306,12 @@ class Journal:
 
     def find_uid(self, uid: str) -> int | None:
         """The session with this identity (it travels in exports), if the journal holds it."""
-        row = self.db.execute("SELECT id FROM sessions WHERE uid = ?", (uid,)).fetchone()
+        row = self._read(lambda: self.db.execute("SELECT id FROM sessions WHERE uid = ?", (uid,)).fetchone())
         return None if row is None else row[0]
 
     def finished_count(self) -> int:
         """How many finished sessions the journal still holds (the home screen offers to archive them)."""
-        return self.db.execute("SELECT COUNT(*) FROM sessions WHERE finished = 1").fetchone()[0]
+        return self._read(lambda: self.db.execute("SELECT COUNT(*) FROM sessions WHERE finished = 1").fetchone()[0])
 
     def delete_session(self, session_id: int) -> None:
         """Remove a session with its entries and snapshots (after it was archived to a file)."""
@@ -419,7 +419,8 @@ class Journal:
                             f"{seq}: {why}. It was left as it is; the other sessions can still be opened.", "journal")
 
     def last_seq(self, session_id: int) -> int:
-        row = self.db.execute("SELECT MAX(seq) FROM entries WHERE session = ?", (session_id,)).fetchone()
+        row = self._read(lambda: self.db.execute("SELECT MAX(seq) FROM entries WHERE session = ?", (session_id,)).fetchone(),
+                         session_id)
         return row[0] or 0
 
     # -- snapshots ---------------------------------------------------------------------------------

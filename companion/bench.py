@@ -2,9 +2,10 @@
 
 Prints the latency of `Session.play` (engine apply + the FULL-sync WAL commit that must finish
 before an action is acknowledged), p50/p99 per action, the time to reopen a journal and resume a
-10,000-action session (open + newest snapshot + replay of the rest), and the time to open a small
-session in one file as its history grows to 1k, 10k and 100k actions (after a clean stop, and after
-an unclean one, when the whole file is checked).
+10,000-action session (open + newest snapshot + replay of the rest, the chain checked from there),
+the same for a 100,000-action session as played and as imported from its export (import writes
+snapshots as play does), and the time to open a small session in one file as its history grows to
+1k, 10k and 100k actions (after a clean stop, and after an unclean one, when the whole file is checked).
 """
 from __future__ import annotations
 
@@ -98,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion bench journal")
     parser.add_argument("--actions", type=whole_number, default=2000, help="actions timed for commit latency")
     parser.add_argument("--resume-actions", type=whole_number, default=10_000, help="length of the session timed to resume")
+    parser.add_argument("--import-actions", type=whole_number, default=100_000,
+                        help="length of the session timed to resume as played and as imported")
     parser.add_argument("--dir", help="directory for the journal file (default: the system temp dir)")
     parser.add_argument("--history", type=whole_number, nargs="+", default=[1_000, 10_000, 100_000],
                         help="history sizes (actions in the file) at which to time opening a small session")
@@ -128,6 +131,21 @@ def main(argv: list[str] | None = None) -> int:
             journal.close()
         print(f"resume a {head}-action session (open, snapshot, replay): "
               f"median {statistics.median(times):.1f} ms, max {max(times):.1f} ms over {len(times)} runs")
+
+        played_path, imported_path = Path(tmp) / "played.sqlite", Path(tmp) / "imported.sqlite"
+        print(f"building a {args.import_actions}-action session (synchronous=OFF while building) ...", flush=True)
+        with Journal(played_path) as journal:
+            journal.db.execute("PRAGMA synchronous=OFF")
+            long = Session.start(journal, "time-runners", 4, seed=3)
+            play(long, args.import_actions - long.head, rng)
+            lines = list(long.export_lines())
+        with Journal(imported_path) as journal:
+            start = time.perf_counter()
+            imported = Session.import_lines(journal, lines)
+            import_s = time.perf_counter() - start
+        played_ms, imported_ms = open_times(played_path, long.id, "auto"), open_times(imported_path, imported.id, "auto")
+        print(f"resume a {long.head}-action session: as played {played_ms:.1f} ms, as imported {imported_ms:.1f} ms "
+              f"(median of 7; the import itself took {import_s:.1f} s)")
 
         print("open a 50-action session as the file's history grows (median of 7 opens):", flush=True)
         path = Path(tmp) / "history.sqlite"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from companion.core import BadRequest, Refusal
 from companion.journal import Journal
+from companion.quoting import quoted
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
@@ -64,7 +65,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("export", help="write a session as JSON lines")
     p.add_argument("session", type=int, help="a session number, as `companion sessions` lists it")
-    p.add_argument("out", help="output file, - for stdout")
+    p.add_argument("out", help="output file (it must not exist yet), - for stdout")
+    p.add_argument("--force", action="store_true", help="replace the output file if it exists")
     p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_export)
 
@@ -76,6 +78,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("archive", help="export a finished session to a file, then remove it from the journal")
     p.add_argument("session", type=int, help="a session number, as `companion sessions` lists it")
     p.add_argument("out", help="the file to write (it must not exist yet)")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists")
     p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_archive)
 
@@ -132,6 +135,9 @@ def _sessions(args) -> int:
     with Journal(path) as journal:
         records = journal.sessions()
         for r in records:
+            if "damaged" in r.summary:  # listed, never opened: the others are fine
+                print(f"{r.id}\t{quoted(r.game, 40)}\tdamaged: {r.summary['damaged']}")
+                continue
             state = "finished" if r.finished else "unfinished"
             print(f"{r.id}\t{r.game}\t{r.players} players\t{r.head} actions\t{state}")
     if not records:
@@ -140,7 +146,10 @@ def _sessions(args) -> int:
 
 
 def _export(args) -> int:
+    from companion.exports import check_new, write_new
     from companion.session import Session
+    if args.out != "-":
+        check_new(args.out, force=args.force)  # before any work: refused either way
     with _existing_journal(args) as journal:
         lines = Session(journal, args.session).export_lines()
         text = "".join(line + "\n" for line in lines)
@@ -148,7 +157,7 @@ def _export(args) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_new(args.out, text, force=args.force)
     except OSError as e:
         raise BadRequest("cannot-write", f"Cannot write {args.out}: {e.strerror or e}.", None) from None
     return 0
@@ -173,14 +182,13 @@ def _import(args) -> int:
 
 
 def _archive(args) -> int:
-    from companion.core import BadRequest
+    from companion.exports import check_new
     from companion.session import archive
     out = Path(args.out)
-    if out.exists():
-        raise BadRequest("archive-exists", f"{out} exists already; archive to a new file.", "export")
+    check_new(out, force=args.force)  # refused before the journal is opened
     with _existing_journal(args) as journal:
         try:
-            entries = archive(journal, args.session, out)
+            entries = archive(journal, args.session, out, force=args.force)
         except OSError as e:
             raise BadRequest("cannot-write", f"Cannot write {out}: {e.strerror or e}; the session stays in the journal.",
                              None) from None

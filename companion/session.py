@@ -15,10 +15,8 @@ an export keeps a salted commitment of each secret action and opens it once a re
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
-import os
 import random
 import secrets
 import sqlite3
@@ -29,10 +27,10 @@ from companion import games
 from companion.core import (
     CHANCE, Action, BadRequest, ComputerPlayer, Game, IllegalAction, InternalError, Outcome, Refusal, State, Turn,
 )
+from companion.exports import EXPORT_FORMAT, EXPORT_VERSION, MAX_SEED  # noqa: F401 (the export's names, here as before)
 from companion.journal import SNAPSHOT_EVERY, Entry, Journal, JournalError
+from companion.quoting import quoted
 
-EXPORT_FORMAT = "board-companion-session"
-EXPORT_VERSION = 2
 COMPUTER = "computer"
 
 log = logging.getLogger("companion.session")
@@ -55,7 +53,7 @@ class Session:
         self.table = table if isinstance(table, dict) else {}
         self.head = record.head
         self.draws = record.draws
-        self.updated = record.updated  # when this table last saw the journal's copy (see _claim)
+        self.tick = record.tick  # the journal's write count when this table last saw its copy (see _claim)
         self._observations: dict[str, Any] = {}
         self.last_action: str | None = None  # the notation `play` journaled, chance filled in
         self.last_actions: list[str] = []  # it and the automatic chance it set off, in journal order
@@ -71,6 +69,9 @@ class Session:
         """A new session; `table` is what a resume list shows (e.g. {"names": [...], "colors": [...]})."""
         game = games.make_game(game_id, players, options)  # refuses a bad game, count or option first
         table = check_table(table, game)
+        if seed is not None and (not isinstance(seed, (str, int, float)) or len(str(seed)) > MAX_SEED):
+            raise BadRequest("bad-seed", f"A seed is a number or a text of at most {MAX_SEED} characters, not "
+                             f"{quoted(seed)}.", "protocol/new")
         seed = secrets.token_hex(8) if seed is None else str(seed)
         with journal.transaction():
             session_id = journal.create_session(game.id, game.players, seed, game.options)
@@ -195,6 +196,9 @@ class Session:
         """A table's correction: replace the state with `data`, checked against the invariants (ALL-3)."""
         if not isinstance(data, dict):
             raise BadRequest("bad-request", "A correction is a whole state, as the 'state' request returns it.", "ALL-3")
+        if "game" in data and data["game"] != self.game.id:  # before the engine, which may echo it whole
+            raise IllegalAction("invalid-state", f"This is not a state of {self.game.title}: it is one of "
+                                f"{quoted(data['game'])}.", "ALL-3")
         state = self.game.state_from_dict(data)
         self._resense(state)
         text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -204,7 +208,12 @@ class Session:
         return events
 
     def sense(self, observation: dict[str, Any]) -> list[dict[str, Any]]:
-        """A hardware observation; kept in memory only (never write per sensor sample)."""
+        """A hardware observation; kept in memory only (never write per sensor sample). It is an object of
+        plain values (numbers, short texts, true/false, null), checked here before the game reads it."""
+        if not isinstance(observation, dict) or any(
+                not isinstance(k, str) or len(k) > 60 or not _plain(v) for k, v in observation.items()):
+            raise BadRequest("bad-observation", "An observation is an object of plain values (a number, a text of at "
+                             f"most 60 characters, true, false or null), not {quoted(observation)}.", "protocol/sense")
         events = self.state.sense(observation)
         self._observations = dict(self.state.observations)
         return events
@@ -241,77 +250,18 @@ class Session:
         self._changed(events)
         return events
 
-    # -- export / import ---------------------------------------------------------------------------
+    # -- export / import (companion/exports.py) ---------------------------------------------------
 
     def export_lines(self) -> Iterable[str]:
-        """The session as JSON lines: a header, then every entry in effect. A secret action not yet
-        revealed is written as its salted commitment only; after the reveal with its text and salt."""
-        entries = list(self.journal.entries(self.id, upto=self.head))
-        header = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": self.game.id,
-                  "players": self.game.players, "seed": self.seed, "options": self.game.options, "table": self.table,
-                  "entries": len(entries)}  # a file cut short at a line's end is refused, not a shorter game
-        yield json.dumps(header, sort_keys=True)
-        last_reveal = max((i for i, e in enumerate(entries) if e.reveals), default=-1)  # opens all up to it
-        for i, e in enumerate(entries):
-            record: dict[str, Any] = {"kind": e.kind, "drawn": e.drawn}
-            if e.by != "table":
-                record["by"] = e.by
-            if e.kind == "load":
-                record["state"] = json.loads(e.text)
-            elif e.secret is None:
-                record["action"] = e.text
-            else:
-                record["secret"] = {"redacted": e.secret["redacted"], "commitment": _commitment(e.secret["salt"], e.text)}
-                if i <= last_reveal:
-                    record["action"], record["secret"]["salt"] = e.text, e.secret["salt"]
-            yield json.dumps(record, sort_keys=True)
+        """The session as JSON lines, its chain checked and carried (see companion/exports.py)."""
+        from companion.exports import export_lines
+        return export_lines(self)
 
     @classmethod
     def import_lines(cls, journal: Journal, lines: IO[str] | Iterable[str]) -> "Session":
-        """A new session from `export_lines`, every entry checked by the rules; all or nothing."""
-        it = iter(enumerate(lines, 1))
-        try:
-            header = json.loads(next(it)[1])
-        except (StopIteration, ValueError):
-            raise BadRequest("bad-export", "The file does not start with a Board Companion session header.", "export") from None
-        if not isinstance(header, dict) or header.get("format") != EXPORT_FORMAT:
-            raise BadRequest("bad-export", "The file is not a Board Companion session export.", "export")
-        game = games.make_game(header.get("game"), header.get("players"), header.get("options"))
-        table = check_table(header.get("table"), game)
-        state, entries, draws = game.new_state(), [], 0
-        for number, line in it:
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                drawn = bool(record.get("drawn"))
-                if record["kind"] == "load":
-                    state = game.state_from_dict(record["state"])
-                    entry = Entry(0, "load", json.dumps(state.to_dict(), sort_keys=True), False)
-                elif record["kind"] == "action":
-                    text = _opened(record)
-                    action = game.parse_action(text)
-                    events = state.apply(action)
-                    entry = cls._entry(state, action, events, drawn, record.get("by", "table"))  # stops recomputed
-                else:
-                    raise KeyError("kind")
-            except Refusal as refusal:
-                raise type(refusal)(refusal.code, f"Line {number}: {refusal.reason}", refusal.rule) from None
-            except (ValueError, KeyError, TypeError, AttributeError):
-                raise BadRequest("bad-export", f"Line {number} is not a journal entry.", "export") from None
-            entries.append(entry)
-            draws += entry.kind == "action" and action.chance
-        written = header.get("entries", len(entries))  # exports before this count was written have none
-        if written != len(entries):
-            raise BadRequest("bad-export", f"The file holds {len(entries)} of the {str(written)[:12]} entries it was "
-                             "written with: it was cut short or added to.", "export")
-        with journal.transaction():
-            session_id = journal.create_session(game.id, game.players, str(header.get("seed", "")), game.options)
-            for seq, entry in enumerate(entries, 1):
-                journal.append(session_id, entry.at(seq))
-            journal.set_position(session_id, head=len(entries), draws=draws, finished=state.is_over(),
-                                 summary={"table": table})
-        return cls.resume(journal, session_id)
+        """A new session from `export_lines`, every entry checked by the chain and the rules; all or nothing."""
+        from companion.exports import import_lines
+        return import_lines(cls, journal, lines)
 
     # -- inside ------------------------------------------------------------------------------------
 
@@ -345,6 +295,8 @@ class Session:
         entries, seq = [], self.head
         while seq > 0:
             entry = self.journal.entry(self.id, seq)
+            if entry is None:  # an entry in effect that is gone: damage, not a bug
+                raise self.journal.damaged(self.id, seq, "it is missing")
             entries.append(entry)
             seq -= 1
             if entry.by != COMPUTER:
@@ -390,7 +342,7 @@ class Session:
             return events
         head, draws = self.head + len(entries), self.draws + drawn
 
-        def write() -> float:
+        def write() -> int:
             for seq, entry in enumerate(entries, self.head + 1):
                 self.journal.append(self.id, entry.at(seq))
             if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
@@ -408,29 +360,29 @@ class Session:
         self.state, self.head, self.draws = state, head, draws
         return events
 
-    def _write(self, write: Callable[[], float]) -> None:
-        """Run `write` (it returns the position's new `updated` time) as one journal transaction, once
-        `_claim` holds inside it; the time is kept only once the transaction is committed."""
+    def _write(self, write: Callable[[], int]) -> None:
+        """Run `write` (it returns the journal's write count for the new position) as one journal
+        transaction, once `_claim` holds inside it; the count is kept only once the transaction is committed."""
         with self.journal.transaction():
             self._claim()
-            updated = write()
-        self.updated = updated
+            tick = write()
+        self.tick = tick
 
     def _claim(self) -> None:
         """Refuse to go on from a position the journal no longer holds: another program on the same journal (a
         second referee or app, the command line) played, undid or archived this session since this table last
         wrote or read it. The table is then shown where the journal is, so it can go on from there."""
         record = self.journal.session(self.id)  # unknown-session once archived
-        if (record.head, record.draws, record.updated) == (self.head, self.draws, self.updated):
+        if (record.head, record.draws, record.tick) == (self.head, self.draws, self.tick):
             return
         self.state = self._rebuild(record.head)
-        self.head, self.draws, self.updated = record.head, record.draws, record.updated
+        self.head, self.draws, self.tick = record.head, record.draws, record.tick
         self._changed([])
         raise JournalError("session-moved", f"Session {self.id} was changed in the journal {self.journal.path} by "
                            "another program; nothing was done here, and this table now shows the journal's position.",
                            "journal/one-place")
 
-    def _save_position(self, head: int, draws: int, state: State) -> float:
+    def _save_position(self, head: int, draws: int, state: State) -> int:
         turn, outcome = state.turn(), state.outcome()
         summary = {"table": self.table, "actions": head, "turn": turn.to_dict(),
                    "outcome": None if outcome is None else outcome.to_dict()}
@@ -450,19 +402,30 @@ class Session:
     def _rebuild(self, head: int) -> State:
         """The state after entries 1..head: from the newest snapshot, replaying the rest.
 
-        An entry the rules no longer accept means the file was damaged or edited: the error names the
-        file, the session and the entry, and nothing is written."""
+        Every entry from that snapshot to the session's last is checked against the journal's chain
+        first (and the snapshot against its hash), so a changed, missing or reordered entry is refused
+        before it can make a different game; an entry the rules no longer accept means the file was damaged
+        or edited. The error names the file, the session and the entry, and nothing is written."""
         where = "its newest snapshot"
         try:
-            snapshot = self.journal.latest_snapshot(self.id, head)
+            record = self.journal.session(self.id)
+            if head > record.last:
+                raise self.journal.damaged(self.id, head, "it is missing")
+            snapshot = self.journal.snapshot(self.id, head)
             if snapshot is None:
-                after, state = 0, self.game.new_state()
+                first, state = 1, self.game.new_state()
             else:
-                after, state = snapshot[0], self.game.state_from_dict(snapshot[1])
-            where = f"entry {after + 1}"
-            for entry in self.journal.entries(self.id, after=after, upto=head):
-                where = f"entry {entry.seq} ({entry.text[:40]!r})"
-                state, _ = self._replay(state, entry)
+                first, state = snapshot.seq, self.game.state_from_dict(snapshot.state)
+            where = f"entry {first}"
+            for entry in self.journal.verified(record, first):
+                if snapshot is not None and entry.seq == snapshot.seq:
+                    if entry.hash != snapshot.chain:
+                        raise self.journal.damaged(self.id, entry.seq, "its snapshot is of another history")
+                elif entry.seq <= head:
+                    where = f"entry {entry.seq} ({entry.text[:40]!r})"
+                    state, _ = self._replay(state, entry)
+        except JournalError:
+            raise
         except (Refusal, ValueError, TypeError, KeyError, sqlite3.DatabaseError) as exc:
             reason = exc.reason if isinstance(exc, Refusal) else f"{exc}."
             raise JournalError("journal-damaged", f"Session {self.id} of the journal {self.journal.path} is damaged at "
@@ -480,24 +443,20 @@ class Session:
             state.sense(self._observations)
 
 
-def archive(journal: Journal, session_id: int, out) -> int:
-    """Write a finished session's export to `out` (synced to disk, read back and checked by import),
-    then remove it from the journal, so the journal holds only the tables still in use."""
+def archive(journal: Journal, session_id: int, out, *, force: bool = False) -> int:
+    """Write a finished session's export to `out` (through a temporary file, synced, read back and checked
+    by import, then renamed into place; an existing `out` is refused unless `force`), then remove it from
+    the journal, so the journal holds only the tables still in use. Returns how many entries it wrote."""
+    from companion.exports import write_new
     record = journal.session(session_id)
     if not record.finished:
         raise BadRequest("not-finished", f"Session {session_id} is not finished; only finished sessions are archived.", "export")
     lines = list(Session(journal, session_id).export_lines())
-    f = open(out, "x", encoding="utf-8")  # never over a file that is there
-    try:
-        with f:
-            f.write("".join(line + "\n" for line in lines))
-            f.flush()
-            os.fsync(f.fileno())
-        with open(out, encoding="utf-8") as back:
-            Session.import_lines(Journal(), back)  # the file brings the session back before the journal lets go
-    except BaseException:
-        os.unlink(out)  # a half-written or unchecked file must not pass for an archive
-        raise
+
+    def check(path: Path) -> None:  # the file brings the session back before the journal lets go
+        with open(path, encoding="utf-8") as back:
+            Session.import_lines(Journal(), back)
+    write_new(out, "".join(line + "\n" for line in lines), force=force, check=check)
     journal.delete_session(session_id)
     return len(lines) - 1
 
@@ -524,6 +483,10 @@ def archive_finished(journal: Journal, folder) -> Iterator[Path]:
             log.error("%s", refusal.reason)
             continue
         yield out
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float)) or isinstance(value, str) and len(value) <= 60
 
 
 #: the longest name or colour text a table keeps for a seat
@@ -555,20 +518,3 @@ def check_table(table: Any, game: Game) -> dict[str, Any]:
             levels = ", ".join(game.computer_players) or "none"
             bad(f"computer is {{seat, level}} with a seat at the table and a level of {game.title} ({levels})")
     return dict(table)
-
-
-def _commitment(salt: str, text: str) -> str:
-    return hashlib.sha256(f"{salt}\n{text}".encode()).hexdigest()
-
-
-def _opened(record: dict[str, Any]) -> str:
-    """The action text of an exported entry, checked against its commitment if it was secret."""
-    secret = record.get("secret")
-    if secret is None:
-        return record["action"]
-    if "action" not in record or "salt" not in secret:
-        raise BadRequest("sealed-export", "The export holds a secret action that was not revealed yet; "
-                         "export again after the reveal.", "export")
-    if _commitment(secret["salt"], record["action"]) != secret["commitment"]:
-        raise BadRequest("bad-commitment", "A secret action does not match the commitment made when it was played.", "export")
-    return record["action"]

@@ -27,7 +27,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, NoReturn, Sequence
 
 # -- errors -----------------------------------------------------------------------------------------
 
@@ -76,6 +76,35 @@ class InternalError(Refusal):
 
     def __init__(self, what: str):
         super().__init__("internal-error", f"The referee hit a bug ({what}); it was logged and nothing changed.", None)
+
+
+def cite(rule: str | None, game: str | None = None) -> str | None:
+    """The rule id a refusal cites: a game's own rule ("R-4") under the game's id ("my-game/R-4"); a core
+    rule (ALL-1..3, protocol/...) or an id already prefixed as it is."""
+    if rule is None or game is None or rule.startswith("ALL-") or "/" in rule:
+        return rule
+    return f"{game}/{rule}"
+
+
+def refuse(code: str, reason: str, rule: str | None = None, *, game: str | None = None) -> NoReturn:
+    """Refuse an action (ALL-1): raise IllegalAction with a stable code, a sentence and the rule it breaks.
+
+    A game binds its id once, `refuse = functools.partial(core.refuse, game="my-game")`, and cites its
+    rules by their short ids (`refuse("bad-roll", "A die shows 1..6.", "R-10")` cites my-game/R-10)."""
+    raise IllegalAction(code, reason, cite(rule, game))
+
+
+def invalid_state(what: str, rule: str = "ALL-3", *, game: str | None = None, noun: str = "a valid state") -> NoReturn:
+    """Refuse a state read back (ALL-3): IllegalAction("invalid-state", "This is not <noun>: <what>.", rule).
+
+    A game binds its id and how it calls a state once, e.g. `partial(core.invalid_state, game="my-game",
+    noun="a possible My Game position")`; `rule` is one of its rules, or ALL-3 when no rule says more."""
+    raise IllegalAction("invalid-state", f"This is not {noun}: {what}.", cite(rule, game))
+
+
+def bad_option(name: str, takes: str, rule: str) -> NoReturn:
+    """Refuse an option's value: BadRequest("bad-option", "The option '<name>' takes <takes>.", rule)."""
+    raise BadRequest("bad-option", f"The option {name!r} takes {takes}.", rule)
 
 
 _KINDS = {Refusal: "refused", IllegalAction: "illegal", NotationError: "notation", BadRequest: "request",
@@ -196,7 +225,7 @@ class Option:
     def check(self, value: Any, players: int, game_id: str) -> Any:
         """`value` if it fits this option, else BadRequest naming the option and what it takes."""
         def bad(takes: str):
-            raise BadRequest("bad-option", f"The option {self.name!r} takes {takes}, not {value!r}.", self.rule)
+            bad_option(self.name, f"{takes}, not {value!r}", self.rule)
         if self.kind == "int":
             if type(value) is not int or not (self.low <= value <= self.high):
                 bad(f"a whole number {self.low}..{self.high}")
@@ -624,5 +653,5 @@ class RandomPlayer(ComputerPlayer):
     def choose(self, state: State, seat: int, rng: random.Random, seconds: float) -> Action:
         options = [a for a in state.legal_actions() if state.actor(a) in (seat, None)]
         if not options:
-            raise IllegalAction("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+            refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
         return rng.choice(options)

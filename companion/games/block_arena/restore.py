@@ -3,9 +3,10 @@ against the rules' invariants (ALL-3) before it becomes a `BAState`. Imported on
 game (listing the game must stay cheap)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.core import IllegalAction, check_state_fields
+from companion.core import check_state_fields, invalid_state
 
 from .board import board, goal_row, home_row
 from .state import BGA_TURNS, BLOCKS_EACH, GOAL, LIMIT, MEEPLES, OVER, PHASES, PLAY, SETUP, STUCK, BAState
@@ -13,9 +14,7 @@ from .state import BGA_TURNS, BLOCKS_EACH, GOAL, LIMIT, MEEPLES, OVER, PHASES, P
 KEYS = ("game", "columns", "rows", "bga", "phase", "current", "winner", "reason", "blocks", "meeples", "turn", "turns")
 
 
-def _bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a possible Block Arena position: {what}.",
-                        rule if rule == "ALL-3" else "block-arena/" + rule)
+_bad = partial(invalid_state, game="block-arena", noun="a possible Block Arena position")
 
 
 def _seat(x, what: str) -> int | None:

@@ -4,9 +4,10 @@ The timeline library, actions, state and checks are imported when a table is mad
 the home screen lists every game before its first frame."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, IllegalAction, Option
+from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, Option, invalid_state
 
 from .rules import COLORS, DEFAULT_TIMELINE, RULES
 
@@ -55,6 +56,4 @@ class Chronomage(Game):
         return state_from_dict(self, data)
 
 
-def bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a possible Chronomage table: {what}.",
-                        rule if rule == "ALL-3" else "chronomage/" + rule)
+bad = partial(invalid_state, game="chronomage", noun="a possible Chronomage table")  # a state read back (ALL-3)

@@ -3,15 +3,17 @@ and the checks of a state read back (`restore`) are imported when a table is mad
 the home screen lists every game before its first frame."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.core import BadRequest, Game, GameType, Option
+from companion.core import BadRequest, Game, GameType, Option, refuse as _refuse
 
 from .cards import LEGEND_IDS
 from .rules import RULES
 
 ID = "legends-of-the-arena"
 SAVED = "saved"  # the `values` option's default: the typed values saved on this machine, captured at creation
+refuse = partial(_refuse, game=ID)  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
 
 
 def default_mode(players: int) -> str:

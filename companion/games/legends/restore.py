@@ -3,18 +3,17 @@ rules' invariants (ALL-3) before it becomes an `LAState`. Imported on first use,
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
-from companion.core import IllegalAction, check_state_fields
+from companion.core import check_state_fields, invalid_state
 
 from .game import ID
 from .cards import script
 from .state import PHASES, LAState
 
 
-def _bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a valid Legends of the Arena state: {what}.",
-                        rule if rule == "ALL-3" else ID + "/" + rule)
+_bad = partial(invalid_state, game=ID, noun="a valid Legends of the Arena state")
 
 
 def _int(x, lo: int, hi: int, what: str, rule: str = "ALL-3") -> int:

@@ -12,18 +12,15 @@ import itertools
 import random
 from typing import Any
 
-from companion.core import IllegalAction, Outcome, State, Turn, UndoStop
+from companion.core import Outcome, State, Turn, UndoStop
 
 from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .cards import BASICS
+from .game import refuse
 from .primitives import Primitives
 from .resolve import RULE, Resolution
 
 PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
-
-
-def refuse(code: str, sentence: str, rule: str):
-    raise IllegalAction(code, sentence, RULE + rule)
 
 
 class LAState(Primitives, Resolution, State):

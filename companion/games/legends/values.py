@@ -11,9 +11,10 @@ the text and never looks at the data directory. A client may also pass the text 
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any, Sequence
 
-from companion.core import BadRequest
+from companion.core import BadRequest, bad_option
 
 from . import data
 from .game import ID, SAVED
@@ -21,8 +22,7 @@ from .game import ID, SAVED
 MAX_TEXT = 4096  # the longest text a "text" option takes (companion.core.Option.check)
 
 
-def _bad(what: str):
-    raise BadRequest("bad-option", f"The option 'values' takes {what}.", ID + "/LA-3")
+_bad = partial(bad_option, "values", rule=ID + "/LA-3")  # "The option 'values' takes <what>."
 
 
 def parse_text(text: str, legends: Sequence[str]) -> dict[str, dict]:

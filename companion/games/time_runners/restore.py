@@ -4,9 +4,10 @@ the game (listing the game must stay cheap)."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
-from companion.core import IllegalAction, check_state_fields
+from companion.core import check_state_fields, invalid_state
 
 from .actions import CODE_SET, DECK_COUNTS, DELTA, WITH_ARG
 from .state import CARDS, GOAL, HAND, OVER, PHASES, RESHUFFLE, ROLL, ROLL_OFF, SETUP, TRState, zone
@@ -15,9 +16,7 @@ KEYS = ("game", "players", "phase", "hour", "positions", "current", "winner", "h
         "discard_pile", "last_roll", "cards_played", "roll_off", "turn_number", "sensor_off")
 
 
-def _bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a valid Time Runners state: {what}.",
-                  rule if rule == "ALL-3" else "time-runners/" + rule)
+_bad = partial(invalid_state, game="time-runners", noun="a valid Time Runners state")
 
 
 def _is_int(x) -> bool:

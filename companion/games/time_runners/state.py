@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from companion.core import BadRequest, IllegalAction, Outcome, State, Turn
+from companion.core import BadRequest, Outcome, State, Turn, refuse
 
 from .actions import (
     DELTA, END, ROLL_BARE, ROLLS, SENSOR_OFF, SENSOR_ON, End, Play, Roll, Sensor, Shuffle, card_name,
@@ -24,8 +25,7 @@ def zone(space: int) -> int:
     return 1 if space <= 5 else (space + 4) // 5
 
 
-def _refuse(code: str, reason: str, rule: str):
-    raise IllegalAction(code, reason, R + rule)
+_refuse = partial(refuse, game="time-runners")  # refuse("code", "sentence", "TR-4") cites time-runners/TR-4
 
 
 class TRState(State):
@@ -175,7 +175,7 @@ class TRState(State):
             return self._shuffle(action)
         if t is Sensor:
             return self._sensor(action)
-        raise IllegalAction("unknown-action", f"{action!s} is not a Time Runners action.", R + "unknown-action")
+        _refuse("unknown-action", f"{action!s} is not a Time Runners action.", "unknown-action")
 
     def _running(self, what: str, setup_rule: str):
         """The first checks every action shares: game over, shuffle pending, setup finished."""

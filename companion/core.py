@@ -482,9 +482,19 @@ class Game(ABC):
         self.options = {name: (o.check(options[name], players, self.id) if name in options else o.default_for(players))
                         for name, o in schema.items()}
         self.check_options()
+        self.load_files()
 
     def check_options(self) -> None:
-        """Checks across options and the player count (BadRequest); the schema checked each alone."""
+        """Checks across options and the player count (BadRequest); the schema checked each alone.
+
+        Pure: it reads no file, so validating options costs nothing and cannot depend on the disk."""
+
+    def load_files(self) -> None:
+        """Read what the options name (a timeline, a table's saved values) and keep it on the game.
+
+        The one step of making a game that reads files; it runs after `check_options`, when a game is made.
+        A file that is missing or wrong raises BadRequest naming it (a session whose file is gone is then
+        refused as `cannot-open` and stays in the journal)."""
 
     @property
     def seats(self) -> range:

@@ -36,7 +36,8 @@ class Chronomage(Game):
         from .actions import parse_action
         self._parse = parse_action  # bound once here: parse_action is on the hot path
 
-    def check_options(self) -> None:
+    def load_files(self) -> None:
+        """CM-3: the timeline the option names and the cards the table saved, read once, when the game is made."""
         from .my_cards import load_cards
         from .timeline import load_timeline
         self.timeline = load_timeline(self.options["timeline"])  # LibraryError (BadRequest) names file, card, field

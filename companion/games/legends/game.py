@@ -52,6 +52,10 @@ class Legends(Game):
             raise BadRequest("bad-option", f"Teams is played 1v1 or 2v2, not by {n} players.", ID + "/modes")
         if mode == "ffa" and n not in (3, 4):
             raise BadRequest("bad-option", f"Free-for-All is played by 3 or 4 players, not {n}.", ID + "/modes")
+
+    def load_files(self) -> None:
+        """LA-3: the Legend data of the Legends in play, with the `values` typed (saved on this machine, or
+        given as text) captured once into the options (`values.py`)."""
         from .values import capture
         self.legends, self.options["values"] = capture(self.options["legends"], self.options["values"], self.data_dir)
 

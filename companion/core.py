@@ -27,7 +27,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterable, NoReturn, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, NoReturn, Sequence
 
 # -- errors -----------------------------------------------------------------------------------------
 
@@ -533,18 +533,25 @@ class Game(ABC):
                 "computer_players": list(cls.computer_players)}
 
 
-def check_state_fields(data: Any, fields: Iterable[str], bad: Callable[[str], Any]) -> None:
+def check_state_fields(data: Any, fields: Iterable[str] | Mapping[str, Any], bad: Callable[..., Any]) -> None:
     """The opening of every game's `state_from_dict`: a JSON object with exactly `fields`, else
-    `bad(what)` (the game's own invalid-state refusal) names the first field missing or unknown."""
+    `bad(what)` (the game's own invalid-state refusal) names the first field missing or unknown.
+
+    `fields` may map each name to its `companion.shapes` shape: then the first value of another shape is
+    refused too, as `bad(what, rule)` naming its path and the rule its shape cites, and the game's own
+    checks are left only what the rules say about the values together."""
     if not isinstance(data, dict):
         bad("a state is a JSON object")
-    fields = list(fields)
-    missing = [k for k in fields if k not in data]
+    names = list(fields)
+    missing = [k for k in names if k not in data]
     if missing:
         bad(f"the field {missing[0]!r} is missing")
-    extra = sorted(set(data) - set(fields), key=str)
+    extra = sorted(set(data) - set(names), key=str)
     if extra:
         bad(f"there is no field {str(extra[0])[:30]!r}")
+    if isinstance(fields, Mapping):
+        from companion.shapes import check
+        check(data, fields, bad)
 
 
 class State(ABC):

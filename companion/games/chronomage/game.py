@@ -11,11 +11,6 @@ from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, O
 
 from .rules import COLORS, DEFAULT_TIMELINE, RULES
 
-KEYS = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", "loot_deck", "challenge_deck",
-        "done", "card", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot",
-        "time_used", "bonus", "rolls", "through", "assists", "preemptive", "anomaly", "reversed", "result",
-        "reason", "last_round")
-
 
 class Chronomage(Game):
     id = "chronomage"

@@ -558,6 +558,25 @@ class State(ABC):
     """One moment of one table. Games subclass it; the session and the referee use only this API."""
 
     game: Game
+    #: what a state of the game is made of beyond its table: `from_fields` takes exactly these
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def _table(self, game: Game) -> None:
+        """Set what every state of `game` takes from it (seats, board, options); each constructor runs it."""
+        self.game = game
+
+    @classmethod
+    def from_fields(cls, game: Game, **fields: Any) -> "State":
+        """The state of `game` made of exactly its `FIELDS` (a state read back, a test's position); a field
+        missing or unknown is a TypeError, never an attribute left unset or set from outside."""
+        if fields.keys() != set(cls.FIELDS):
+            wrong = sorted(set(cls.FIELDS) ^ fields.keys())
+            raise TypeError(f"{cls.__name__}.from_fields takes exactly {', '.join(cls.FIELDS)}; not so for {wrong}")
+        state = cls.__new__(cls)
+        state._table(game)
+        for name, value in fields.items():
+            setattr(state, name, value)
+        return state
 
     @abstractmethod
     def turn(self) -> Turn:

@@ -91,3 +91,19 @@ def test_ALL_3_each_game_names_the_first_bad_field_of_its_state(game_id, players
     with pytest.raises(IllegalAction) as err:
         game.state_from_dict(d)
     assert err.value.code == "invalid-state" and words in err.value.reason and err.value.rule == rule, err.value
+
+
+@pytest.mark.parametrize("game_id", sorted(games.REGISTRY))
+def test_ALL_3_a_state_is_made_by_from_fields_of_exactly_its_fields(game_id):
+    cls = games.REGISTRY[game_id]
+    game = games.make_game(game_id, max(2, cls.min_players))
+    st = game.new_state()
+    kind = type(st)
+    fields = {k: copy.deepcopy(getattr(st, k)) for k in kind.FIELDS}
+    again = kind.from_fields(game, **fields)
+    assert again.to_dict() == st.to_dict() and again.view(None) == st.view(None)
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in st.legal_actions()]
+    with pytest.raises(TypeError):
+        kind.from_fields(game, **{k: v for k, v in fields.items() if k != kind.FIELDS[0]})
+    with pytest.raises(TypeError):
+        kind.from_fields(game, **fields, phse="over")

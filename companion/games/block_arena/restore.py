@@ -42,10 +42,7 @@ def state_from_dict(game, d: Any) -> BAState:
     check_state_fields(d, fields(cols, rows, game.options["bga"]), _bad)
     phase, current, winner, meeples, turns = d["phase"], d["current"], d["winner"], d["meeples"], d["turns"]
 
-    st = BAState(game, _blank=True)
-    st.phase, st.current, st.winner, st.reason = phase, current, winner, d["reason"]
-    st.cell = [-1] * bd.size
-    st.blocks = []
+    cell, blocks = [-1] * bd.size, []
     for n, blk in enumerate(d["blocks"]):
         owner, squares = blk["owner"], blk["squares"]
         if owner is None:
@@ -58,27 +55,28 @@ def state_from_dict(game, d: Any) -> BAState:
         if len(idx) == 2 and (idx[1] not in bd.neighbours[idx[0]] or idx[0] > idx[1]):
             _bad(f"a lying block covers two neighbouring squares, first square first, not {squares}", "BA-2")
         for i in idx:
-            if st.cell[i] != -1:
+            if cell[i] != -1:
                 _bad(f"two blocks overlap on {bd.names[i]}", "BA-2")
-            st.cell[i] = n
-        st.blocks.append((owner, idx[0], idx[-1]))
+            cell[i] = n
+        blocks.append((owner, idx[0], idx[-1]))
     counts = [0, 0, 0]
-    for o, _, _ in st.blocks:
+    for o, _, _ in blocks:
         counts[o] += 1
     if counts[1] > BLOCKS_EACH or counts[2] > BLOCKS_EACH:
         _bad(f"each player has {BLOCKS_EACH} blocks", "BA-10")
 
-    st.meeple = [None]
+    meeple = [None]
     for seat, m in enumerate(meeples, 1):
         if m is not None:
-            if st.cell[bd.index[m]] < 0:
+            if cell[bd.index[m]] < 0:
                 _bad(f"seat {seat}'s meeple on {m} is not on a block", "BA-7")
-        st.meeple.append(None if m is None else bd.index[m])
-    if st.meeple[1] is not None and st.meeple[1] == st.meeple[2]:
+        meeple.append(None if m is None else bd.index[m])
+    if meeple[1] is not None and meeple[1] == meeple[2]:
         _bad("both meeples stand on one square", "BA-7")
 
-    st.block_moved, st.meeple_moved = d["turn"]["block_moved"], d["turn"]["meeple_moved"]
-    st.turns = [0, *turns]
+    st = BAState.from_fields(game, phase=phase, current=current, winner=winner, reason=d["reason"], blocks=blocks,
+                             cell=cell, meeple=meeple, block_moved=d["turn"]["block_moved"],
+                             meeple_moved=d["turn"]["meeple_moved"], turns=[0, *turns])
 
     if phase != OVER and (winner is not None or st.reason is not None):
         _bad("only a finished game has a winner and a reason")

@@ -31,12 +31,15 @@ class BAState(State):
     __slots__ = ("game", "bd", "bga", "phase", "current", "winner", "reason", "blocks", "cell", "meeple",
                  "block_moved", "meeple_moved", "turns")
 
-    def __init__(self, game, _blank: bool = False):
+    FIELDS = ("phase", "current", "winner", "reason", "blocks", "cell", "meeple", "block_moved", "meeple_moved", "turns")
+
+    def _table(self, game) -> None:
         self.game = game
         self.bd = board(game.options["columns"], game.options["rows"])
         self.bga = game.options["bga"]
-        if _blank:
-            return
+
+    def __init__(self, game):
+        self._table(game)
         self.phase, self.current, self.winner, self.reason = SETUP, 1, None, None
         self.blocks: list[tuple[int, int, int]] = []
         self.cell = [-1] * self.bd.size

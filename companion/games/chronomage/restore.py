@@ -8,6 +8,7 @@ what the rebuilt state derives.
 """
 from __future__ import annotations
 
+import copy
 import json
 from functools import lru_cache, partial
 from typing import Any
@@ -67,69 +68,69 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     if step not in STEPS[phase]:
         bad(f"there is no phase {phase!r} with step {step!r}")
 
-    st = CMState(game, _blank=True)
-    st.phase, st.step = phase, step
-    st.time_deck, st.loot_deck = d["time_deck"], d["loot_deck"]
-    st.hands, st.books, st.spent, st.loot = list(d["hands"]), list(d["spellbook"]), list(d["spent"]), list(d["loot"])
-    if sum(st.hands) + sum(st.books) + sum(st.spent) + st.time_deck != 4 * n + time_deck_size(n):
+    if sum(d["hands"]) + sum(d["spellbook"]) + sum(d["spent"]) + d["time_deck"] != 4 * n + time_deck_size(n):
         bad("spell cards are not conserved: hands, spellbooks, spent spells and the time deck must hold "
             f"{4 * n + time_deck_size(n)}", "CM-2")
-    if sum(st.loot) + st.loot_deck != 2 * n + 12:
+    if sum(d["loot"]) + d["loot_deck"] != 2 * n + 12:
         bad(f"loot cards are not conserved: players' loot and the loot deck must hold {2 * n + 12}", "CM-2")
-    st.formation = list(d["formation"])
-    st.weak = [dict(w) for w in d["weaknesses"]]
 
     # the challenge deck: the cards played, and the card out with its data (no library file needed)
-    st.done = [(x["id"], x["result"]) for x in d["done"]]
-    if len({i for i, _ in st.done}) != len(st.done):
+    done = [(x["id"], x["result"]) for x in d["done"]]
+    if len({i for i, _ in done}) != len(done):
         bad("a card was played twice", "CM-3")
-    if len(st.done) == DECK and phase != OVER:
+    if len(done) == DECK and phase != OVER:
         bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
     ch, raw = d["challenge"], d["card"]
     if (ch is None) != (raw is None):
         bad("a challenge is out exactly when its card is", "REVEAL")
-    st.card, st.round = None, 0
+    card, round_ = None, 0
     if raw is not None:
-        if not isinstance(ch, dict) or len(st.done) >= DECK:
+        if not isinstance(ch, dict) or len(done) >= DECK:
             bad("a card is out only while the deck is not yet played through", "CM-2")
         try:
-            st.card = parse_card(inline(raw), "the card out")
+            card = parse_card(inline(raw), "the card out")
         except (LibraryError, TypeError) as exc:
             bad(exc.reason if isinstance(exc, LibraryError) else "the card out is not a card's table", "CM-3")
-        card = st.card
-        if card.id in {i for i, _ in st.done} or card.phase != phase_at(len(st.done)) \
-                or card.boss != (len(st.done) == DECK - 1):
-            bad(f"{card.name} cannot be the challenge number {len(st.done) + 1}", "REVEAL")
+        if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or card.boss != (len(done) == DECK - 1):
+            bad(f"{card.name} cannot be the challenge number {len(done) + 1}", "REVEAL")
         if any(r.power_for(n) is None for r in card.rounds):
             bad(f"{card.name} has no power number for {n} players", "CM-3")
-        st.round = ch.get("round")
-        if type(st.round) is not int or not 0 <= st.round <= len(card.rounds):
-            bad(f"challenge.round must be a whole number 0..{len(card.rounds)}, not {st.round!r}")
+        round_ = ch.get("round")
+        if type(round_) is not int or not 0 <= round_ <= len(card.rounds):
+            bad(f"challenge.round must be a whole number 0..{len(card.rounds)}, not {round_!r}")
     if d["result"] is not None or phase == OVER:
         if phase != OVER or d["result"] not in ("victory", "defeat") or not isinstance(d["reason"], str) \
                 or not d["reason"]:
             bad("a finished timeline, and only one, has a result (victory or defeat) and a reason", "OVER")
     elif d["reason"] != "":
         bad("a running timeline has no reason of an outcome")
-    st.result, st.reason = d["result"], d["reason"]
-    if phase == OVER and d["result"] == "victory" and (st.card is not None or len(st.done) != DECK
-                                                      or st.done[-1][1] != "won"):
+    if phase == OVER and d["result"] == "victory" and (card is not None or len(done) != DECK or done[-1][1] != "won"):
         bad("a timeline is won by defeating the boss", "CM-10")
+    last, pre = d["last_round"], d["preemptive"]
+    if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
+        bad("last_round is null or the summary of the last closed round")
+
+    st = CMState.from_fields(
+        game, phase=phase, step=step, time_deck=d["time_deck"], loot_deck=d["loot_deck"], done=done, card=card,
+        round=round_, hands=list(d["hands"]), books=list(d["spellbook"]), spent=list(d["spent"]), loot=list(d["loot"]),
+        formation=list(d["formation"]), weak=[dict(w) for w in d["weaknesses"]],
+        pre=None if pre is None else {"attempt": pre["attempt"], "results": list(pre["results"]),
+                                      "rolls": [None if x is None else list(x) for x in pre["rolls"]]},
+        anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]), reversed=d["reversed"],
+        result=d["result"], reason=d["reason"], last_round=None if last is None else dict(last),
+        used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
+        assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]))
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
-    _round_fields(st, d, in_round)
-    _phase_fields(st, d)
+    _round_checks(st, in_round)
+    _phase_checks(st)
     if any(json.dumps(d[k], sort_keys=True) != json.dumps(v, sort_keys=True)  # 16.0 is not the count 16
            for k, v in st.to_dict().items() if k in ("challenge_deck", "challenge", "damage", "card")):
         bad("challenge_deck, challenge or damage do not match the books")
     return st
 
 
-def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
-    n = st.n
-    st.used, st.bonus, st.through = list(d["time_used"]), list(d["bonus"]), list(d["through"])
-    st.assists = [(g, r) for g, r in d["assists"]]
-    rolls = d["rolls"]
-    st.rolls = [None] * n
+def _round_checks(st: CMState, in_round: bool) -> None:
+    rolls = st.rolls
     event = st.card is not None and st.card.type == "event"
     for s, (used, bonus, spent) in enumerate(zip(st.used, st.bonus, st.spent), 1):
         if (used or bonus) and not spent or bonus > 9 * spent:
@@ -165,15 +166,12 @@ def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
             hits.append(st.round_info().color)
         if r["result"] != result or r["hits"] != hits:
             bad(f"seat {s}'s result and hits do not follow from the dice", "CM-4")
-        st.rolls[s - 1] = {"dice": dice, "challenge": chal, "result": result, "hits": hits}
     if st.phase == CHALLENGE and not st.to_roll():
         bad("every player has rolled: the round would have closed", "CM-11")
 
 
-def _phase_fields(st: CMState, d: dict) -> None:
-    n, ph, card = st.n, st.phase, st.card
-    pre = d["preemptive"]
-    st.pre = None
+def _phase_checks(st: CMState) -> None:
+    ph, card, pre = st.phase, st.card, st.pre
     if pre is not None:
         if card is None:
             bad('preemptive is {"attempt", "results", "rolls"} while a card is out', "PREEMPT")
@@ -187,8 +185,6 @@ def _phase_fields(st: CMState, d: dict) -> None:
             if not (x is None or (kind == "choice" and type(x) is int and 1 <= x <= len(card.preemptive.options))
                     or (kind != "choice" and x in ("success", "fail"))):
                 bad(f"{x!r} is not a result of a {kind}", "PREEMPT")
-        st.pre = {"attempt": pre["attempt"], "results": list(res),
-                  "rolls": [None if x is None else list(x) for x in rolls]}
     if ph != OVER and (card is not None) != (st.pre is not None):
         bad("the pre-emptive record exists exactly while a card is out", "PREEMPT")
     if ph == STRATEGY or (ph == ENGAGEMENT and st.step == "reveal"):
@@ -208,24 +204,17 @@ def _phase_fields(st: CMState, d: dict) -> None:
         bad("cleanup follows the challenge's last round", "CLEANUP")
     if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
         bad("the loot step is skipped when the loot deck is empty", "X-9")
-    anomaly, rev = d["anomaly"], d["reversed"]
-    st.reversed = rev
+    anomaly, rev = st.anomaly, st.reversed
     if anomaly is not None:
         if not rev or ph != CHALLENGE and ph != OVER:
             bad("anomaly dice lie on the table from reversing time until cleanup", "CM-9")
         if len(anomaly) != 2:
             bad("there are two anomaly dice", "CM-9")
-        st.anomaly = tuple(anomaly)
     else:
-        st.anomaly = None
         if rev and ph == CHALLENGE:
             bad("time was reversed: the anomaly dice are on the table", "CM-9")
     if rev and ph not in (CHALLENGE, CLEANUP, OVER):
         bad("time is reversed only during a challenge", "X-7")
-    last = d["last_round"]
-    if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
-        bad("last_round is null or the summary of the last closed round")
-    st.last_round = None if last is None else dict(last)
 
 
 def _preemptive_over(st: CMState) -> bool:

@@ -72,63 +72,56 @@ def from_dict(game, d: Any) -> LAState:
         _bad("it belongs to another game, player count, mode or card mode")
     if d["phase"] not in PHASES or (physical and d["phase"] in ("draw", "pick")) or (not physical and d["phase"] == "reveal"):
         _bad(f"there is no phase {d['phase']!r} with {d['cards']} cards")
-    st = LAState(game, _blank=True)
-    st.phase, st.sequence, st.exchange = d["phase"], d["sequence"], d["exchange"]
-    st.pos, st.face, st.fat, st.tok, st.block, st.pusher, st.out = [], [], [], [], [], [], []
-    for s, lg in zip(seats, d["legends"]):
+    lgs, cur, w = d["legends"], d["current"], d["winner"]
+    st = LAState.from_fields(
+        game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
+        pos=[lg["space"] for lg in lgs], face=[lg["facing"] for lg in lgs], fat=[lg["fatigue"] for lg in lgs],
+        tok=[[lg["tokens"]["left"], lg["tokens"]["right"]] for lg in lgs],
+        block=[[list(b) for b in lg["block"]] for lg in lgs], pusher=[lg["pusher"] for lg in lgs],
+        out=[None if lg["out"] is None else dict(lg["out"]) for lg in lgs],
+        initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
+        knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
+        furthest=list(d["furthest"]), cards={int(k): v for k, v in d["revealed"].items()}, done=list(d["resolved"]),
+        current=None if cur is None else dict(cur),
+        ask=None if d["ask"] is None else {k: (list(v) if isinstance(v, list) else v) for k, v in d["ask"].items()},
+        queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
+        **({key: None for key in ("hands", "meters", "discards", "removed")} if physical else {
+            "hands": [list(h) for h in d["hands"]], "discards": [list(h) for h in d["discards"]],
+            "removed": [list(h) for h in d["removed"]],
+            "meters": [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]}),
+        winner=None if w is None else list(w), reason=d["reason"])
+    for s, lg in zip(seats, lgs):
         if lg["legend"] != game.legends[s - 1].id:
             _bad(f"seat {s} plays {game.legends[s - 1].id}, not {lg['legend']!r}")
-        out = lg["out"]
-        if out is not None:
+        if lg["out"] is not None:
             if st.phase != "resolve" or lg["space"] not in (0, 6):
                 _bad(f"Legend {s} can be out of the Arena only on an Edge during an exchange", "knock-out")
             if lg["tokens"] != {"left": 0, "right": 0}:
                 _bad(f"Legend {s} is out of the Arena and holds no tokens", "R-9")
         elif not 1 <= lg["space"] <= 5:
             _bad(f"Legend {s}'s space must be 1..5 (a Legend in the Arena stands on 1..5), not {lg['space']}", "LA-1")
-        st.out.append(None if out is None else dict(out))
-        st.pos.append(lg["space"])
-        st.face.append(lg["facing"])
-        st.fat.append(lg["fatigue"])
-        st.tok.append([lg["tokens"]["left"], lg["tokens"]["right"]])
-        st.block.append([list(b) for b in lg["block"]])
         p = lg["pusher"]
-        st.pusher.append(p)
         if p is not None and st.team(p) == st.team(s):
             _bad(f"Legend {s}'s pusher is a foe who put Push tokens on it, not seat {p}", "R-14")
     if st.phase not in ("resolve",) and (any(t != [0, 0] for t in st.tok) or any(st.block)):
         _bad("Push tokens and Block exist only during an exchange", "block")
-    st.initiative = d["initiative"]
-    st.stocks, st.knockouts = (list(d["stocks"]), None) if teams else (None, list(d["knockouts"]))
-    st.received, st.furthest = list(d["received"]), list(d["furthest"])
-    st.cards = {int(k): v for k, v in d["revealed"].items()}
     for s, c in st.cards.items():
         if c not in st.revealable(s):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
-    if any(s not in st.cards for s in d["resolved"]):
+    if any(s not in st.cards for s in st.done):
         _bad("resolved lists seats whose revealed card has resolved", "speed-order")
-    st.done = list(d["resolved"])
-    cur = d["current"]
     if cur is not None and (cur["seat"] not in st.cards or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done):
         _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
-    st.current = None if cur is None else dict(cur)
-    st.ask = _ask(d["ask"])
-    st.queue = list(d["queue"])
-    st.picks = {int(k): list(v) for k, v in d["picks"].items()}
+    _ask(st.ask)
     if any(len(v) != 3 or len(set(v)) != 3 for v in st.picks.values()):
         _bad("a pick is three different cards", "picks")
     _phase_checks(game, st, d)
-    if physical:
-        if st.picks:
-            _bad("with physical cards the referee holds no hands, Meters or picks", "LA-8")
-        st.hands = st.meters = st.discards = st.removed = None
-    else:
-        _deck(game, st, d)
-    w = d["winner"]
+    if physical and st.picks:
+        _bad("with physical cards the referee holds no hands, Meters or picks", "LA-8")
+    if not physical:
+        _deck(game, st)
     if (st.phase == "over") != (w is not None):
         _bad("a finished game, and only a finished game, has a winner list")
-    st.winner = None if w is None else list(w)
-    st.reason = d["reason"]
     _end_checks(st)
     return st
 
@@ -153,13 +146,10 @@ def _end_checks(st) -> None:
             _bad("the winners are players with two Knock Outs", "ffa-knockouts")
 
 
-def _ask(a) -> dict | None:
+def _ask(a) -> None:
     """choices: a target choice gives the foes it is among and its Force; no other choice does."""
-    if a is None:
-        return None
-    if (a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a):
+    if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)):
         _bad("ask is null or a choice {kind, seat, ...}", "choices")
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in a.items()}
 
 
 def _asked_by_card(st) -> None:
@@ -217,11 +207,7 @@ def _phase_checks(game, st, d) -> None:
         _bad("a sequence starts at exchange 1", "draw")
 
 
-def _deck(game, st, d) -> None:
-    st.hands = [list(h) for h in d["hands"]]
-    st.discards = [list(h) for h in d["discards"]]
-    st.removed = [list(h) for h in d["removed"]]
-    st.meters = [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]
+def _deck(game, st) -> None:
     for s in st.seats:
         lg, i = game.legends[s - 1], s - 1
         have = Counter(st.hands[i] + st.discards[i] + st.removed[i] + st.meters[i]["specials"]

@@ -24,13 +24,18 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 
 class LAState(Primitives, Resolution, State):
-    def __init__(self, game, _blank: bool = False):
+    FIELDS = ("phase", "sequence", "exchange", "pos", "face", "fat", "tok", "block", "pusher", "out", "initiative",
+              "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
+              "hands", "meters", "discards", "removed", "winner", "reason")
+
+    def _table(self, game) -> None:
         self.game = game
         self.n, self.seats = game.players, tuple(game.seats)
         self.teams, self.physical = game.options["mode"] == "teams", game.options["cards"] == "physical"
         self.events: list[dict[str, Any]] = []
-        if _blank:
-            return
+
+    def __init__(self, game):
+        self._table(game)
         n = self.n
         if self.teams:
             self.pos = [self.portal(s) for s in self.seats]
@@ -311,12 +316,7 @@ class LAState(Primitives, Resolution, State):
         return to_dict(self)
 
     def clone(self) -> "LAState":
-        c = LAState(self.game, _blank=True)
-        for k, v in self.__dict__.items():
-            if k in ("game", "n", "seats", "teams", "physical"):
-                continue
-            setattr(c, k, _copy(v))
-        return c
+        return LAState.from_fields(self.game, **{k: _copy(getattr(self, k)) for k in self.FIELDS})
 
 
 def _copy(v):

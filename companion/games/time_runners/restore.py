@@ -127,19 +127,13 @@ def state_from_dict(game, d: dict[str, Any]) -> TRState:
     if phase in (ROLL, CARDS, RESHUFFLE, OVER):
         _check_turn(n, phase, hour, pos, current, hands, draw, discard, lr, tuples, starter, turn_no)
 
-    st = TRState(game, _blank=True)
-    st.phase, st.hour, st.pos, st.current, st.winner = phase, hour, list(pos), current, winner
-    st.hands = [list(h) for h in hands]
-    st.draw = draw[::-1]
-    st.discard = discard[::-1]
-    st.last_roll = None if lr is None else (lr["seat"], lr["value"], lr.get("from"), lr.get("to"))
-    st.plays = tuples
-    st.counted = sum(1 for s, _, _, m in tuples if m and s == current)
-    st.ro_round, st.ro_seats, st.ro_rolls, st.starter = ro["round"], list(ro_seats), list(ro_rolls), starter
-    st.turn_no = turn_no
-    st.sensor_off = d["sensor_off"]
-    st.sensing, st.sensed = False, None
-    return st
+    return TRState.from_fields(
+        game, phase=phase, hour=hour, pos=list(pos), current=current, winner=winner, hands=[list(h) for h in hands],
+        draw=draw[::-1], discard=discard[::-1],
+        last_roll=None if lr is None else (lr["seat"], lr["value"], lr.get("from"), lr.get("to")),
+        plays=tuples, counted=sum(1 for s, _, _, m in tuples if m and s == current),
+        ro_round=ro["round"], ro_seats=list(ro_seats), ro_rolls=list(ro_rolls), starter=starter, turn_no=turn_no,
+        sensor_off=d["sensor_off"])
 
 
 def _check_roll_off(n: int, ro: dict) -> None:

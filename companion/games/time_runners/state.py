@@ -37,12 +37,18 @@ class TRState(State):
         "sensor_off", "sensing", "sensed", "_cards",
     )
 
-    def __init__(self, game, *, _blank: bool = False):
+    FIELDS = ("phase", "hour", "pos", "current", "winner", "hands", "draw", "discard", "last_roll", "plays", "counted",
+              "ro_round", "ro_seats", "ro_rolls", "starter", "turn_no", "sensor_off")
+
+    def _table(self, game) -> None:
         self.game = game
         self.n = game.players
         self._cards = game._card_table
-        if _blank:
-            return
+        self.sensing = False  # any observation received (not journaled)
+        self.sensed = None  # latest reading of the hand, 1..12 or None
+
+    def __init__(self, game):
+        self._table(game)
         from .actions import DECK
         n = self.n
         self.phase = SETUP
@@ -59,8 +65,6 @@ class TRState(State):
         self.ro_round, self.ro_seats, self.ro_rolls, self.starter = 0, [], [], None
         self.turn_no = 0
         self.sensor_off = False  # TR-18 override, journaled
-        self.sensing = False  # any observation received (not journaled)
-        self.sensed = None  # latest reading of the hand, 1..12 or None
 
     # ------------------------------------------------------------------ engine API
     def clone(self) -> "TRState":

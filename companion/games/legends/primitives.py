@@ -61,17 +61,17 @@ class Primitives:
             else:
                 self.events.append({"type": "miss", "seat": s})
         elif p == "block":
-            self.block[s - 1].append([args[0], "all"])
+            self.fig(s).block.append([args[0], "all"])
             self.events.append({"type": "block", "seat": s, "amount": args[0], "against": "all"})
         elif p == "fatigue":
             w = args[0]
-            self.fat[w - 1] = max(0, min(10, self.fat[w - 1] + args[1]))
-            self.events.append({"type": "fatigue", "seat": w, "fatigue": self.fat[w - 1]})
+            self.fig(w).fatigue = max(0, min(10, self.fig(w).fatigue + args[1]))
+            self.events.append({"type": "fatigue", "seat": w, "fatigue": self.fig(w).fatigue})
         elif p == "push":
             w, d, k = args
-            self.tok[w - 1][0 if d == "left" else 1] += k
+            self.fig(w).tokens[d] += k
             if self.team(w) != self.team(s):
-                self.pusher[w - 1] = s  # the last foe who put a token on it
+                self.fig(w).pusher = s  # the last foe who put a token on it
             self.events.append({"type": "push", "seat": s, "target": w, "dir": d, "tokens": k})
         elif p == "initiative":
             self.take_initiative(s)

@@ -11,6 +11,7 @@ from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, R
 
 from .game import ID
 from .cards import script
+from .resolve import Figure
 from .state import PHASES, LAState
 
 
@@ -75,10 +76,10 @@ def from_dict(game, d: Any) -> LAState:
     lgs, cur, w = d["legends"], d["current"], d["winner"]
     st = LAState.from_fields(
         game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
-        pos=[lg["space"] for lg in lgs], face=[lg["facing"] for lg in lgs], fat=[lg["fatigue"] for lg in lgs],
-        tok=[[lg["tokens"]["left"], lg["tokens"]["right"]] for lg in lgs],
-        block=[[list(b) for b in lg["block"]] for lg in lgs], pusher=[lg["pusher"] for lg in lgs],
-        out=[None if lg["out"] is None else dict(lg["out"]) for lg in lgs],
+        figures=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
+                                                                     "right": lg["tokens"]["right"]},
+                        [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]))
+                 for lg in lgs],
         initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
         knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
         furthest=list(d["furthest"]), cards={int(k): v for k, v in d["revealed"].items()}, done=list(d["resolved"]),
@@ -103,7 +104,7 @@ def from_dict(game, d: Any) -> LAState:
         p = lg["pusher"]
         if p is not None and st.team(p) == st.team(s):
             _bad(f"Legend {s}'s pusher is a foe who put Push tokens on it, not seat {p}", "R-14")
-    if st.phase not in ("resolve",) and (any(t != [0, 0] for t in st.tok) or any(st.block)):
+    if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.figures):
         _bad("Push tokens and Block exist only during an exchange", "block")
     for s, c in st.cards.items():
         if c not in st.revealable(s):

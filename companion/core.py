@@ -26,7 +26,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, NoReturn, Sequence
 
 # -- errors -----------------------------------------------------------------------------------------
 
@@ -75,6 +75,35 @@ class InternalError(Refusal):
 
     def __init__(self, what: str):
         super().__init__("internal-error", f"The referee hit a bug ({what}); it was logged and nothing changed.", None)
+
+
+def cite(rule: str | None, game: str | None = None) -> str | None:
+    """The rule id a refusal cites: a game's own rule ("R-4") under the game's id ("my-game/R-4"); a core
+    rule (ALL-1..3, protocol/...) or an id already prefixed as it is."""
+    if rule is None or game is None or rule.startswith("ALL-") or "/" in rule:
+        return rule
+    return f"{game}/{rule}"
+
+
+def refuse(code: str, reason: str, rule: str | None = None, *, game: str | None = None) -> NoReturn:
+    """Refuse an action (ALL-1): raise IllegalAction with a stable code, a sentence and the rule it breaks.
+
+    A game binds its id once, `refuse = functools.partial(core.refuse, game="my-game")`, and cites its
+    rules by their short ids (`refuse("bad-roll", "A die shows 1..6.", "R-10")` cites my-game/R-10)."""
+    raise IllegalAction(code, reason, cite(rule, game))
+
+
+def invalid_state(what: str, rule: str = "ALL-3", *, game: str | None = None, noun: str = "a valid state") -> NoReturn:
+    """Refuse a state read back (ALL-3): IllegalAction("invalid-state", "This is not <noun>: <what>.", rule).
+
+    A game binds its id and how it calls a state once, e.g. `partial(core.invalid_state, game="my-game",
+    noun="a possible My Game position")`; `rule` is one of its rules, or ALL-3 when no rule says more."""
+    raise IllegalAction("invalid-state", f"This is not {noun}: {what}.", cite(rule, game))
+
+
+def bad_option(name: str, takes: str, rule: str) -> NoReturn:
+    """Refuse an option's value: BadRequest("bad-option", "The option '<name>' takes <takes>.", rule)."""
+    raise BadRequest("bad-option", f"The option {name!r} takes {takes}.", rule)
 
 
 _KINDS = {Refusal: "refused", IllegalAction: "illegal", NotationError: "notation", BadRequest: "request",
@@ -195,7 +224,7 @@ class Option:
     def check(self, value: Any, players: int, game_id: str) -> Any:
         """`value` if it fits this option, else BadRequest naming the option and what it takes."""
         def bad(takes: str):
-            raise BadRequest("bad-option", f"The option {self.name!r} takes {takes}, not {value!r}.", self.rule)
+            bad_option(self.name, f"{takes}, not {value!r}", self.rule)
         if self.kind == "int":
             if type(value) is not int or not (self.low <= value <= self.high):
                 bad(f"a whole number {self.low}..{self.high}")
@@ -454,9 +483,19 @@ class Game(ABC):
         self.options = {name: (o.check(options[name], players, self.id) if name in options else o.default_for(players))
                         for name, o in schema.items()}
         self.check_options()
+        self.load_files()
 
     def check_options(self) -> None:
-        """Checks across options and the player count (BadRequest); the schema checked each alone."""
+        """Checks across options and the player count (BadRequest); the schema checked each alone.
+
+        Pure: it reads no file, so validating options costs nothing and cannot depend on the disk."""
+
+    def load_files(self) -> None:
+        """Read what the options name (a timeline, a table's saved values) and keep it on the game.
+
+        The one step of making a game that reads files; it runs after `check_options`, when a game is made.
+        A file that is missing or wrong raises BadRequest naming it (a session whose file is gone is then
+        refused as `cannot-open` and stays in the journal)."""
 
     @property
     def seats(self) -> range:
@@ -495,24 +534,50 @@ class Game(ABC):
                 "computer_players": list(cls.computer_players)}
 
 
-def check_state_fields(data: Any, fields: Iterable[str], bad: Callable[[str], Any]) -> None:
+def check_state_fields(data: Any, fields: Iterable[str] | Mapping[str, Any], bad: Callable[..., Any]) -> None:
     """The opening of every game's `state_from_dict`: a JSON object with exactly `fields`, else
-    `bad(what)` (the game's own invalid-state refusal) names the first field missing or unknown."""
+    `bad(what)` (the game's own invalid-state refusal) names the first field missing or unknown.
+
+    `fields` may map each name to its `companion.shapes` shape: then the first value of another shape is
+    refused too, as `bad(what, rule)` naming its path and the rule its shape cites, and the game's own
+    checks are left only what the rules say about the values together."""
     if not isinstance(data, dict):
         bad("a state is a JSON object")
-    fields = list(fields)
-    missing = [k for k in fields if k not in data]
+    names = list(fields)
+    missing = [k for k in names if k not in data]
     if missing:
         bad(f"the field {missing[0]!r} is missing")
-    extra = sorted(set(data) - set(fields), key=str)
+    extra = sorted(set(data) - set(names), key=str)
     if extra:
         bad(f"there is no field {str(extra[0])[:30]!r}")
+    if isinstance(fields, Mapping):
+        from companion.shapes import check
+        check(data, fields, bad)
 
 
 class State(ABC):
     """One moment of one table. Games subclass it; the session and the referee use only this API."""
 
     game: Game
+    #: what a state of the game is made of beyond its table: `from_fields` takes exactly these
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def _table(self, game: Game) -> None:
+        """Set what every state of `game` takes from it (seats, board, options); each constructor runs it."""
+        self.game = game
+
+    @classmethod
+    def from_fields(cls, game: Game, **fields: Any) -> "State":
+        """The state of `game` made of exactly its `FIELDS` (a state read back, a test's position); a field
+        missing or unknown is a TypeError, never an attribute left unset or set from outside."""
+        if fields.keys() != set(cls.FIELDS):
+            wrong = sorted(set(cls.FIELDS) ^ fields.keys())
+            raise TypeError(f"{cls.__name__}.from_fields takes exactly {', '.join(cls.FIELDS)}; not so for {wrong}")
+        state = cls.__new__(cls)
+        state._table(game)
+        for name, value in fields.items():
+            setattr(state, name, value)
+        return state
 
     @abstractmethod
     def turn(self) -> Turn:
@@ -625,5 +690,5 @@ class RandomPlayer(ComputerPlayer):
     def choose(self, state: State, seat: int, rng: random.Random, seconds: float) -> Action:
         options = [a for a in state.legal_actions() if state.actor(a) in (seat, None)]
         if not options:
-            raise IllegalAction("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+            refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
         return rng.choice(options)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from companion.core import ComputerPlayer, IllegalAction
+from companion.core import ComputerPlayer, refuse
 
 from .board import goal_row
 from .state import OVER
@@ -55,7 +55,7 @@ class GreedyPlayer(ComputerPlayer):
         if state.phase != "play":
             return _setup_choice(state, seat, rng)
         if state.current != seat:
-            raise IllegalAction("no-move", f"It is not seat {seat}'s turn.", "protocol/hint")
+            refuse("no-move", f"It is not seat {seat}'s turn.", "protocol/hint")
         scored = [(simple_eval(after, seat), plan) for plan, after in whole_turns(state)]
         best = max(s for s, _ in scored)
         plan = rng.choice([p for s, p in scored if s == best])
@@ -66,5 +66,5 @@ def _setup_choice(state, seat: int, rng: random.Random):
     """Setup for every level: a random legal placement (the middle game decides Block Arena)."""
     options = state.legal_actions()
     if not options or state.current != seat:
-        raise IllegalAction("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+        refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
     return rng.choice(options)

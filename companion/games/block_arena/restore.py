@@ -3,56 +3,50 @@ against the rules' invariants (ALL-3) before it becomes a `BAState`. Imported on
 game (listing the game must stay cheap)."""
 from __future__ import annotations
 
+from functools import lru_cache, partial
 from typing import Any
 
-from companion.core import IllegalAction, check_state_fields
+from companion.core import check_state_fields, invalid_state
+from companion.shapes import Bool, Int, Is, ListOf, Nullable, OneOf, Record, Shape, Text
 
 from .board import board, goal_row, home_row
 from .state import BGA_TURNS, BLOCKS_EACH, GOAL, LIMIT, MEEPLES, OVER, PHASES, PLAY, SETUP, STUCK, BAState
 
-KEYS = ("game", "columns", "rows", "bga", "phase", "current", "winner", "reason", "blocks", "meeples", "turn", "turns")
+_bad = partial(invalid_state, game="block-arena", noun="a possible Block Arena position")
 
 
-def _bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a possible Block Arena position: {what}.",
-                        rule if rule == "ALL-3" else "block-arena/" + rule)
-
-
-def _seat(x, what: str) -> int | None:
-    if x is not None and (type(x) is not int or x not in (1, 2)):
-        _bad(f"{what} must be seat 1, seat 2 or null, not {x!r}")
-    return x
+@lru_cache(maxsize=None)
+def fields(columns: int, rows: int, bga: bool) -> dict[str, Shape]:
+    """The JSON shape of every field of a position on this table's board (`core.check_state_fields`)."""
+    seat = Int(1, 2, means="seat 1 or seat 2")
+    return {
+        "game": Is("block-arena"),
+        "columns": Is(columns, rule="BA-1"),
+        "rows": Is(rows, rule="BA-1"),
+        "bga": Is(bga, rule="BA-9"),
+        "phase": OneOf(PHASES),
+        "current": Nullable(seat),
+        "winner": Nullable(seat),
+        "reason": Nullable(OneOf((GOAL, STUCK, LIMIT))),
+        "blocks": ListOf(Record({"owner": Nullable(seat),
+                                 "squares": ListOf(Text(), low=1, high=2, rule="BA-2", means="one or two squares")})),
+        "meeples": ListOf(Nullable(OneOf(board(columns, rows).names, rule="BA-7", means="a square of the board")), length=2),
+        "turn": Record({"block_moved": Bool(), "meeple_moved": Bool()}),
+        "turns": ListOf(Int(0, means="a count of finished turns"), length=2),
+    }
 
 
 def state_from_dict(game, d: Any) -> BAState:
-    check_state_fields(d, KEYS, _bad)
-    if d["game"] != "block-arena":
-        _bad(f"it is a state of {d['game']!r}")
     cols, rows = game.options["columns"], game.options["rows"]
-    if d["columns"] != cols or d["rows"] != rows or type(d["columns"]) is not int or type(d["rows"]) is not int:
-        _bad(f"it is for a {d['columns']!r}x{d['rows']!r} board, this table has {cols}x{rows}", "BA-1")
-    if d["bga"] is not game.options["bga"]:
-        _bad(f"bga is {d['bga']!r}, this table's option is {game.options['bga']}", "BA-9")
-    phase = d["phase"]
-    if not isinstance(phase, str) or phase not in PHASES:
-        _bad(f"there is no phase {phase!r}")
-    current, winner = _seat(d["current"], "current"), _seat(d["winner"], "winner")
     bd = board(cols, rows)
+    check_state_fields(d, fields(cols, rows, game.options["bga"]), _bad)
+    phase, current, winner, meeples, turns = d["phase"], d["current"], d["winner"], d["meeples"], d["turns"]
 
-    st = BAState(game, _blank=True)
-    st.phase, st.current, st.winner, st.reason = phase, current, winner, d["reason"]
-    st.cell = [-1] * bd.size
-    st.blocks = []
-    if not isinstance(d["blocks"], list):
-        _bad("blocks must be a list")
+    cell, blocks = [-1] * bd.size, []
     for n, blk in enumerate(d["blocks"]):
-        if not isinstance(blk, dict) or set(blk) != {"owner", "squares"}:
-            _bad('a block is {"owner": seat, "squares": [...]}')
         owner, squares = blk["owner"], blk["squares"]
-        if _seat(owner, "a block's owner") is None:
+        if owner is None:
             _bad("every block has an owner", "BA-10")
-        if not isinstance(squares, list) or len(squares) not in (1, 2) or any(not isinstance(s, str) for s in squares):
-            _bad("a block covers one or two squares", "BA-2")
         idx = []
         for s in squares:
             if s not in bd.index:
@@ -61,39 +55,28 @@ def state_from_dict(game, d: Any) -> BAState:
         if len(idx) == 2 and (idx[1] not in bd.neighbours[idx[0]] or idx[0] > idx[1]):
             _bad(f"a lying block covers two neighbouring squares, first square first, not {squares}", "BA-2")
         for i in idx:
-            if st.cell[i] != -1:
+            if cell[i] != -1:
                 _bad(f"two blocks overlap on {bd.names[i]}", "BA-2")
-            st.cell[i] = n
-        st.blocks.append((owner, idx[0], idx[-1]))
+            cell[i] = n
+        blocks.append((owner, idx[0], idx[-1]))
     counts = [0, 0, 0]
-    for o, _, _ in st.blocks:
+    for o, _, _ in blocks:
         counts[o] += 1
     if counts[1] > BLOCKS_EACH or counts[2] > BLOCKS_EACH:
         _bad(f"each player has {BLOCKS_EACH} blocks", "BA-10")
 
-    meeples = d["meeples"]
-    if not isinstance(meeples, list) or len(meeples) != 2:
-        _bad("meeples must list seat 1's and seat 2's square (or null)")
-    st.meeple = [None]
+    meeple = [None]
     for seat, m in enumerate(meeples, 1):
         if m is not None:
-            if not isinstance(m, str) or m not in bd.index:
-                _bad(f"seat {seat}'s meeple is off the board at {m!r}", "BA-7")
-            if st.cell[bd.index[m]] < 0:
+            if cell[bd.index[m]] < 0:
                 _bad(f"seat {seat}'s meeple on {m} is not on a block", "BA-7")
-        st.meeple.append(None if m is None else bd.index[m])
-    if st.meeple[1] is not None and st.meeple[1] == st.meeple[2]:
+        meeple.append(None if m is None else bd.index[m])
+    if meeple[1] is not None and meeple[1] == meeple[2]:
         _bad("both meeples stand on one square", "BA-7")
 
-    turn = d["turn"]
-    if not isinstance(turn, dict) or set(turn) != {"block_moved", "meeple_moved"} \
-            or any(type(v) is not bool for v in turn.values()):
-        _bad('turn is {"block_moved": bool, "meeple_moved": bool}')
-    st.block_moved, st.meeple_moved = turn["block_moved"], turn["meeple_moved"]
-    turns = d["turns"]
-    if not isinstance(turns, list) or len(turns) != 2 or any(type(t) is not int or t < 0 for t in turns):
-        _bad("turns must count each seat's finished turns")
-    st.turns = [0, *turns]
+    st = BAState.from_fields(game, phase=phase, current=current, winner=winner, reason=d["reason"], blocks=blocks,
+                             cell=cell, meeple=meeple, block_moved=d["turn"]["block_moved"],
+                             meeple_moved=d["turn"]["meeple_moved"], turns=[0, *turns])
 
     if phase != OVER and (winner is not None or st.reason is not None):
         _bad("only a finished game has a winner and a reason")

@@ -18,7 +18,7 @@ import random
 import time
 from typing import ClassVar
 
-from companion.core import ComputerPlayer, IllegalAction
+from companion.core import ComputerPlayer, refuse
 
 from .players import WIN, _setup_choice, eval_for
 from .state import OVER
@@ -139,7 +139,7 @@ class SearchPlayer(ComputerPlayer):
         if state.phase != "play":
             return _setup_choice(state, seat, rng)
         if state.current != seat:
-            raise IllegalAction("no-move", f"It is not seat {seat}'s turn.", "protocol/hint")
+            refuse("no-move", f"It is not seat {seat}'s turn.", "protocol/hint")
         step = _PLANS.get(_plan_key(state))
         if step is not None:
             action = action_of(state, step)

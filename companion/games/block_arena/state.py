@@ -6,9 +6,11 @@ checks everything before it changes anything (ALL-1).
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.core import IllegalAction, Outcome, State, Turn
+from companion.core import Outcome, State, Turn
+from companion.core import refuse as _refuse
 
 from .actions import END, End, Flip, Go, Meeple, Place, Slide
 from .board import DIRS, board, goal_row, home_row
@@ -22,20 +24,22 @@ GOAL, STUCK, LIMIT = "goal", "stuck", "turn-limit"
 REASON_RULE = {GOAL: "BA-12", STUCK: "BA-13", LIMIT: "BA-9"}
 
 
-def refuse(code: str, sentence: str, rule: str):
-    raise IllegalAction(code, sentence, "block-arena/" + rule)
+refuse = partial(_refuse, game="block-arena")  # refuse("code", "sentence", "BA-4") cites block-arena/BA-4
 
 
 class BAState(State):
     __slots__ = ("game", "bd", "bga", "phase", "current", "winner", "reason", "blocks", "cell", "meeple",
                  "block_moved", "meeple_moved", "turns")
 
-    def __init__(self, game, _blank: bool = False):
+    FIELDS = ("phase", "current", "winner", "reason", "blocks", "cell", "meeple", "block_moved", "meeple_moved", "turns")
+
+    def _table(self, game) -> None:
         self.game = game
         self.bd = board(game.options["columns"], game.options["rows"])
         self.bga = game.options["bga"]
-        if _blank:
-            return
+
+    def __init__(self, game):
+        self._table(game)
         self.phase, self.current, self.winner, self.reason = SETUP, 1, None, None
         self.blocks: list[tuple[int, int, int]] = []
         self.cell = [-1] * self.bd.size

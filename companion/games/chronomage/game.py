@@ -4,16 +4,12 @@ The timeline library, actions, state and checks are imported when a table is mad
 the home screen lists every game before its first frame."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, IllegalAction, Option
+from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, Option, invalid_state
 
 from .rules import COLORS, DEFAULT_TIMELINE, RULES
-
-KEYS = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", "loot_deck", "challenge_deck",
-        "done", "card", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot",
-        "time_used", "bonus", "rolls", "through", "assists", "preemptive", "anomaly", "reversed", "result",
-        "reason", "last_round")
 
 
 class Chronomage(Game):
@@ -35,7 +31,8 @@ class Chronomage(Game):
         from .actions import parse_action
         self._parse = parse_action  # bound once here: parse_action is on the hot path
 
-    def check_options(self) -> None:
+    def load_files(self) -> None:
+        """CM-3: the timeline the option names and the cards the table saved, read once, when the game is made."""
         from .my_cards import load_cards
         from .timeline import load_timeline
         self.timeline = load_timeline(self.options["timeline"])  # LibraryError (BadRequest) names file, card, field
@@ -55,6 +52,4 @@ class Chronomage(Game):
         return state_from_dict(self, data)
 
 
-def bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a possible Chronomage table: {what}.",
-                        rule if rule == "ALL-3" else "chronomage/" + rule)
+bad = partial(invalid_state, game="chronomage", noun="a possible Chronomage table")  # a state read back (ALL-3)

@@ -5,9 +5,11 @@ Each handler raises IllegalAction before its first change; the changes after it 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from companion.core import VICTORY, IllegalAction
+from companion.core import VICTORY
+from companion.core import refuse as _refuse
 
 from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Reverse, Spell, Word
 
@@ -25,8 +27,7 @@ LOST_TIME_CARDS = 2  # time cards every player draws when a challenge is lost (C
 MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
 
 
-def no(code: str, reason: str, rule: str):
-    raise IllegalAction(code, reason, R + rule)
+refuse = partial(_refuse, game="chronomage")  # refuse("code", "sentence", "CM-5") cites chronomage/CM-5
 
 
 class Referee:
@@ -34,10 +35,10 @@ class Referee:
 
     def apply(self, action) -> list[dict[str, Any]]:
         if self.phase == "over":
-            no("game-over", f"The timeline is already {'won' if self.result == VICTORY else 'lost'}.", "OVER")
+            refuse("game-over", f"The timeline is already {'won' if self.result == VICTORY else 'lost'}.", "OVER")
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            no("not-an-action", f"{action!s} is not a Chronomage action.", "TURN")
+            refuse("not-an-action", f"{action!s} is not a Chronomage action.", "TURN")
         return handler(self, action)
 
     def complete(self, action, rng: random.Random):
@@ -63,7 +64,7 @@ class Referee:
     # ------------------------------------------------------------------ checks shared by handlers
     def _seat(self, seat: int, rule: str = "TURN") -> int:
         if not 1 <= seat <= self.n:
-            no("no-such-seat", f"There is no seat {seat}; the seats are 1..{self.n}.", rule)
+            refuse("no-such-seat", f"There is no seat {seat}; the seats are 1..{self.n}.", rule)
         return seat
 
     def revealable(self) -> list[str]:
@@ -78,52 +79,52 @@ class Referee:
     def _book(self, a: Book):
         s = self._seat(a.seat)
         if self.phase != "strategy":
-            no("book-is-set", "The spellbook is laid in the strategy phase and stays as it is until the next one.",
-               "SPELLBOOK")
+            refuse("book-is-set", "The spellbook is laid in the strategy phase and stays as it is until the next one.",
+                   "SPELLBOOK")
         have = self.hands[s - 1] + self.books[s - 1]
         if a.cards > have:
-            no("not-enough-cards", f"Seat {s} holds {have} spell cards in hand and spellbook, not {a.cards}.",
-               "SPELLBOOK")
+            refuse("not-enough-cards", f"Seat {s} holds {have} spell cards in hand and spellbook, not {a.cards}.",
+                   "SPELLBOOK")
         self.hands[s - 1], self.books[s - 1] = have - a.cards, a.cards
         return [{"type": "spellbook", "seat": s, "runes": a.cards, "hand": self.hands[s - 1]}]
 
     def _form(self, a: Form):
         s = self._seat(a.seat)
         if a.space not in SPACES:
-            no("no-such-space", f"The formation spaces are 1, 2 and 3, not {a.space}.", "FORMATION")
+            refuse("no-such-space", f"The formation spaces are 1, 2 and 3, not {a.space}.", "FORMATION")
         if self.phase == "challenge":
             if s not in self.to_roll():
-                no("already-rolled", f"Seat {s} has already rolled this round; its formation stays.", "X-11")
+                refuse("already-rolled", f"Seat {s} has already rolled this round; its formation stays.", "X-11")
         elif self.phase != "strategy":
-            no("not-now", "The formation is set in the strategy phase or, during a challenge, before rolling.",
-               "FORMATION")
+            refuse("not-now", "The formation is set in the strategy phase or, during a challenge, before rolling.",
+                   "FORMATION")
         old, self.formation[s - 1] = self.formation[s - 1], a.space
         return [{"type": "formation", "seat": s, "from": old, "to": a.space}]
 
     def _spell(self, a: Spell):
         s = self._seat(a.seat)
         if a.cost > MAX_COST or a.runes > MAX_RUNES or a.bonus > MAX_BONUS:
-            no("spell-out-of-range", "A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.", "X-12")
+            refuse("spell-out-of-range", "A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.", "X-12")
         if self.phase == "strategy":
             if a.bonus:
-                no("no-round-yet", "A preparation spell adds no damage: there is no round to add it to yet.", "X-10")
+                refuse("no-round-yet", "A preparation spell adds no damage: there is no round to add it to yet.", "X-10")
         elif self.phase == "challenge":
             if self.card.type == "event":
-                no("no-spells-in-events", "Spells and runes do nothing against an event.", "EVENT")
+                refuse("no-spells-in-events", "Spells and runes do nothing against an event.", "EVENT")
             if self.rolls[s - 1] is not None:
-                no("already-rolled", f"Seat {s} has rolled this round; spells come before the roll.", "SPELL")
+                refuse("already-rolled", f"Seat {s} has rolled this round; spells come before the roll.", "SPELL")
         else:
-            no("not-now", "Spells are cast in the strategy phase or before a player's roll in a monster round.",
-               "SPELL")
+            refuse("not-now", "Spells are cast in the strategy phase or before a player's roll in a monster round.",
+                   "SPELL")
         if self.hands[s - 1] == 0:
-            no("empty-hand", f"Seat {s} has no spell card in hand.", "SPELL")
+            refuse("empty-hand", f"Seat {s} has no spell card in hand.", "SPELL")
         if a.runes > self.books[s - 1]:
-            no("rune-check", f"The spell needs {a.runes} runes; seat {s}'s spellbook shows {self.books[s - 1]}.",
-               "CM-5")
+            refuse("rune-check", f"The spell needs {a.runes} runes; seat {s}'s spellbook shows {self.books[s - 1]}.",
+                   "CM-5")
         in_round = self.phase == "challenge"
         if in_round and self.used[s - 1] + a.cost > MAX_COST:
             left = MAX_COST - self.used[s - 1]
-            no("out-of-time", f"Seat {s} has {left} time units left this round; the spell costs {a.cost}.", "CM-5")
+            refuse("out-of-time", f"Seat {s} has {left} time units left this round; the spell costs {a.cost}.", "CM-5")
         self.hands[s - 1] -= 1
         self.spent[s - 1] += 1
         if in_round:
@@ -135,38 +136,38 @@ class Referee:
     def _word(self, a: Word):
         if a.word == "ready":
             if self.phase != "strategy":
-                no("not-now", "The table gets ready to reveal at the end of the strategy phase.", "STRATEGY")
+                refuse("not-now", "The table gets ready to reveal at the end of the strategy phase.", "STRATEGY")
             self.phase, self.step = "engagement", "reveal"
             return [{"type": "engagement"}]
         if self.phase != "challenge":
-            no("no-challenge", "Only a challenge being fought can be declared lost.", "CM-7")
+            refuse("no-challenge", "Only a challenge being fought can be declared lost.", "CM-7")
         return self._lose_challenge()
 
     # ------------------------------------------------------------------ engagement phase
     def _reveal(self, a: Reveal):
         if self.phase != "engagement" or self.step != "reveal":
-            no("not-now", "A card is revealed at the start of the engagement phase.", "REVEAL")
+            refuse("not-now", "A card is revealed at the start of the engagement phase.", "REVEAL")
         card = a.data
         if card is None:
             if a.card is None:
-                no("not-drawn", "Name the revealed card, or let the referee draw it.", "CM-3")
+                refuse("not-drawn", "Name the revealed card, or let the referee draw it.", "CM-3")
             card = self.catalogue.get(a.card)  # a bare pick (journals written before reveals carried the card)
             if card is None:
-                no("unknown-card", f"Neither the timeline {self.tl.title!r} nor the saved cards have a card "
+                refuse("unknown-card", f"Neither the timeline {self.tl.title!r} nor the saved cards have a card "
                                    f"{a.card!r}.", "CM-3")
         if card.id in {i for i, _ in self.done}:
-            no("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
+            refuse("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
         want, last = phase_at(len(self.done)), len(self.done) == DECK - 1
         if card.phase != want:
-            no("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "
+            refuse("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "
                               f"{'I' * card.phase}.", "REVEAL")
         if card.boss and not last:
-            no("boss-is-last", f"{card.name} is the boss: it lies at the bottom of the deck.", "X-1")
+            refuse("boss-is-last", f"{card.name} is the boss: it lies at the bottom of the deck.", "X-1")
         if last and not card.boss:
-            no("boss-now", f"The last card of the deck is the boss; {card.name} is not marked as the boss.", "X-1")
+            refuse("boss-now", f"The last card of the deck is the boss; {card.name} is not marked as the boss.", "X-1")
         missing = [k for k, r in enumerate(card.rounds, 1) if r.power_for(self.n) is None]
         if missing:
-            no("no-power", f"{card.name} has no power number for {self.n} player{'s' if self.n > 1 else ''} "
+            refuse("no-power", f"{card.name} has no power number for {self.n} player{'s' if self.n > 1 else ''} "
                            f"in round {missing[0]}.", "CM-3")
         self.card, self.step = card, "preemptive"
         self.pre = {"attempt": None, "results": [None] * self.n, "rolls": [None] * self.n}
@@ -179,22 +180,22 @@ class Referee:
 
     def _choose(self, a: Choose):
         if self.phase != "engagement" or self.step != "preemptive" or self.card.preemptive.kind != "choice":
-            no("no-choice", "There is no pre-emptive choice to make now.", "PREEMPT")
+            refuse("no-choice", "There is no pre-emptive choice to make now.", "PREEMPT")
         p = self.card.preemptive
         if not 1 <= a.option <= len(p.options):
-            no("no-such-option", f"The choice has options 1..{len(p.options)}.", "PREEMPT")
+            refuse("no-such-option", f"The choice has options 1..{len(p.options)}.", "PREEMPT")
         if p.all:
             if a.seat is not None:
-                no("group-choice", "This choice is the group's: `choose K`.", "PREEMPT")
+                refuse("group-choice", "This choice is the group's: `choose K`.", "PREEMPT")
             targets = list(self.seats)
         else:
             if a.seat is None:
-                no("individual-choice", "Each player makes this choice: `choose SEAT K`.", "PREEMPT")
+                refuse("individual-choice", "Each player makes this choice: `choose SEAT K`.", "PREEMPT")
             s = self._seat(a.seat, "PREEMPT")
             if s not in self.eligible():
-                no("not-printed", f"Seat {s}'s colour is not printed under the resistance.", "PREEMPT")
+                refuse("not-printed", f"Seat {s}'s colour is not printed under the resistance.", "PREEMPT")
             if self.pre["results"][s - 1] is not None:
-                no("already-chose", f"Seat {s} has already chosen.", "PREEMPT")
+                refuse("already-chose", f"Seat {s} has already chosen.", "PREEMPT")
             targets = [s]
         for s in targets:
             self.pre["results"][s - 1] = a.option
@@ -204,7 +205,7 @@ class Referee:
     def _exploit(self, a: Exploit):
         if self.phase != "engagement" or self.step != "preemptive" or self.card.preemptive.kind != "exploit" \
                 or self.pre["attempt"] is not None:
-            no("not-now", "There is no exploit waiting for the table's decision.", "X-5")
+            refuse("not-now", "There is no exploit waiting for the table's decision.", "X-5")
         self.pre["attempt"] = a.attempt
         return [{"type": "exploit", "attempt": a.attempt}] + self._preempt_done()
 
@@ -223,25 +224,25 @@ class Referee:
         s = self._seat(a.seat, "CM-11")
         if self.phase == "engagement" and self.step == "preemptive":
             if s not in self.to_roll():
-                no("no-roll", f"Seat {s} has no pre-emptive roll to make now.", "PREEMPT")
+                refuse("no-roll", f"Seat {s} has no pre-emptive roll to make now.", "PREEMPT")
             if a.faces is not None and (a.challenge is not None or len(a.faces) != PRE_DICE):
-                no("wrong-dice", f"A pre-emptive roll is the player's {PRE_DICE} dice: `dice {s} F F F`.", "X-4")
+                refuse("wrong-dice", f"A pre-emptive roll is the player's {PRE_DICE} dice: `dice {s} F F F`.", "X-4")
             if a.faces is None:
-                no("not-drawn", "Enter the dice's faces, or let the referee roll them.", "CM-11")
+                refuse("not-drawn", "Enter the dice's faces, or let the referee roll them.", "CM-11")
             return self._preempt_roll(s, a.faces)
         if self.phase != "challenge":
-            no("not-now", "Dice are rolled in the pre-emptive action and in challenge rounds.", "CM-11")
+            refuse("not-now", "Dice are rolled in the pre-emptive action and in challenge rounds.", "CM-11")
         if s not in self.to_roll():
             if self.through[s - 1]:
-                no("through", f"Seat {s} has already beaten this event.", "EVENT")
-            no("already-rolled", f"Seat {s} has already rolled this round.", "CM-11")
+                refuse("through", f"Seat {s} has already beaten this event.", "EVENT")
+            refuse("already-rolled", f"Seat {s} has already rolled this round.", "CM-11")
         rule = "MONSTER" if self.card.type == "monster" else "EVENT"
         k, m = self.own_dice(s), self.round_info().dice
         if a.faces is not None and (a.challenge is None or len(a.faces) != k or len(a.challenge) != m):
-            no("wrong-dice", f"Seat {s} rolls {k} of their dice and {m} challenge "
+            refuse("wrong-dice", f"Seat {s} rolls {k} of their dice and {m} challenge "
                              f"{'die' if m == 1 else 'dice'} this round.", rule)
         if a.faces is None:
-            no("not-drawn", "Enter the dice's faces, or let the referee roll them.", "CM-11")
+            refuse("not-drawn", "Enter the dice's faces, or let the referee roll them.", "CM-11")
         return self._challenge_roll(s, a.faces, a.challenge)
 
     def _preempt_roll(self, s: int, faces):
@@ -287,26 +288,26 @@ class Referee:
     # ------------------------------------------------------------------ events, reverse time, losing
     def _assist(self, a: Assist):
         if self.phase != "challenge" or self.card.type != "event":
-            no("not-event", "Dice are given only during an event.", "ASSIST")
+            refuse("not-event", "Dice are given only during an event.", "ASSIST")
         g, r = self._seat(a.giver, "ASSIST"), self._seat(a.receiver, "ASSIST")
         if any(x is not None for x in self.rolls):
-            no("assist-before-rolls", "Dice are given before anyone rolls in the round.", "ASSIST")
+            refuse("assist-before-rolls", "Dice are given before anyone rolls in the round.", "ASSIST")
         if not self.through[g - 1]:
-            no("giver-not-through", f"Seat {g} has not beaten the event yet.", "ASSIST")
+            refuse("giver-not-through", f"Seat {g} has not beaten the event yet.", "ASSIST")
         if self.through[r - 1]:
-            no("receiver-through", f"Seat {r} has already beaten the event.", "ASSIST")
+            refuse("receiver-through", f"Seat {r} has already beaten the event.", "ASSIST")
         if any(x == g for x, _ in self.assists):
-            no("one-die", f"Seat {g} has already given a die this round.", "ASSIST")
+            refuse("one-die", f"Seat {g} has already given a die this round.", "ASSIST")
         self.assists.append((g, r))
         return [{"type": "assist", "from": g, "to": r, "dice": self.own_dice(r)}]
 
     def _reverse(self, a: Reverse):
         if self.phase != "challenge":
-            no("no-challenge", "Time is reversed during a challenge.", "X-7")
+            refuse("no-challenge", "Time is reversed during a challenge.", "X-7")
         if self.reversed:
-            no("already-reversed", "Time has already been reversed in this challenge.", "X-7")
+            refuse("already-reversed", "Time has already been reversed in this challenge.", "X-7")
         if a.anomaly is None:
-            no("not-drawn", "Enter the two anomaly dice, or let the referee roll them.", "CM-9")
+            refuse("not-drawn", "Enter the two anomaly dice, or let the referee roll them.", "CM-9")
         self.anomaly, self.reversed = tuple(a.anomaly), True
         self.round, self.through = 1, [False] * self.n
         self._new_round()
@@ -378,7 +379,7 @@ class Referee:
 
     def _give(self, a: Give):
         if self.phase != "cleanup" or self.step != a.deck:
-            no("not-now", f"The {a.deck} card is handed out in its place in cleanup.", "CLEANUP")
+            refuse("not-now", f"The {a.deck} card is handed out in its place in cleanup.", "CLEANUP")
         s = self._seat(a.seat, "CM-7")
         if a.deck == "time":
             self.time_deck -= 1

@@ -8,131 +8,129 @@ what the rebuilt state derives.
 """
 from __future__ import annotations
 
+import copy
 import json
+from functools import lru_cache, partial
 from typing import Any
 
 from companion.core import check_state_fields
+from companion.shapes import ANY, Bool, Int, Is, ListOf, Nullable, OneOf, Record, Shape, Text, Tuple
 
-from .game import KEYS, bad
+from .game import bad
 from .referee import DECK, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
-from .state import CHALLENGE, CLEANUP, ENGAGEMENT, OVER, PHASES, STEPS, STRATEGY, CMState, time_deck_size
+from .state import (
+    CHALLENGE, CLEANUP, ENGAGEMENT, LOOT_DECK, OVER, PHASES, START_LOOT, STEPS, STRATEGY, TIME_UNITS, CMState,
+    time_deck_size,
+)
 
 
-def _int(x, what: str, low: int = 0, high: int = 10**6) -> int:
-    if type(x) is not int or not low <= x <= high:
-        bad(f"{what} must be a whole number {low}..{high}, not {x!r}")
-    return x
-
-
-def _ints(x, n: int, what: str, low: int = 0, high: int = 10**6) -> list[int]:
-    if not isinstance(x, list) or len(x) != n:
-        bad(f"{what} must list {n} numbers, one per seat")
-    return [_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(x, 1)]
-
-
-def _faces(x, what: str) -> list[int]:
-    if not isinstance(x, list) or any(type(f) is not int or not 1 <= f <= 6 for f in x) or x != sorted(x):
-        bad(f"{what} must be sorted die faces 1..6")
-    return list(x)
+@lru_cache(maxsize=None)
+def fields(n: int, colors: tuple[str, ...], timeline: str) -> dict[str, Shape]:
+    """The JSON shape of every field of this table's books (`core.check_state_fields`); the derived fields
+    (`challenge_deck`, `challenge`, `damage`) and the card out are checked against what they derive from."""
+    per_seat = partial(ListOf, length=n, seats=True)
+    count, seat = Int(0, 10**6), Int(1, n, rule="ALL-3", means=f"a seat 1..{n}")
+    faces = ListOf(Int(1, 6), ascending=True, rule="ALL-3", means="sorted die faces 1..6")
+    return {
+        "game": Is("chronomage"), "players": Is(n),
+        "colors": Is(list(colors), rule="CM-1"),
+        "timeline": Is(timeline, rule="CM-3"),
+        "phase": OneOf(PHASES), "step": ANY,
+        "time_deck": Int(0, time_deck_size(n)), "loot_deck": Int(0, LOOT_DECK),
+        "challenge_deck": ANY,
+        "done": ListOf(Record({"id": Text(pattern=ID_RE), "result": OneOf(("won", "lost"))}), high=DECK,
+                       means='a list of at most 16 entries {"id": card, "result": "won" or "lost"}'),
+        "card": ANY, "challenge": ANY, "damage": ANY,
+        "weaknesses": per_seat(Record({c: Int(0, 10**6, rule="ALL-3") for c in COLORS}), rule="CM-12"),
+        "formation": per_seat(Int(1, 3)),
+        "spellbook": per_seat(count), "hands": per_seat(count), "spent": per_seat(count),
+        "loot": per_seat(Int(START_LOOT, 10**6)),
+        "time_used": per_seat(Int(0, TIME_UNITS)), "bonus": per_seat(Int(0, TIME_UNITS * 9)),
+        "rolls": per_seat(Nullable(Record({"dice": faces, "challenge": faces, "result": ANY, "hits": ANY},
+                                          rule="CM-11"))),
+        "through": per_seat(Bool()),
+        "assists": ListOf(Tuple((seat, seat)), rule="ASSIST", means="a list of [from, to] pairs"),
+        "preemptive": Nullable(Record({"attempt": Nullable(Bool()), "results": per_seat(ANY),
+                                       "rolls": per_seat(Nullable(ListOf(Int(1, 6, rule="ALL-3"), length=3,
+                                                                         rule="X-4")))}), rule="PREEMPT"),
+        "anomaly": Nullable(faces),
+        "reversed": Bool(rule="X-7"),
+        "result": ANY, "reason": ANY, "last_round": ANY,
+    }
 
 
 def state_from_dict(game, d: dict[str, Any]) -> CMState:
-    n, tl = game.players, game.timeline
-    check_state_fields(d, KEYS, bad)
-    if d["game"] != "chronomage" or d["players"] != n or type(d["players"]) is not int:
-        bad(f"it is not a {n}-player Chronomage state")
-    if d["colors"] != list(game.options["colors"]):
-        bad("the colours are not this table's", "CM-1")
-    if d["timeline"] != tl.name:
-        bad(f"it is a state of the timeline {d['timeline']!r}, not {tl.name!r}", "CM-3")
+    n = game.players
+    check_state_fields(d, fields(n, tuple(game.options["colors"]), game.timeline.name), bad)
     phase, step = d["phase"], d["step"]
-    if phase not in PHASES or step not in STEPS[phase]:
+    if step not in STEPS[phase]:
         bad(f"there is no phase {phase!r} with step {step!r}")
 
-    st = CMState(game, _blank=True)
-    st.phase, st.step = phase, step
-    st.time_deck = _int(d["time_deck"], "time_deck", 0, time_deck_size(n))
-    st.loot_deck = _int(d["loot_deck"], "loot_deck", 0, 12)
-    st.hands, st.books = _ints(d["hands"], n, "hands"), _ints(d["spellbook"], n, "spellbook")
-    st.spent, st.loot = _ints(d["spent"], n, "spent"), _ints(d["loot"], n, "loot", 2)
-    if sum(st.hands) + sum(st.books) + sum(st.spent) + st.time_deck != 4 * n + time_deck_size(n):
+    if sum(d["hands"]) + sum(d["spellbook"]) + sum(d["spent"]) + d["time_deck"] != 4 * n + time_deck_size(n):
         bad("spell cards are not conserved: hands, spellbooks, spent spells and the time deck must hold "
             f"{4 * n + time_deck_size(n)}", "CM-2")
-    if sum(st.loot) + st.loot_deck != 2 * n + 12:
+    if sum(d["loot"]) + d["loot_deck"] != 2 * n + 12:
         bad(f"loot cards are not conserved: players' loot and the loot deck must hold {2 * n + 12}", "CM-2")
-    st.formation = _ints(d["formation"], n, "formation", 1, 3)
-    weak = d["weaknesses"]
-    if not isinstance(weak, list) or len(weak) != n or any(
-            not isinstance(w, dict) or sorted(w) != sorted(COLORS) for w in weak):
-        bad("weaknesses must give every seat a count for each colour", "CM-12")
-    st.weak = [{c: _int(w[c], f"weaknesses {c}") for c in COLORS} for w in weak]
 
     # the challenge deck: the cards played, and the card out with its data (no library file needed)
-    done = d["done"]
-    if not isinstance(done, list) or len(done) > DECK or any(
-            not isinstance(x, dict) or set(x) != {"id", "result"} or not isinstance(x["id"], str)
-            or not ID_RE.match(x["id"]) or x["result"] not in ("won", "lost") for x in done):
-        bad('done lists at most 16 entries {"id": card, "result": "won" or "lost"}')
-    st.done = [(x["id"], x["result"]) for x in done]
-    if len({i for i, _ in st.done}) != len(st.done):
+    done = [(x["id"], x["result"]) for x in d["done"]]
+    if len({i for i, _ in done}) != len(done):
         bad("a card was played twice", "CM-3")
-    if len(st.done) == DECK and phase != OVER:
+    if len(done) == DECK and phase != OVER:
         bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
     ch, raw = d["challenge"], d["card"]
     if (ch is None) != (raw is None):
         bad("a challenge is out exactly when its card is", "REVEAL")
-    st.card, st.round = None, 0
+    card, round_ = None, 0
     if raw is not None:
-        if not isinstance(ch, dict) or len(st.done) >= DECK:
+        if not isinstance(ch, dict) or len(done) >= DECK:
             bad("a card is out only while the deck is not yet played through", "CM-2")
         try:
-            st.card = parse_card(inline(raw), "the card out")
+            card = parse_card(inline(raw), "the card out")
         except (LibraryError, TypeError) as exc:
             bad(exc.reason if isinstance(exc, LibraryError) else "the card out is not a card's table", "CM-3")
-        card = st.card
-        if card.id in {i for i, _ in st.done} or card.phase != phase_at(len(st.done)) \
-                or card.boss != (len(st.done) == DECK - 1):
-            bad(f"{card.name} cannot be the challenge number {len(st.done) + 1}", "REVEAL")
+        if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or card.boss != (len(done) == DECK - 1):
+            bad(f"{card.name} cannot be the challenge number {len(done) + 1}", "REVEAL")
         if any(r.power_for(n) is None for r in card.rounds):
             bad(f"{card.name} has no power number for {n} players", "CM-3")
-        st.round = _int(ch.get("round"), "challenge.round", 0, len(card.rounds))
+        round_ = ch.get("round")
+        if type(round_) is not int or not 0 <= round_ <= len(card.rounds):
+            bad(f"challenge.round must be a whole number 0..{len(card.rounds)}, not {round_!r}")
     if d["result"] is not None or phase == OVER:
         if phase != OVER or d["result"] not in ("victory", "defeat") or not isinstance(d["reason"], str) \
                 or not d["reason"]:
             bad("a finished timeline, and only one, has a result (victory or defeat) and a reason", "OVER")
     elif d["reason"] != "":
         bad("a running timeline has no reason of an outcome")
-    st.result, st.reason = d["result"], d["reason"]
-    if phase == OVER and d["result"] == "victory" and (st.card is not None or len(st.done) != DECK
-                                                      or st.done[-1][1] != "won"):
+    if phase == OVER and d["result"] == "victory" and (card is not None or len(done) != DECK or done[-1][1] != "won"):
         bad("a timeline is won by defeating the boss", "CM-10")
+    last, pre = d["last_round"], d["preemptive"]
+    if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
+        bad("last_round is null or the summary of the last closed round")
+
+    st = CMState.from_fields(
+        game, phase=phase, step=step, time_deck=d["time_deck"], loot_deck=d["loot_deck"], done=done, card=card,
+        round=round_, hands=list(d["hands"]), books=list(d["spellbook"]), spent=list(d["spent"]), loot=list(d["loot"]),
+        formation=list(d["formation"]), weak=[dict(w) for w in d["weaknesses"]],
+        pre=None if pre is None else {"attempt": pre["attempt"], "results": list(pre["results"]),
+                                      "rolls": [None if x is None else list(x) for x in pre["rolls"]]},
+        anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]), reversed=d["reversed"],
+        result=d["result"], reason=d["reason"], last_round=None if last is None else dict(last),
+        used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
+        assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]))
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
-    _round_fields(st, d, in_round)
-    _phase_fields(st, d)
+    _round_checks(st, in_round)
+    _phase_checks(st)
     if any(json.dumps(d[k], sort_keys=True) != json.dumps(v, sort_keys=True)  # 16.0 is not the count 16
            for k, v in st.to_dict().items() if k in ("challenge_deck", "challenge", "damage", "card")):
         bad("challenge_deck, challenge or damage do not match the books")
     return st
 
 
-def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
-    n = st.n
-    st.used = _ints(d["time_used"], n, "time_used", 0, 10)
-    st.bonus = _ints(d["bonus"], n, "bonus", 0, 10 * 9)
-    through = d["through"]
-    if not isinstance(through, list) or len(through) != n or any(type(t) is not bool for t in through):
-        bad("through must be true or false for every seat")
-    st.through = list(through)
-    assists = d["assists"]
-    if not isinstance(assists, list) or any(not isinstance(a, list) or len(a) != 2 for a in assists):
-        bad("assists are [from, to] pairs", "ASSIST")
-    st.assists = [(_int(g, "assist", 1, n), _int(r, "assist", 1, n)) for g, r in assists]
-    rolls = d["rolls"]
-    if not isinstance(rolls, list) or len(rolls) != n:
-        bad("rolls must have one entry per seat")
-    st.rolls = [None] * n
+def _round_checks(st: CMState, in_round: bool) -> None:
+    rolls = st.rolls
     event = st.card is not None and st.card.type == "event"
     for s, (used, bonus, spent) in enumerate(zip(st.used, st.bonus, st.spent), 1):
         if (used or bonus) and not spent or bonus > 9 * spent:
@@ -156,11 +154,9 @@ def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
     for s, r in enumerate(rolls, 1):
         if r is None:
             continue
-        if not isinstance(r, dict) or set(r) != {"dice", "challenge", "result", "hits"}:
-            bad('a roll is {"dice", "challenge", "result", "hits"}', "CM-11")
         if event and st.through[s - 1]:
             bad(f"seat {s} is through the event and does not roll", "EVENT")
-        dice, chal = _faces(r["dice"], "a roll's dice"), _faces(r["challenge"], "a roll's challenge dice")
+        dice, chal = list(r["dice"]), list(r["challenge"])
         if len(dice) != st.own_dice(s) or len(chal) != m:
             bad(f"seat {s} rolls {st.own_dice(s)} dice and {m} challenge dice", "MONSTER")
         result = sum(dice) + (0 if event else st.bonus[s - 1] + st.books[s - 1])
@@ -170,33 +166,25 @@ def _round_fields(st: CMState, d: dict, in_round: bool) -> None:
             hits.append(st.round_info().color)
         if r["result"] != result or r["hits"] != hits:
             bad(f"seat {s}'s result and hits do not follow from the dice", "CM-4")
-        st.rolls[s - 1] = {"dice": dice, "challenge": chal, "result": result, "hits": hits}
     if st.phase == CHALLENGE and not st.to_roll():
         bad("every player has rolled: the round would have closed", "CM-11")
 
 
-def _phase_fields(st: CMState, d: dict) -> None:
-    n, ph, card = st.n, st.phase, st.card
-    pre = d["preemptive"]
-    st.pre = None
+def _phase_checks(st: CMState) -> None:
+    ph, card, pre = st.phase, st.card, st.pre
     if pre is not None:
-        if card is None or not isinstance(pre, dict) or set(pre) != {"attempt", "results", "rolls"}:
+        if card is None:
             bad('preemptive is {"attempt", "results", "rolls"} while a card is out', "PREEMPT")
         res, rolls = pre["results"], pre["rolls"]
-        if not (pre["attempt"] is None or type(pre["attempt"]) is bool) or not isinstance(res, list) or len(res) != n \
-                or not isinstance(rolls, list) or len(rolls) != n:
-            bad("preemptive has an attempt and a result and a roll per seat", "PREEMPT")
         kind = card.preemptive.kind
         if pre["attempt"] is not None and kind != "exploit":
             bad("only an exploit is attempted or skipped", "X-5")
-        if any(x is not None and (not isinstance(x, list) or len(x) != 3) for x in rolls):
-            bad("a pre-emptive roll is three dice", "X-4")
+        if any(x is not None and x != sorted(x) for x in rolls):
+            bad("a pre-emptive roll must be sorted die faces 1..6")
         for x in res:
             if not (x is None or (kind == "choice" and type(x) is int and 1 <= x <= len(card.preemptive.options))
                     or (kind != "choice" and x in ("success", "fail"))):
                 bad(f"{x!r} is not a result of a {kind}", "PREEMPT")
-        st.pre = {"attempt": pre["attempt"], "results": list(res),
-                  "rolls": [None if x is None else _faces(x, "a pre-emptive roll") for x in rolls]}
     if ph != OVER and (card is not None) != (st.pre is not None):
         bad("the pre-emptive record exists exactly while a card is out", "PREEMPT")
     if ph == STRATEGY or (ph == ENGAGEMENT and st.step == "reveal"):
@@ -216,27 +204,17 @@ def _phase_fields(st: CMState, d: dict) -> None:
         bad("cleanup follows the challenge's last round", "CLEANUP")
     if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
         bad("the loot step is skipped when the loot deck is empty", "X-9")
-    anomaly, rev = d["anomaly"], d["reversed"]
-    if type(rev) is not bool:
-        bad("reversed must be true or false", "X-7")
-    st.reversed = rev
+    anomaly, rev = st.anomaly, st.reversed
     if anomaly is not None:
         if not rev or ph != CHALLENGE and ph != OVER:
             bad("anomaly dice lie on the table from reversing time until cleanup", "CM-9")
-        faces = _faces(anomaly, "anomaly")
-        if len(faces) != 2:
+        if len(anomaly) != 2:
             bad("there are two anomaly dice", "CM-9")
-        st.anomaly = tuple(faces)
     else:
-        st.anomaly = None
         if rev and ph == CHALLENGE:
             bad("time was reversed: the anomaly dice are on the table", "CM-9")
     if rev and ph not in (CHALLENGE, CLEANUP, OVER):
         bad("time is reversed only during a challenge", "X-7")
-    last = d["last_round"]
-    if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
-        bad("last_round is null or the summary of the last closed round")
-    st.last_round = None if last is None else dict(last)
 
 
 def _preemptive_over(st: CMState) -> bool:

@@ -30,13 +30,18 @@ def time_deck_size(players: int) -> int:
 class CMState(Legal, Referee, State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
-    def __init__(self, game, *, _blank: bool = False):
+    FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "loot",
+              "formation", "weak", "pre", "anomaly", "reversed", "result", "reason", "last_round", "used", "bonus",
+              "rolls", "assists", "through")
+
+    def _table(self, game) -> None:
         self.game = game
         self.n = game.players
         self.colors = tuple(game.options["colors"])
         self.tl, self.catalogue = game.timeline, game.catalogue
-        if _blank:
-            return
+
+    def __init__(self, game):
+        self._table(game)
         n = self.n
         self.phase, self.step = STRATEGY, None
         self.time_deck, self.loot_deck = time_deck_size(n), LOOT_DECK

@@ -3,15 +3,17 @@ and the checks of a state read back (`restore`) are imported when a table is mad
 the home screen lists every game before its first frame."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from companion.core import BadRequest, Game, GameType, Option
+from companion.core import BadRequest, Game, GameType, Option, refuse as _refuse
 
 from .cards import LEGEND_IDS
 from .rules import RULES
 
 ID = "legends-of-the-arena"
 SAVED = "saved"  # the `values` option's default: the typed values saved on this machine, captured at creation
+refuse = partial(_refuse, game=ID)  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
 
 
 def default_mode(players: int) -> str:
@@ -50,6 +52,10 @@ class Legends(Game):
             raise BadRequest("bad-option", f"Teams is played 1v1 or 2v2, not by {n} players.", ID + "/modes")
         if mode == "ffa" and n not in (3, 4):
             raise BadRequest("bad-option", f"Free-for-All is played by 3 or 4 players, not {n}.", ID + "/modes")
+
+    def load_files(self) -> None:
+        """LA-3: the Legend data of the Legends in play, with the `values` typed (saved on this machine, or
+        given as text) captured once into the options (`values.py`)."""
         from .values import capture
         self.legends, self.options["values"] = capture(self.options["legends"], self.options["values"], self.data_dir)
 

@@ -5,10 +5,8 @@ track, Edge Recovery and Knock Outs. Bounds (R-13) keep the list of legal steps 
 """
 from __future__ import annotations
 
-from companion.core import IllegalAction
-
 from .actions import DIRS, Do
-from .resolve import RULE
+from .game import refuse
 
 MOVES = range(1, 7)
 FORCES = range(0, 10)
@@ -33,15 +31,15 @@ class Primitives:
         if p in ("move", "turn", "fatigue", "push"):
             who = args[0]
             if who not in self.seats or not self.in_arena(who):
-                raise IllegalAction("no-such-legend", f"There is no Legend of seat {who} in the Arena.", RULE + "LA-4")
+                refuse("no-such-legend", f"There is no Legend of seat {who} in the Arena.", "LA-4")
         bounds = {"move": (args[2] if p == "move" else None, MOVES), "strike": (args[0] if p == "strike" else None, FORCES),
                   "block": (args[0] if p == "block" else None, AMOUNTS),
                   "fatigue": (args[1] if p == "fatigue" else None, CHANGES),
                   "push": (args[2] if p == "push" else None, AMOUNTS)}
         if p in bounds and bounds[p][0] not in bounds[p][1]:
-            raise IllegalAction("out-of-bounds", f"That {p} value is outside what a card can do.", RULE + "R-13")
+            refuse("out-of-bounds", f"That {p} value is outside what a card can do.", "R-13")
         if p == "strike" and args[1] not in RANGES:
-            raise IllegalAction("out-of-bounds", "A range is 0 to 6, or any.", RULE + "R-13")
+            refuse("out-of-bounds", "A range is 0 to 6, or any.", "R-13")
 
     def apply_primitive(self, a: Do) -> None:
         s, p, args = a.seat, a.prim, a.args
@@ -63,17 +61,17 @@ class Primitives:
             else:
                 self.events.append({"type": "miss", "seat": s})
         elif p == "block":
-            self.block[s - 1].append([args[0], "all"])
+            self.fig(s).block.append([args[0], "all"])
             self.events.append({"type": "block", "seat": s, "amount": args[0], "against": "all"})
         elif p == "fatigue":
             w = args[0]
-            self.fat[w - 1] = max(0, min(10, self.fat[w - 1] + args[1]))
-            self.events.append({"type": "fatigue", "seat": w, "fatigue": self.fat[w - 1]})
+            self.fig(w).fatigue = max(0, min(10, self.fig(w).fatigue + args[1]))
+            self.events.append({"type": "fatigue", "seat": w, "fatigue": self.fig(w).fatigue})
         elif p == "push":
             w, d, k = args
-            self.tok[w - 1][0 if d == "left" else 1] += k
+            self.fig(w).tokens[d] += k
             if self.team(w) != self.team(s):
-                self.pusher[w - 1] = s  # R-14: the last foe who put a token on it
+                self.fig(w).pusher = s  # R-14: the last foe who put a token on it
             self.events.append({"type": "push", "seat": s, "target": w, "dir": d, "tokens": k})
         elif p == "initiative":
             self.take_initiative(s)

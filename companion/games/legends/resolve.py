@@ -5,11 +5,38 @@ that needs a seat's choice sets `self.ask` and stops; `_resume` carries on once 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from .cards import script
 
 RULE = "legends-of-the-arena/"
 RIGHT, LEFT = "right", "left"
 CENTER = 3
+
+
+def no_tokens() -> dict[str, int]:
+    """The Push tokens on a Legend by the direction they push it (`Figure.tokens`): none."""
+    return {LEFT: 0, RIGHT: 0}
+
+
+@dataclass
+class Figure:
+    """One seat's Legend on the board, by the names of its JSON (`views.legends`): the space it stands on
+    (0 and 6 are the Edges, only out of the Arena), the way it faces, its Fatigue, the Push tokens on it by
+    direction, its Block this exchange ([amount, "all" | "faced"] each), the foe who last put Push tokens on
+    it, and, while out of the Arena, how it left ({"walked", "overshoot", "facing"})."""
+
+    space: int
+    facing: str
+    fatigue: int = 0
+    tokens: dict[str, int] = field(default_factory=no_tokens)
+    block: list[list] = field(default_factory=list)
+    pusher: int | None = None
+    out: dict | None = None
+
+    def copy(self) -> "Figure":
+        return Figure(self.space, self.facing, self.fatigue, dict(self.tokens), [list(b) for b in self.block],
+                      self.pusher, None if self.out is None else dict(self.out))
 
 
 def other(d: str) -> str:
@@ -27,8 +54,15 @@ class Resolution:
         """Team index (0 = A: seats 1, 3; 1 = B: seats 2, 4; R-1); in Free-for-All each seat alone."""
         return (s - 1) % 2 if self.teams else s
 
+    def fig(self, s: int) -> Figure:
+        """Seat s's Legend on the board."""
+        return self.figures[s - 1]
+
     def in_arena(self, s: int) -> bool:
-        return self.out[s - 1] is None
+        return self.fig(s).out is None
+
+    def distance(self, s: int, t: int) -> int:
+        return abs(self.fig(t).space - self.fig(s).space)
 
     def foes(self, s: int) -> list[int]:
         return [f for f in self.seats if f != s and self.team(f) != self.team(s) and self.in_arena(f)]
@@ -42,8 +76,8 @@ class Resolution:
         return (2 if self.team(s) == 0 else 4) if self.teams else CENTER
 
     def faces(self, s: int, t: int) -> bool:
-        d = self.pos[t - 1] - self.pos[s - 1]
-        return d == 0 or (d > 0) == (self.face[s - 1] == RIGHT)
+        d = self.fig(t).space - self.fig(s).space
+        return d == 0 or (d > 0) == (self.fig(s).facing == RIGHT)
 
     def speed_now(self, s: int) -> int:
         card = self.cards.get(s)
@@ -52,52 +86,54 @@ class Resolution:
     def tiebreak(self, cands: list[int]) -> list[int]:
         """targeting: Teams lowest Speed then Fatigue, Free-for-All lowest Fatigue then Speed."""
         if self.teams:
-            key = lambda f: (self.speed_now(f), self.fat[f - 1])  # noqa: E731
+            key = lambda f: (self.speed_now(f), self.fig(f).fatigue)  # noqa: E731
         else:
-            key = lambda f: (self.fat[f - 1], self.speed_now(f))  # noqa: E731
+            key = lambda f: (self.fig(f).fatigue, self.speed_now(f))  # noqa: E731
         best = min(map(key, cands))
         return [f for f in cands if key(f) == best]
 
     def strike_targets(self, s: int, reach: int | None) -> list[int]:
         """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
-        cands = [f for f in self.foes(s) if self.faces(s, f)
-                 and (reach is None or abs(self.pos[f - 1] - self.pos[s - 1]) <= reach)]
+        cands = [f for f in self.foes(s) if self.faces(s, f) and (reach is None or self.distance(s, f) <= reach)]
         if not cands:
             return []
-        near = min(abs(self.pos[f - 1] - self.pos[s - 1]) for f in cands)
-        return self.tiebreak([f for f in cands if abs(self.pos[f - 1] - self.pos[s - 1]) == near])
+        near = min(self.distance(s, f) for f in cands)
+        return self.tiebreak([f for f in cands if self.distance(s, f) == near])
 
     def dive_targets(self, s: int) -> list[int]:
         cands = self.foes(s)
         if not cands:
             return []
-        far = max(abs(self.pos[f - 1] - self.pos[s - 1]) for f in cands)
-        return self.tiebreak([f for f in cands if abs(self.pos[f - 1] - self.pos[s - 1]) == far])
+        far = max(self.distance(s, f) for f in cands)
+        return self.tiebreak([f for f in cands if self.distance(s, f) == far])
 
     def block_against(self, t: int, striker: int) -> int:
-        return sum(n for n, kind in self.block[t - 1] if kind == "all" or self.faces(t, striker))
+        return sum(n for n, kind in self.fig(t).block if kind == "all" or self.faces(t, striker))
 
     # -- small effects ------------------------------------------------------------------------------
 
     def turn_to(self, s: int, d: str) -> None:
-        if self.face[s - 1] != d:
-            self.face[s - 1] = d
+        if self.fig(s).facing != d:
+            self.fig(s).facing = d
             self.events.append({"type": "turn", "seat": s, "facing": d})
         self.settle(s)
 
     def settle(self, k: int) -> None:
         """R-4 (sharing): foes in k's space facing k's way turn round to face k."""
+        mine = self.fig(k)
         for f in self.foes(k):
-            if self.pos[f - 1] == self.pos[k - 1] and self.face[f - 1] == self.face[k - 1]:
-                self.face[f - 1] = other(self.face[k - 1])
-                self.events.append({"type": "turn", "seat": f, "facing": self.face[f - 1], "why": "sharing"})
+            foe = self.fig(f)
+            if foe.space == mine.space and foe.facing == mine.facing:
+                foe.facing = other(mine.facing)
+                self.events.append({"type": "turn", "seat": f, "facing": foe.facing, "why": "sharing"})
 
     def own_move(self, s: int, d: str, n: int, by: int | None = None) -> None:
         """A Legend's move: Edge Recovery on an Edge, out of the Arena past one (knock-out, walk-off).
         `by`: the seat whose card moves it; a foe's card moving it past an Edge knocks it out (R-18)."""
-        start, new = self.pos[s - 1], self.pos[s - 1] + sign(d) * n
+        me = self.fig(s)
+        start, new = me.space, me.space + sign(d) * n
         if 1 <= new <= 5:
-            self.pos[s - 1] = new
+            me.space = new
             self.events.append({"type": "move", "seat": s, "from": start, "into": new})
             self.settle(s)
         elif new in (0, 6):
@@ -105,23 +141,23 @@ class Resolution:
         else:
             edge = 0 if new < 0 else 6
             forced = by in self.foes(s)
-            self.pos[s - 1] = edge
-            self.out[s - 1] = {"walked": not forced, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
+            me.space = edge
+            me.out = {"walked": not forced, "overshoot": abs(new - edge), "facing": me.facing}
             ev = {"type": "walk-off", "seat": s, "from": start, "edge": edge}
             if forced:
-                self.pusher[s - 1] = by
+                me.pusher = by
                 ev.update(type="moved-off", by=by)
-            if self.tok[s - 1] != [0, 0]:  # R-9: out of the Arena already, its tokens can never slide it
-                ev["dropped"] = {"left": self.tok[s - 1][0], "right": self.tok[s - 1][1]}
-                self.tok[s - 1] = [0, 0]
+            if any(me.tokens.values()):  # R-9: out of the Arena already, its tokens can never slide it
+                ev["dropped"] = {"left": me.tokens["left"], "right": me.tokens["right"]}
+                me.tokens = no_tokens()
             self.events.append(ev)
 
     def recover(self, s: int, start: int, edge: int) -> None:
         """edge-recovery: turn toward the center and step one space back in."""
-        self.pos[s - 1] = 1 if edge == 0 else 5
-        self.face[s - 1] = RIGHT if edge == 0 else LEFT
+        me = self.fig(s)
+        me.space, me.facing = (1, RIGHT) if edge == 0 else (5, LEFT)
         self.events.append({"type": "edge-recovery", "seat": s, "from": start, "edge": edge,
-                            "into": self.pos[s - 1], "facing": self.face[s - 1]})
+                            "into": me.space, "facing": me.facing})
         self.settle(s)
 
     def take_initiative(self, s: int) -> None:
@@ -135,23 +171,24 @@ class Resolution:
         left = max(0, force - blocked)
         ev = {"type": "strike", "seat": s, "target": t, "force": force, "block": blocked, "remaining": left}
         if left > 0:
-            self.fat[t - 1] = min(10, self.fat[t - 1] + 1)
-            tokens = self.legend(t).push(self.fat[t - 1] + left)
-            d = self.face[s - 1]
-            self.tok[t - 1][0 if d == LEFT else 1] += tokens
+            target = self.fig(t)
+            target.fatigue = min(10, target.fatigue + 1)
+            tokens = self.legend(t).push(target.fatigue + left)
+            d = self.fig(s).facing
+            target.tokens[d] += tokens
             if tokens:
-                self.pusher[t - 1] = s
-            ev.update(fatigue=self.fat[t - 1], tokens=tokens, dir=d)
+                target.pusher = s
+            ev.update(fatigue=target.fatigue, tokens=tokens, dir=d)
         self.events.append(ev)
 
     def dive_to(self, s: int, t: int) -> None:
         """dive: face the furthest foe, move into its space, take the Initiative."""
-        d = self.pos[t - 1] - self.pos[s - 1]
-        if d:
-            self.face[s - 1] = RIGHT if d > 0 else LEFT
-            self.events.append({"type": "move", "seat": s, "from": self.pos[s - 1], "into": self.pos[t - 1], "dive": t,
-                                "facing": self.face[s - 1]})
-            self.pos[s - 1] = self.pos[t - 1]
+        me, into = self.fig(s), self.fig(t).space
+        if into != me.space:
+            me.facing = RIGHT if into > me.space else LEFT
+            self.events.append({"type": "move", "seat": s, "from": me.space, "into": into, "dive": t,
+                                "facing": me.facing})
+            me.space = into
         self.settle(s)
         self.take_initiative(s)
 
@@ -169,15 +206,15 @@ class Resolution:
         """Run one step of s's card; False if it asked a choice (the step then waits for it)."""
         kind = st[0]
         if kind == "block":
-            self.block[s - 1].append([st[1], st[2]])
+            self.fig(s).block.append([st[1], st[2]])
             self.events.append({"type": "block", "seat": s, "amount": st[1], "against": st[2]})
         elif kind == "edge-turn":
-            p = self.pos[s - 1]
+            p = self.fig(s).space
             if p in (1, 5):
                 toward_center = RIGHT if p == 1 else LEFT
                 self.turn_to(s, toward_center if st[1] == "center" else other(toward_center))
         elif kind == "move":
-            d = self.face[s - 1] if st[1] == "forward" else other(self.face[s - 1])
+            d = self.fig(s).facing if st[1] == "forward" else other(self.fig(s).facing)
             self.own_move(s, d, st[2])
         elif kind == "may-turn":
             self.ask = {"kind": "face", "seat": s}
@@ -239,8 +276,9 @@ class Resolution:
         """cancel, slide, edge-recovery, knock-out, then Stocks or Knock Outs and the return to portals."""
         moves = []
         for s in self.init_order():
-            left, right = self.tok[s - 1]
-            self.tok[s - 1] = [0, 0]
+            me = self.fig(s)
+            left, right = me.tokens["left"], me.tokens["right"]
+            me.tokens = no_tokens()
             if not self.in_arena(s) or left == right == 0:
                 continue
             net = right - left
@@ -248,26 +286,24 @@ class Resolution:
             if net:
                 moves.append((s, net))
         for s, net in moves:
-            start, new = self.pos[s - 1], self.pos[s - 1] + net
-            if 1 <= new <= 5:
-                self.pos[s - 1] = new
-                self.events.append({"type": "slide", "seat": s, "from": start, "into": new})
-            elif new in (0, 6):
-                self.pos[s - 1] = new
+            me = self.fig(s)
+            start, new = me.space, me.space + net
+            if 0 <= new <= 6:
+                me.space = new
                 self.events.append({"type": "slide", "seat": s, "from": start, "into": new})
             else:
                 edge = 0 if new < 0 else 6
-                self.pos[s - 1] = edge
-                self.out[s - 1] = {"walked": False, "overshoot": abs(new - edge), "facing": self.face[s - 1]}
+                me.space = edge
+                me.out = {"walked": False, "overshoot": abs(new - edge), "facing": me.facing}
                 self.events.append({"type": "slide", "seat": s, "from": start, "into": None, "edge": edge,
                                     "overshoot": abs(new - edge)})
         for s, _ in moves:
-            if self.in_arena(s) and self.pos[s - 1] in (0, 6):
-                self.recover(s, self.pos[s - 1], self.pos[s - 1])
+            if self.in_arena(s) and self.fig(s).space in (0, 6):
+                self.recover(s, self.fig(s).space, self.fig(s).space)
             elif self.in_arena(s):
                 self.settle(s)
         for s in self.seats:
-            self.block[s - 1] = []
+            self.fig(s).block = []
         self.knock_outs()
 
     def knock_outs(self) -> None:
@@ -275,13 +311,13 @@ class Resolution:
         received = [0] * (2 if self.teams else self.n + 1)
         pushed = [0] * (2 if self.teams else self.n + 1)
         for v in victims:
-            out, pusher = self.out[v - 1], self.pusher[v - 1]
+            out, pusher = self.fig(v).out, self.fig(v).pusher
             ev = {"type": "knock-out", "seat": v, "walked": out["walked"], "overshoot": out["overshoot"], "by": None}
             if self.teams:
                 self.stocks[self.team(v)] = max(0, self.stocks[self.team(v)] - 1)
                 self.received[v - 1] += 1
                 received[self.team(v)] += 1
-                self.fat[v - 1] = 0
+                self.fig(v).fatigue = 0
                 if not out["walked"] and pusher is not None:
                     ev["by"] = pusher
                     pushed[self.team(pusher)] = max(pushed[self.team(pusher)], out["overshoot"])
@@ -291,7 +327,7 @@ class Resolution:
             else:
                 self.received[v - 1] += 1
                 received[v] += 1
-                self.fat[v - 1] = 2
+                self.fig(v).fatigue = 2
                 if pusher is not None and pusher != v:
                     ev["by"] = pusher
                     self.knockouts[pusher - 1] += 1
@@ -299,10 +335,10 @@ class Resolution:
                     self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
             self.events.append(ev)
         for v in victims:
-            self.pos[v - 1], self.face[v - 1] = self.portal(v), self.out[v - 1]["facing"]
-            self.out[v - 1], self.pusher[v - 1] = None, None
-            self.events.append({"type": "return", "seat": v, "space": self.pos[v - 1], "facing": self.face[v - 1],
-                                "fatigue": self.fat[v - 1]})
+            me = self.fig(v)
+            me.space, me.facing, me.out, me.pusher = self.portal(v), me.out["facing"], None, None
+            self.events.append({"type": "return", "seat": v, "space": me.space, "facing": me.facing,
+                                "fatigue": me.fatigue})
             self.settle(v)
         if self.decide(received, pushed):
             return

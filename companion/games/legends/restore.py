@@ -3,152 +3,126 @@ rules' invariants (ALL-3) before it becomes an `LAState`. Imported on first use,
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache, partial
 from typing import Any
 
-from companion.core import IllegalAction, check_state_fields
+from companion.core import check_state_fields, invalid_state
+from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
 from .game import ID
 from .cards import script
+from .resolve import Figure
 from .state import PHASES, LAState
 
 
-def _bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a valid Legends of the Arena state: {what}.",
-                        rule if rule == "ALL-3" else ID + "/" + rule)
+_bad = partial(invalid_state, game=ID, noun="a valid Legends of the Arena state")
 
 
-def _int(x, lo: int, hi: int, what: str, rule: str = "ALL-3") -> int:
-    if type(x) is not int or not lo <= x <= hi:
-        _bad(f"{what} must be a whole number {lo}..{hi}, not {x!r}", rule)
-    return x
+LEFT_RIGHT = OneOf(("left", "right"))
 
 
-def _cards(x, what: str) -> list[str]:
-    if not isinstance(x, list) or any(not isinstance(c, str) for c in x):
-        _bad(f"{what} must be a list of card ids")
-    return list(x)
-
-
-KEYS = ("game", "players", "mode", "cards", "phase", "sequence", "exchange", "legends", "initiative", "received",
-        "furthest", "revealed", "resolved", "current", "ask", "queue", "picks", "hands", "meters", "discards",
-        "removed", "winner", "reason")
+@lru_cache(maxsize=None)
+def fields(n: int, teams: bool, physical: bool) -> dict[str, Shape]:
+    """The JSON shape of every field of a state of this table (`core.check_state_fields`); the game, player
+    count, modes and each seat's Legend are this table's (checked in `from_dict`)."""
+    seat = Int(1, n, means=f"a seat 1..{n}")
+    seat_keys = tuple(str(s) for s in range(1, n + 1))
+    card_ids = ListOf(Text(), rule="ALL-3", means="a list of card ids")
+    per_seat = partial(ListOf, length=n, seats=True)
+    legend = Record({
+        "legend": ANY, "space": Int(0, 6, rule="LA-1", means="a space 0..6"), "facing": LEFT_RIGHT,
+        "fatigue": Int(0, 10, rule="fatigue", means="a Fatigue 0..10"),
+        "tokens": Record({"left": Int(0, 999), "right": Int(0, 999)}),
+        "block": ListOf(Tuple((Int(0, 99), OneOf(("all", "faced")))), means="a list of [amount, all|faced]"),
+        "pusher": Nullable(seat),
+        "out": Nullable(Record({"walked": Bool(), "overshoot": Int(1, 99), "facing": LEFT_RIGHT})),
+    })
+    piles = Is(None, rule="LA-8") if physical else per_seat(card_ids, rule="LA-6")
+    return {
+        "game": ANY, "players": ANY, "mode": ANY, "cards": ANY, "phase": ANY,
+        "sequence": Int(1, 10**6),
+        "exchange": Int(1, 3, rule="exchange"),
+        "legends": per_seat(legend),
+        "initiative": Int(1, n, rule="LA-5"),
+        **({"stocks": ListOf(Int(0, 1 if n == 2 else 2), length=2, rule="teams-stocks")} if teams else
+           {"knockouts": per_seat(Int(0, 99), rule="ffa-knockouts")}),
+        "received": per_seat(Int(0, 999), rule="ranking"),
+        "furthest": per_seat(Int(0, 999), rule="ranking"),
+        "revealed": Map(seat_keys, ANY, means="an object of seats to cards"),
+        "resolved": ListOf(seat, distinct=True, rule="speed-order"),
+        "current": Nullable(Record({"seat": seat, "card": ANY, "step": Int(0, 3)}), rule="speed-order"),
+        "ask": Nullable(Record({"kind": OneOf(("face", "reshuffle", "do", "target")), "seat": seat},
+                               optional={"among": ListOf(seat, low=2, rule="targeting"),
+                                         "force": Nullable(Int(0, 9, rule="strike")),
+                                         "prim": Is(True, rule="LA-4")}), rule="choices"),
+        "queue": ListOf(seat, distinct=True),
+        "picks": Map(seat_keys, card_ids, rule="picks"),
+        "hands": piles, "discards": piles, "removed": piles,
+        "meters": Is(None, rule="LA-8") if physical else
+        per_seat(Record({"specials": card_ids, "ultimates": card_ids}), rule="draw"),
+        "winner": Nullable(ListOf(seat)),
+        "reason": Text(),
+    }
 
 
 def from_dict(game, d: Any) -> LAState:
     n, seats = game.players, range(1, game.players + 1)
-    teams = game.options["mode"] == "teams"
-    check_state_fields(d, (*KEYS, "stocks" if teams else "knockouts"), _bad)
+    teams, physical = game.options["mode"] == "teams", game.options["cards"] == "physical"
+    check_state_fields(d, fields(n, teams, physical), _bad)
     if d["game"] != ID or d["players"] != n or type(d["players"]) is not int or d["mode"] != game.options["mode"] or d["cards"] != game.options["cards"]:
         _bad("it belongs to another game, player count, mode or card mode")
-    physical = d["cards"] == "physical"
     if d["phase"] not in PHASES or (physical and d["phase"] in ("draw", "pick")) or (not physical and d["phase"] == "reveal"):
         _bad(f"there is no phase {d['phase']!r} with {d['cards']} cards")
-    st = LAState(game, _blank=True)
-    st.phase = d["phase"]
-    st.sequence = _int(d["sequence"], 1, 10**6, "sequence")
-    st.exchange = _int(d["exchange"], 1, 3, "exchange", "exchange")
-    lgs = d["legends"]
-    if not isinstance(lgs, list) or len(lgs) != n:
-        _bad(f"legends lists {n} Legends, seat 1 first")
-    st.pos, st.face, st.fat, st.tok, st.block, st.pusher, st.out = [], [], [], [], [], [], []
+    lgs, cur, w = d["legends"], d["current"], d["winner"]
+    st = LAState.from_fields(
+        game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
+        figures=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
+                                                                     "right": lg["tokens"]["right"]},
+                        [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]))
+                 for lg in lgs],
+        initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
+        knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
+        furthest=list(d["furthest"]), cards={int(k): v for k, v in d["revealed"].items()}, done=list(d["resolved"]),
+        current=None if cur is None else dict(cur),
+        ask=None if d["ask"] is None else {k: (list(v) if isinstance(v, list) else v) for k, v in d["ask"].items()},
+        queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
+        **({key: None for key in ("hands", "meters", "discards", "removed")} if physical else {
+            "hands": [list(h) for h in d["hands"]], "discards": [list(h) for h in d["discards"]],
+            "removed": [list(h) for h in d["removed"]],
+            "meters": [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]}),
+        winner=None if w is None else list(w), reason=d["reason"])
     for s, lg in zip(seats, lgs):
-        if not isinstance(lg, dict) or set(lg) != {"legend", "space", "facing", "fatigue", "tokens", "block", "pusher", "out"}:
-            _bad(f"Legend {s} needs legend, space, facing, fatigue, tokens, block, pusher, out")
         if lg["legend"] != game.legends[s - 1].id:
             _bad(f"seat {s} plays {game.legends[s - 1].id}, not {lg['legend']!r}")
-        out = lg["out"]
-        if out is not None and (not isinstance(out, dict) or set(out) != {"walked", "overshoot", "facing"}
-                                or type(out["walked"]) is not bool or out["facing"] not in ("left", "right")):
-            _bad(f"Legend {s}'s out is null or {{walked, overshoot, facing}}")
-        if out is not None:
-            _int(out["overshoot"], 1, 99, f"Legend {s}'s overshoot")
+        if lg["out"] is not None:
             if st.phase != "resolve" or lg["space"] not in (0, 6):
                 _bad(f"Legend {s} can be out of the Arena only on an Edge during an exchange", "knock-out")
             if lg["tokens"] != {"left": 0, "right": 0}:
                 _bad(f"Legend {s} is out of the Arena and holds no tokens", "R-9")
-            st.out.append(dict(out))
-        else:
-            _int(lg["space"], 1, 5, f"Legend {s}'s space (a Legend in the Arena stands on 1..5)", "LA-1")
-            st.out.append(None)
-        st.pos.append(lg["space"])
-        if lg["facing"] not in ("left", "right"):
-            _bad(f"Legend {s} faces left or right")
-        st.face.append(lg["facing"])
-        st.fat.append(_int(lg["fatigue"], 0, 10, f"Legend {s}'s Fatigue", "fatigue"))
-        tk = lg["tokens"]
-        if not isinstance(tk, dict) or set(tk) != {"left", "right"}:
-            _bad(f"Legend {s}'s tokens are {{left, right}}")
-        st.tok.append([_int(tk["left"], 0, 999, "tokens"), _int(tk["right"], 0, 999, "tokens")])
-        bl = lg["block"]
-        if not isinstance(bl, list) or any(not isinstance(b, list) or len(b) != 2 or b[1] not in ("all", "faced") for b in bl):
-            _bad(f"Legend {s}'s block is a list of [amount, all|faced]")
-        st.block.append([[_int(b[0], 0, 99, "block"), b[1]] for b in bl])
+        elif not 1 <= lg["space"] <= 5:
+            _bad(f"Legend {s}'s space must be 1..5 (a Legend in the Arena stands on 1..5), not {lg['space']}", "LA-1")
         p = lg["pusher"]
-        st.pusher.append(None if p is None else _int(p, 1, n, "pusher"))
         if p is not None and st.team(p) == st.team(s):
             _bad(f"Legend {s}'s pusher is a foe who put Push tokens on it, not seat {p}", "R-14")
-    if st.phase not in ("resolve",) and (any(t != [0, 0] for t in st.tok) or any(st.block)):
+    if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.figures):
         _bad("Push tokens and Block exist only during an exchange", "block")
-    st.initiative = _int(d["initiative"], 1, n, "initiative", "LA-5")
-    if teams:
-        top = 1 if n == 2 else 2
-        if not isinstance(d["stocks"], list) or len(d["stocks"]) != 2:
-            _bad("stocks lists team A's and team B's", "teams-stocks")
-        st.stocks, st.knockouts = [_int(x, 0, top, "stocks", "teams-stocks") for x in d["stocks"]], None
-    else:
-        if not isinstance(d["knockouts"], list) or len(d["knockouts"]) != n:
-            _bad("knockouts lists one count per seat", "ffa-knockouts")
-        st.knockouts, st.stocks = [_int(x, 0, 99, "knockouts", "ffa-knockouts") for x in d["knockouts"]], None
-    for key in ("received", "furthest"):
-        if not isinstance(d[key], list) or len(d[key]) != n:
-            _bad(f"{key} lists one count per seat", "ranking")
-        setattr(st, key, [_int(x, 0, 999, key, "ranking") for x in d[key]])
-    rv = d["revealed"]
-    if not isinstance(rv, dict) or any(k not in [str(s) for s in seats] for k in rv):
-        _bad("revealed maps seats to cards")
-    st.cards = {int(k): v for k, v in rv.items()}
     for s, c in st.cards.items():
         if c not in st.revealable(s):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
-    if not isinstance(d["resolved"], list) or any(s not in st.cards for s in d["resolved"]) \
-            or len(set(d["resolved"])) != len(d["resolved"]):
+    if any(s not in st.cards for s in st.done):
         _bad("resolved lists seats whose revealed card has resolved", "speed-order")
-    st.done = list(d["resolved"])
-    cur = d["current"]
-    if cur is not None and (not isinstance(cur, dict) or set(cur) != {"seat", "card", "step"} or cur["seat"] not in st.cards
-                            or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done
-                            or type(cur["step"]) is not int or not 0 <= cur["step"] < 4):
+    if cur is not None and (cur["seat"] not in st.cards or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done):
         _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
-    st.current = None if cur is None else dict(cur)
-    st.ask = _ask(d["ask"], n, st)
-    q = d["queue"]
-    if not isinstance(q, list) or any(type(s) is not int or not 1 <= s <= n for s in q) or len(set(q)) != len(q):
-        _bad("queue lists distinct seats")
-    st.queue = list(q)
-    st.picks = {}
-    pk = d["picks"]
-    if not isinstance(pk, dict) or any(k not in [str(s) for s in seats] for k in pk):
-        _bad("picks maps seats to three cards", "picks")
-    for k, v in pk.items():
-        st.picks[int(k)] = _cards(v, "a pick")
-        if len(v) != 3 or len(set(v)) != 3:
-            _bad("a pick is three different cards", "picks")
+    _ask(st.ask)
+    if any(len(v) != 3 or len(set(v)) != 3 for v in st.picks.values()):
+        _bad("a pick is three different cards", "picks")
     _phase_checks(game, st, d)
-    if physical:
-        if any(d[k] is not None for k in ("hands", "meters", "discards", "removed")) or st.picks:
-            _bad("with physical cards the referee holds no hands, Meters or picks", "LA-8")
-        st.hands = st.meters = st.discards = st.removed = None
-    else:
-        _deck(game, st, d)
-    w = d["winner"]
+    if physical and st.picks:
+        _bad("with physical cards the referee holds no hands, Meters or picks", "LA-8")
+    if not physical:
+        _deck(game, st)
     if (st.phase == "over") != (w is not None):
         _bad("a finished game, and only a finished game, has a winner list")
-    if w is not None and (not isinstance(w, list) or any(type(s) is not int or not 1 <= s <= n for s in w)):
-        _bad("winner is a list of seats")
-    st.winner = None if w is None else list(w)
-    if not isinstance(d["reason"], str):
-        _bad("reason is a text")
-    st.reason = d["reason"]
     _end_checks(st)
     return st
 
@@ -173,22 +147,10 @@ def _end_checks(st) -> None:
             _bad("the winners are players with two Knock Outs", "ffa-knockouts")
 
 
-def _ask(a, n: int, st) -> dict | None:
-    if a is None:
-        return None
-    kinds = {"face": {"kind", "seat"}, "reshuffle": {"kind", "seat"}, "do": {"kind", "seat"},
-             "target": {"kind", "seat", "among", "force"}}
-    if not isinstance(a, dict) or a.get("kind") not in kinds or set(a) - {"prim"} != kinds[a["kind"]]:
+def _ask(a) -> None:
+    """choices: a target choice gives the foes it is among and its Force; no other choice does."""
+    if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)):
         _bad("ask is null or a choice {kind, seat, ...}", "choices")
-    _int(a["seat"], 1, n, "ask.seat", "choices")
-    if a["kind"] == "target":
-        if not isinstance(a["among"], list) or len(a["among"]) < 2 or any(type(s) is not int or not 1 <= s <= n for s in a["among"]):
-            _bad("a target choice is among two or more seats", "targeting")
-        if a["force"] is not None:
-            _int(a["force"], 0, 9, "ask.force", "strike")
-    if "prim" in a and a["prim"] is not True:
-        _bad("ask.prim is true when present", "LA-4")
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in a.items()}
 
 
 def _asked_by_card(st) -> None:
@@ -246,17 +208,7 @@ def _phase_checks(game, st, d) -> None:
         _bad("a sequence starts at exchange 1", "draw")
 
 
-def _deck(game, st, d) -> None:
-    for key in ("hands", "discards", "removed"):
-        if not isinstance(d[key], list) or len(d[key]) != st.n:
-            _bad(f"{key} lists one pile per seat", "LA-6")
-    ms = d["meters"]
-    if not isinstance(ms, list) or len(ms) != st.n or any(not isinstance(m, dict) or set(m) != {"specials", "ultimates"} for m in ms):
-        _bad("meters lists one {specials, ultimates} per seat", "draw")
-    st.hands = [_cards(h, "a hand") for h in d["hands"]]
-    st.discards = [_cards(h, "a discard pile") for h in d["discards"]]
-    st.removed = [_cards(h, "removed cards") for h in d["removed"]]
-    st.meters = [{"specials": _cards(m["specials"], "a Meter"), "ultimates": _cards(m["ultimates"], "a Meter")} for m in ms]
+def _deck(game, st) -> None:
     for s in st.seats:
         lg, i = game.legends[s - 1], s - 1
         have = Counter(st.hands[i] + st.discards[i] + st.removed[i] + st.meters[i]["specials"]

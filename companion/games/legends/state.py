@@ -12,40 +12,34 @@ import itertools
 import random
 from typing import Any
 
-from companion.core import IllegalAction, Outcome, State, Turn, UndoStop
+from companion.core import Outcome, State, Turn, UndoStop
 
 from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .cards import BASICS
+from .game import refuse
 from .primitives import Primitives
-from .resolve import RULE, Resolution
+from .resolve import RULE, Figure, Resolution
 
 PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 
-def refuse(code: str, sentence: str, rule: str):
-    raise IllegalAction(code, sentence, RULE + rule)
-
-
 class LAState(Primitives, Resolution, State):
-    def __init__(self, game, _blank: bool = False):
+    FIELDS = ("phase", "sequence", "exchange", "figures", "initiative", "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
+              "hands", "meters", "discards", "removed", "winner", "reason")
+
+    def _table(self, game) -> None:
         self.game = game
         self.n, self.seats = game.players, tuple(game.seats)
         self.teams, self.physical = game.options["mode"] == "teams", game.options["cards"] == "physical"
         self.events: list[dict[str, Any]] = []
-        if _blank:
-            return
+
+    def __init__(self, game):
+        self._table(game)
         n = self.n
-        if self.teams:
-            self.pos = [self.portal(s) for s in self.seats]
-            self.face = ["right" if self.team(s) == 0 else "left" for s in self.seats]
+        if self.teams:  # LA-2: on the portals, facing the center; in Free-for-All all on 3, alternating
+            self.figures = [Figure(self.portal(s), "right" if self.team(s) == 0 else "left") for s in self.seats]
         else:
-            self.pos = [3] * n
-            self.face = ["right" if s % 2 else "left" for s in self.seats]
-        self.fat = [0] * n
-        self.tok = [[0, 0] for _ in range(n)]
-        self.block = [[] for _ in range(n)]
-        self.pusher = [None] * n
-        self.out = [None] * n
+            self.figures = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
         self.initiative = 1  # LA-5
         self.stocks = [1 if n == 2 else 2] * 2 if self.teams else None
         self.knockouts = None if self.teams else [0] * n
@@ -70,6 +64,11 @@ class LAState(Primitives, Resolution, State):
 
     def legend(self, s: int):
         return self.game.legends[s - 1]
+
+    @property
+    def pusher(self) -> list[int | None]:
+        """Per seat, the foe who last put Push tokens on its Legend (R-14), or None."""
+        return [f.pusher for f in self.figures]
 
     # -- the flow -------------------------------------------------------------------------------------
 
@@ -314,15 +313,12 @@ class LAState(Primitives, Resolution, State):
         return to_dict(self)
 
     def clone(self) -> "LAState":
-        c = LAState(self.game, _blank=True)
-        for k, v in self.__dict__.items():
-            if k in ("game", "n", "seats", "teams", "physical"):
-                continue
-            setattr(c, k, _copy(v))
-        return c
+        return LAState.from_fields(self.game, **{k: _copy(getattr(self, k)) for k in self.FIELDS})
 
 
 def _copy(v):
+    if isinstance(v, Figure):
+        return v.copy()
     if isinstance(v, list):
         return [_copy(x) for x in v]
     if isinstance(v, dict):

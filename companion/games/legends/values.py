@@ -3,7 +3,7 @@
 A table types its board's real values once and they are kept in the data directory (`data`). A game
 must not read them again later: a journal replayed after they were edited, or on another machine,
 would deal other basic decks or push other token counts. So the option's default `saved` is resolved
-once, in `Game.check_options`, into the canonical JSON text of the typed values of the Legends in
+once, in `Game.load_files` (when the game is made), into the canonical JSON text of the typed values of the Legends in
 play (`{}` when there are none), and that text replaces `saved` in `game.options`. The session writes
 `game.options` into the journal header and the export, so a resume or an import builds the game from
 the text and never looks at the data directory. A client may also pass the text itself.
@@ -11,9 +11,10 @@ the text and never looks at the data directory. A client may also pass the text 
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any, Sequence
 
-from companion.core import BadRequest
+from companion.core import BadRequest, bad_option
 
 from . import data
 from .game import ID, SAVED
@@ -21,8 +22,7 @@ from .game import ID, SAVED
 MAX_TEXT = 4096  # the longest text a "text" option takes (companion.core.Option.check)
 
 
-def _bad(what: str):
-    raise BadRequest("bad-option", f"The option 'values' takes {what}.", ID + "/LA-3")
+_bad = partial(bad_option, "values", rule=ID + "/LA-3")  # "The option 'values' takes <what>."
 
 
 def parse_text(text: str, legends: Sequence[str]) -> dict[str, dict]:

@@ -12,9 +12,11 @@ def legends(st) -> list[dict[str, Any]]:
     out = []
     for s in st.seats:
         i = s - 1
-        out.append({"legend": st.legend(s).id, "space": st.pos[i], "facing": st.face[i], "fatigue": st.fat[i],
-                    "tokens": {"left": st.tok[i][0], "right": st.tok[i][1]}, "block": [list(b) for b in st.block[i]],
-                    "pusher": st.pusher[i], "out": None if st.out[i] is None else dict(st.out[i])})
+        f = st.figures[i]
+        out.append({"legend": st.legend(s).id, "space": f.space, "facing": f.facing, "fatigue": f.fatigue,
+                    "tokens": {"left": f.tokens["left"], "right": f.tokens["right"]},
+                    "block": [list(b) for b in f.block], "pusher": f.pusher,
+                    "out": None if f.out is None else dict(f.out)})
     return out
 
 
@@ -63,7 +65,7 @@ def view(st, seat: int | None) -> dict[str, Any]:
         lg["name"] = legend.name
         lg["seat"] = i + 1
         # what the next hit of 1, 2 or 3 Force would push (the Push track is printed on the board)
-        lg["next_push"] = [legend.push(min(10, st.fat[i] + 1) + f) for f in (1, 2, 3)]
+        lg["next_push"] = [legend.push(min(10, st.figures[i].fatigue + 1) + f) for f in (1, 2, 3)]
         lg["placeholder"] = bool(legend.placeholders)
     d["turn"] = st.turn().to_dict()
     d["picked"] = sorted(st.picks)

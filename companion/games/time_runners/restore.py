@@ -4,68 +4,57 @@ the game (listing the game must stay cheap)."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache, partial
 from typing import Any
 
-from companion.core import IllegalAction, check_state_fields
+from companion.core import check_state_fields, invalid_state
+from companion.shapes import ANY, Bool, Int, Is, ListOf, Nullable, OneOf, Record, Shape
 
 from .actions import CODE_SET, DECK_COUNTS, DELTA, WITH_ARG
 from .state import CARDS, GOAL, HAND, OVER, PHASES, RESHUFFLE, ROLL, ROLL_OFF, SETUP, TRState, zone
 
-KEYS = ("game", "players", "phase", "hour", "positions", "current", "winner", "hands", "draw_pile",
-        "discard_pile", "last_roll", "cards_played", "roll_off", "turn_number", "sensor_off")
+_bad = partial(invalid_state, game="time-runners", noun="a valid Time Runners state")
 
 
-def _bad(what: str, rule: str = "ALL-3"):
-    raise IllegalAction("invalid-state", f"This is not a valid Time Runners state: {what}.",
-                  rule if rule == "ALL-3" else "time-runners/" + rule)
-
-
-def _is_int(x) -> bool:
-    return type(x) is int
-
-
-def _seat(x, n: int, what: str, nullable: bool = False):
-    if x is None and nullable:
-        return None
-    if not _is_int(x) or not 1 <= x <= n:
-        _bad(f"{what} must be a seat 1..{n}, not {x!r}", "TR-4")
-    return x
-
-
-def _codes(x, what: str) -> list[str]:
-    if not isinstance(x, list) or any(not isinstance(c, str) or c not in CODE_SET for c in x):
-        _bad(f"{what} must be a list of card codes", "TR-5")
-    return list(x)
+@lru_cache(maxsize=None)
+def fields(n: int) -> dict[str, Shape]:
+    """The JSON shape of every field of an n-player state (checked by `core.check_state_fields`)."""
+    seat = Int(1, n, rule="TR-4", means=f"a seat 1..{n}")
+    space = Int(0, GOAL, rule="TR-1", means=f"a space 0..{GOAL}")
+    code = OneOf(CODE_SET, rule="TR-5", means="a card code")
+    codes = ListOf(code, rule="TR-5", means="a list of card codes")
+    return {
+        "game": Is("time-runners"),
+        "players": Is(n, rule="TR-4"),
+        "phase": OneOf(PHASES),
+        "hour": Int(1, 12, rule="TR-3", means="an hour 1..12"),
+        "positions": ListOf(space, length=n, seats=True),
+        "current": Nullable(seat),
+        "winner": Nullable(seat),
+        "hands": ListOf(codes, length=n, seats=True, rule="TR-7"),
+        "draw_pile": codes,
+        "discard_pile": codes,
+        "last_roll": Nullable(Record({"seat": seat, "value": Int(1, 6, rule="TR-10", means="a die face 1..6")},
+                                     optional={"from": Nullable(space), "to": Nullable(space)})),
+        "cards_played": ListOf(Record({"seat": seat, "code": code, "arg": ANY, "after_move": Bool()})),
+        "roll_off": Record({"round": Int(0, means="a count"),
+                            "seats": ListOf(Int(1, n), distinct=True, ascending=True,
+                                            means="distinct seats in seat order"),
+                            "rolls": ListOf(Int(1, 6), means="die values"), "starter": Nullable(seat)}, rule="TR-8"),
+        "turn_number": Int(0, means="a count"),
+        "sensor_off": Bool(rule="TR-18"),
+    }
 
 
 def state_from_dict(game, d: dict[str, Any]) -> TRState:
     n = game.players
-    check_state_fields(d, KEYS, _bad)
-    if d["game"] != "time-runners":
-        _bad(f"it is a state of {d['game']!r}")
-    if d["players"] != n or not _is_int(d["players"]):
-        _bad(f"it is for {d['players']!r} players, this table has {n}", "TR-4")
-    phase = d["phase"]
-    if not isinstance(phase, str) or phase not in PHASES:
-        _bad(f"there is no phase {phase!r}")
-    hour = d["hour"]
-    if not _is_int(hour) or not 1 <= hour <= 12:
-        _bad(f"the hand of time points at an hour 1..12, not {hour!r}", "TR-3")
-    pos = d["positions"]
-    if not isinstance(pos, list) or len(pos) != n:
-        _bad(f"positions must list {n} runners", "TR-1")
-    for i, p in enumerate(pos, 1):
-        if not _is_int(p) or not 0 <= p <= GOAL:
-            _bad(f"runner {i} stands on {p!r}; the spaces are 0..60", "TR-1")
-    hands = d["hands"]
-    if not isinstance(hands, list) or len(hands) != n:
-        _bad(f"hands must list {n} hands", "TR-7")
-    hands = [_codes(h, f"hand {i}") for i, h in enumerate(hands, 1)]
+    check_state_fields(d, fields(n), _bad)
+    phase, hour, pos, current, winner = d["phase"], d["hour"], d["positions"], d["current"], d["winner"]
+    hands, draw, discard, lr, plays, ro = (d["hands"], d["draw_pile"], d["discard_pile"], d["last_roll"],
+                                           d["cards_played"], d["roll_off"])
     for i, h in enumerate(hands, 1):
         if len(h) > HAND:
             _bad(f"seat {i} holds {len(h)} cards; a hand never exceeds 6", "TR-9")
-    draw = _codes(d["draw_pile"], "the draw pile")
-    discard = _codes(d["discard_pile"], "the discard pile")
     total = Counter(draw) + Counter(discard)
     for h in hands:
         total.update(h)
@@ -75,34 +64,14 @@ def state_from_dict(game, d: dict[str, Any]) -> TRState:
             _bad(f"hands, draw and discard pile hold {count} cards, not the deck's 70", "TR-6")
         diff = sorted((total - DECK_COUNTS).elements())
         _bad(f"the cards are not the deck's 70 (too many {diff[0]!r})", "TR-5")
-    current = _seat(d["current"], n, "current", nullable=True)
-    winner = _seat(d["winner"], n, "winner", nullable=True)
     at_goal = [i for i, p in enumerate(pos, 1) if p == GOAL]
-    lr = d["last_roll"]
-    if lr is not None:
-        if not isinstance(lr, dict) or set(lr) not in ({"seat", "value"}, {"seat", "value", "from", "to"}):
-            _bad('last_roll must be null or {"seat", "value"[, "from", "to"]}')
-        for key in ("from", "to"):
-            if lr.get(key) is not None and (not _is_int(lr[key]) or not 0 <= lr[key] <= GOAL):
-                _bad(f"last_roll.{key} must be a space 0..60 or null", "TR-1")
-        _seat(lr["seat"], n, "last_roll.seat")
-        if not _is_int(lr["value"]) or not 1 <= lr["value"] <= 6:
-            _bad(f"a die shows 1..6, not {lr['value']!r}", "TR-10")
-    plays = d["cards_played"]
-    if not isinstance(plays, list):
-        _bad("cards_played must be a list")
+    if lr is not None and ("from" in lr) != ("to" in lr):
+        _bad('last_roll must be null or {"seat", "value"[, "from", "to"]}')
     tuples = []
     for e in plays:
-        if not isinstance(e, dict) or set(e) != {"seat", "code", "arg", "after_move"}:
-            _bad('cards_played entries are {"seat", "code", "arg", "after_move"}')
-        s = _seat(e["seat"], n, "a played card's seat")
-        c, g, m = e["code"], e["arg"], e["after_move"]
-        if not isinstance(c, str) or c not in CODE_SET:
-            _bad(f"a played card has an unknown code {c!r}", "TR-5")
-        if type(m) is not bool:
-            _bad("after_move must be true or false")
+        s, c, g, m = e["seat"], e["code"], e["arg"], e["after_move"]
         if c in WITH_ARG:
-            if not _is_int(g) or not (1 <= g <= (12 if c[:3] == "set" else n)) or (c[:4] == "swap" and g == s):
+            if type(g) is not int or not (1 <= g <= (12 if c[:3] == "set" else n)) or (c[:4] == "swap" and g == s):
                 _bad(f"a played {c} card has a bad argument {g!r}", "TR-14")
         elif g is not None:
             _bad(f"a played {c} card takes no argument", "TR-14")
@@ -111,24 +80,10 @@ def state_from_dict(game, d: dict[str, Any]) -> TRState:
         if not m and c[-1] != "!":
             _bad("a normal card in cards_played was played before moving", "TR-16")
         tuples.append((s, c, g, m))
-    ro = d["roll_off"]
-    if not isinstance(ro, dict) or set(ro) != {"round", "seats", "rolls", "starter"}:
-        _bad('roll_off must be {"round", "seats", "rolls", "starter"}', "TR-8")
-    ro_seats, ro_rolls = ro["seats"], ro["rolls"]
-    if not _is_int(ro["round"]) or ro["round"] < 0:
-        _bad("roll_off.round must be a count", "TR-8")
-    if not isinstance(ro_seats, list) or any(not _is_int(s) or not 1 <= s <= n for s in ro_seats) \
-            or ro_seats != sorted(set(ro_seats)):
-        _bad("roll_off.seats must be distinct seats in seat order", "TR-8")
-    if not isinstance(ro_rolls, list) or any(not _is_int(v) or not 1 <= v <= 6 for v in ro_rolls) \
-            or len(ro_rolls) > len(ro_seats):
+    ro_seats, ro_rolls, starter = ro["seats"], ro["rolls"], ro["starter"]
+    if len(ro_rolls) > len(ro_seats):
         _bad("roll_off.rolls must be die values, one per seat that has rolled", "TR-8")
-    starter = _seat(ro["starter"], n, "roll_off.starter", nullable=True)
     turn_no = d["turn_number"]
-    if not _is_int(turn_no) or turn_no < 0:
-        _bad("turn_number must be a count")
-    if type(d["sensor_off"]) is not bool:
-        _bad("sensor_off must be true or false", "TR-18")
 
     # ---- phase consistency
     if phase == SETUP:
@@ -172,19 +127,13 @@ def state_from_dict(game, d: dict[str, Any]) -> TRState:
     if phase in (ROLL, CARDS, RESHUFFLE, OVER):
         _check_turn(n, phase, hour, pos, current, hands, draw, discard, lr, tuples, starter, turn_no)
 
-    st = TRState(game, _blank=True)
-    st.phase, st.hour, st.pos, st.current, st.winner = phase, hour, list(pos), current, winner
-    st.hands = hands
-    st.draw = draw[::-1]
-    st.discard = discard[::-1]
-    st.last_roll = None if lr is None else (lr["seat"], lr["value"], lr.get("from"), lr.get("to"))
-    st.plays = tuples
-    st.counted = sum(1 for s, _, _, m in tuples if m and s == current)
-    st.ro_round, st.ro_seats, st.ro_rolls, st.starter = ro["round"], list(ro_seats), list(ro_rolls), starter
-    st.turn_no = turn_no
-    st.sensor_off = d["sensor_off"]
-    st.sensing, st.sensed = False, None
-    return st
+    return TRState.from_fields(
+        game, phase=phase, hour=hour, pos=list(pos), current=current, winner=winner, hands=[list(h) for h in hands],
+        draw=draw[::-1], discard=discard[::-1],
+        last_roll=None if lr is None else (lr["seat"], lr["value"], lr.get("from"), lr.get("to")),
+        plays=tuples, counted=sum(1 for s, _, _, m in tuples if m and s == current),
+        ro_round=ro["round"], ro_seats=list(ro_seats), ro_rolls=list(ro_rolls), starter=starter, turn_no=turn_no,
+        sensor_off=d["sensor_off"])
 
 
 def _check_roll_off(n: int, ro: dict) -> None:

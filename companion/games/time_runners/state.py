@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from companion.core import BadRequest, IllegalAction, Outcome, State, Turn
+from companion.core import BadRequest, Outcome, State, Turn, refuse
 
 from .actions import (
     DELTA, END, ROLL_BARE, ROLLS, SENSOR_OFF, SENSOR_ON, End, Play, Roll, Sensor, Shuffle, card_name,
@@ -24,8 +25,7 @@ def zone(space: int) -> int:
     return 1 if space <= 5 else (space + 4) // 5
 
 
-def _refuse(code: str, reason: str, rule: str):
-    raise IllegalAction(code, reason, R + rule)
+_refuse = partial(refuse, game="time-runners")  # refuse("code", "sentence", "TR-4") cites time-runners/TR-4
 
 
 class TRState(State):
@@ -37,12 +37,18 @@ class TRState(State):
         "sensor_off", "sensing", "sensed", "_cards",
     )
 
-    def __init__(self, game, *, _blank: bool = False):
+    FIELDS = ("phase", "hour", "pos", "current", "winner", "hands", "draw", "discard", "last_roll", "plays", "counted",
+              "ro_round", "ro_seats", "ro_rolls", "starter", "turn_no", "sensor_off")
+
+    def _table(self, game) -> None:
         self.game = game
         self.n = game.players
         self._cards = game._card_table
-        if _blank:
-            return
+        self.sensing = False  # any observation received (not journaled)
+        self.sensed = None  # latest reading of the hand, 1..12 or None
+
+    def __init__(self, game):
+        self._table(game)
         from .actions import DECK
         n = self.n
         self.phase = SETUP
@@ -59,8 +65,6 @@ class TRState(State):
         self.ro_round, self.ro_seats, self.ro_rolls, self.starter = 0, [], [], None
         self.turn_no = 0
         self.sensor_off = False  # TR-18 override, journaled
-        self.sensing = False  # any observation received (not journaled)
-        self.sensed = None  # latest reading of the hand, 1..12 or None
 
     # ------------------------------------------------------------------ engine API
     def clone(self) -> "TRState":
@@ -175,7 +179,7 @@ class TRState(State):
             return self._shuffle(action)
         if t is Sensor:
             return self._sensor(action)
-        raise IllegalAction("unknown-action", f"{action!s} is not a Time Runners action.", R + "unknown-action")
+        _refuse("unknown-action", f"{action!s} is not a Time Runners action.", "unknown-action")
 
     def _running(self, what: str, setup_rule: str):
         """The first checks every action shares: game over, shuffle pending, setup finished."""

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
+from companion.quoting import quoted
+
 # the refusals are re-exported here: games and the session import them from the core
 from companion.refusals import (  # noqa: F401
     BadRequest, IllegalAction, InternalError, NotationError, Refusal, StorageError, bad_option, cite, invalid_state,
@@ -148,7 +150,7 @@ class Option:
     def check(self, value: Any, players: int, game_id: str) -> Any:
         """`value` if it fits this option, else BadRequest naming the option and what it takes."""
         def bad(takes: str):
-            bad_option(self.name, f"{takes}, not {value!r}", self.rule)
+            bad_option(self.name, f"{takes}, not {quoted(value)}", self.rule)
         if self.kind == "int":
             if type(value) is not int or not (self.low <= value <= self.high):
                 bad(f"a whole number {self.low}..{self.high}")
@@ -391,7 +393,7 @@ class Game(ABC):
         if type(players) is not int or not (self.min_players <= players <= self.max_players):
             raise BadRequest(
                 "bad-player-count",
-                f"{self.players_rule()[:-1]}, not {players!r}.",
+                f"{self.players_rule()[:-1]}, not {quoted(players)}.",
                 f"{self.id}/players",
             )
         if options is not None and not isinstance(options, dict):
@@ -401,7 +403,7 @@ class Game(ABC):
         unknown = sorted(set(options) - set(schema), key=str)
         if unknown:
             known = ", ".join(schema) or "none"
-            raise BadRequest("unknown-option", f"{self.title} has no option {unknown[0]!r} (its options: {known}).",
+            raise BadRequest("unknown-option", f"{self.title} has no option {quoted(unknown[0])} (its options: {known}).",
                              "protocol/new")
         self.players = players
         self.options = {name: (o.check(options[name], players, self.id) if name in options else o.default_for(players))
@@ -473,7 +475,7 @@ def check_state_fields(data: Any, fields: Iterable[str] | Mapping[str, Any], bad
         bad(f"the field {missing[0]!r} is missing")
     extra = sorted(set(data) - set(names), key=str)
     if extra:
-        bad(f"there is no field {str(extra[0])[:30]!r}")
+        bad(f"there is no field {quoted(extra[0], 30)}")
     if isinstance(fields, Mapping):
         from companion.shapes import check
         check(data, fields, bad)

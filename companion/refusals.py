@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from companion.quoting import quoted
+
 
 class Refusal(Exception):
     """Something the referee will not do; nothing was changed. `rule` is a rule id or None."""
@@ -35,8 +37,7 @@ class NotationError(Refusal):
     """Text that is not an action of this game at all (a syntax error, not a rules error)."""
 
     def __init__(self, text: str, reason: str, rule: str = "protocol/notation"):
-        shown = text if len(text) <= 60 else text[:57] + "..."
-        super().__init__("bad-notation", f"{reason}: {shown!r}", rule)
+        super().__init__("bad-notation", f"{reason}: {quoted(text)}", rule)
         self.text = text
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping
 
+from companion.quoting import quoted
+
 
 def _is(value: Any, expected: Any) -> bool:
     """JSON equality that keeps types apart (True is not 1, 2.0 is not 2), also inside lists and objects."""
@@ -39,8 +41,7 @@ def _part(shape: "Shape", value: Any, path: Callable[[], str], rule: str | None)
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return quoted(value, 40)
 
 
 @dataclass(frozen=True)

@@ -126,3 +126,13 @@ def test_an_observation_that_is_not_plain_values_is_refused_quoting_sixty_charac
         assert ref.send(op="sense", hand=4)["ok"]
     finally:
         ref.close()
+
+
+@pytest.mark.parametrize("players, options", [("9" * 1000, {}), (2, {"y" * 1000: 1}), (2, {"bga": "z" * 1000})],
+                         ids=["players", "option-name", "option-value"])
+def test_a_refusal_quotes_at_most_sixty_characters_of_a_new_games_input(players, options):
+    from companion.quoting import LIMIT
+    with pytest.raises(Refusal) as err:
+        Session.start(Journal(), "block-arena", players, options=options)
+    longest = max(len(w) for w in err.value.reason.replace("'", " ").split())
+    assert longest <= LIMIT and len(err.value.reason) < 200

@@ -40,6 +40,7 @@ CLOSE_AFTER = 200            # messages over the rate before the connection is c
 PER_SEAT = 4                 # sockets one seat may hold (a phone and a reload or two)
 JOIN_TRIES = 5               # typed codes a minute from one address
 HEARTBEAT = 20.0             # seconds between pings: a sleeping phone's socket is noticed and dropped
+MAX_BACKLOG = 256 * 1024     # bytes waiting for a phone that does not read them: past it, it is dropped
 
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -77,6 +78,7 @@ class _Bucket:
 class _Phone:
     ws: web.WebSocketResponse
     key: SeatKey
+    transport: Any = None  # its connection: what waits there is what the phone has not read yet
     bucket: _Bucket = field(default_factory=_Bucket)
     last: str | None = None  # the last state sent, so an unchanged picture is not sent again
     over: int = 0
@@ -89,6 +91,7 @@ class PhoneServer:
                  max_connections: int = 32):
         self.hub, self.owner, self.tokens = hub, owner, hub.tokens
         self.host, self.port, self.max_connections = host, port, max_connections
+        self.max_backlog = MAX_BACKLOG
         self.loop: asyncio.AbstractEventLoop | None = None
         self._phones: set[_Phone] = set()
         self._joins: dict[str, deque] = defaultdict(deque)
@@ -221,7 +224,7 @@ class PhoneServer:
                                             "phones/message"))
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=16 * wire.MAX_MESSAGE)
         await ws.prepare(request)
-        phone = _Phone(ws, key)
+        phone = _Phone(ws, key, request.transport)
         self._phones.add(phone)
         try:
             await self._sync(phone)
@@ -278,7 +281,7 @@ class PhoneServer:
             return
         if force or text != phone.last:
             phone.last = text
-            await phone.ws.send_str(text)
+            await self._send_text(phone, text)
 
     def _push(self, session_id: int | None, messages: dict[int, str]) -> None:
         for phone in list(self._phones):
@@ -296,6 +299,12 @@ class PhoneServer:
         await self._send_text(phone, wire.dumps(message))
 
     async def _send_text(self, phone: _Phone, text: str) -> None:
+        if phone.transport is not None and phone.transport.get_write_buffer_size() > self.max_backlog:
+            # it has not read what it was sent (asleep, or never reading): drop it rather than keep piling up
+            # its pictures; the page reconnects by itself and gets its current one at once
+            self._phones.discard(phone)
+            phone.transport.abort()
+            return
         try:
             await phone.ws.send_str(text)
         except (ConnectionError, RuntimeError):

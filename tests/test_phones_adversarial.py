@@ -94,3 +94,18 @@ def test_phones_message_a_phone_that_never_reads_is_dropped_instead_of_piling_up
     read_to_end(silent)  # the server dropped it (a timeout here: it still holds it)
     silent.close()
 
+
+def test_phones_message_the_server_stops_at_once_with_phones_that_do_not_read(tmp_path):
+    table = PhoneTable(tmp_path / "j.sqlite", LEGENDS, 4, seed=5, options={"mode": "ffa"}, max_backlog=1 << 30)
+    sockets = [raw_socket(table, table.token(seat)) for seat in (1, 2, 3, 4)]
+    try:
+        changes(table, 300)
+        server = table.table.server
+        server.stop(timeout=15)
+        assert not server._thread.is_alive()
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", table.port), timeout=2).close()
+    finally:
+        for s in sockets:
+            s.close()
+        table.close()

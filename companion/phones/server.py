@@ -166,8 +166,12 @@ class PhoneServer:
             return
         started.set_result(site._server.sockets[0].getsockname()[1])
         await self._stopped.wait()
-        for phone in list(self._phones):
-            await phone.ws.close(code=1001, message=b"the table stopped")
+        closing = [asyncio.ensure_future(phone.ws.close(code=1001, message=b"the table stopped")) for phone in self._phones]
+        if closing:
+            await asyncio.wait(closing, timeout=1.0)
+        for phone in list(self._phones):  # one that does not read even its close frame is cut off
+            if phone.transport is not None:
+                phone.transport.abort()
         await self._runner.cleanup()
 
     async def _owner(self, fn: Callable[[], Any]) -> Any:

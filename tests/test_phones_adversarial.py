@@ -7,6 +7,7 @@ phones/message (shape, size, rate, and what the server holds for a phone).
 from __future__ import annotations
 
 import base64
+import logging
 import os
 import socket
 import time
@@ -109,3 +110,21 @@ def test_phones_message_the_server_stops_at_once_with_phones_that_do_not_read(tm
         for s in sockets:
             s.close()
         table.close()
+
+
+@pytest.mark.parametrize("raw", [
+    "GET /s/{token}/ws HTTP/1.1\r\nHost: x\r\nBad Header\x01: y\r\n\r\n",
+    "G\x01T /s/{token} HTTP/1.1\r\n\r\n",
+    "GET /s/{token}\x00 HTTP/1.1\r\nHost: x\r\n\r\n",
+    "GET /s/{token} HTTP/9.9\r\n\r\n",
+], ids=["bad-header", "bad-method", "bad-path", "bad-version"])
+def test_phones_token_a_request_the_server_cannot_read_is_refused_without_logging_its_token(legends4, caplog, raw):
+    # aiohttp logs such a request with its raw first line at ERROR; the line held the seat's link
+    caplog.set_level(logging.DEBUG)
+    token = legends4.token(1)
+    with socket.create_connection(("127.0.0.1", legends4.port), timeout=10) as s:
+        s.sendall(raw.format(token=token).encode())
+        assert s.recv(4096).startswith(b"HTTP/1.0 400")
+    assert any("Error handling request" in r.getMessage() for r in caplog.records)  # still logged, as a refusal
+    assert token not in caplog.text
+    assert all(token not in r.getMessage() and token not in (r.exc_text or "") for r in caplog.records)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
 import time
 from collections import defaultdict, deque
@@ -33,6 +34,7 @@ from .hub import Gone, Hub
 from .tokens import SeatKey, SeatTokens
 
 log = logging.getLogger("companion.phones")
+http_log = logging.getLogger("companion.phones.http")  # aiohttp's own messages, with no token in them (_NoTokens)
 
 PAGE = Path(__file__).with_name("page")
 RATE, BURST = 20.0, 40       # messages a second a connection may send, and the burst above it
@@ -155,7 +157,7 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/s/{token}", self._seat_page)
         app.router.add_get("/s/{token}/ws", self._socket)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=http_log)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
         try:
@@ -326,6 +328,23 @@ class PhoneServer:
         for phone in [p for p in self._phones if p.key == key]:
             await self._gone(phone, Gone("link-replaced", "This seat was given a new link: this one no longer works.",
                                          "phones/token"))
+
+
+class _NoTokens(logging.Filter):
+    """aiohttp logs a request it cannot parse with the request's raw first line, and that line may hold a
+    seat's token (`/s/TOKEN`): the record is kept, with every such path cut to `/s/...`."""
+
+    LINK = re.compile(r"/s/[^\s'\"\\/?#]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self.LINK.sub("/s/...", record.getMessage()), ()
+        if record.exc_info:
+            record.exc_text = self.LINK.sub("/s/...", logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        return True
+
+
+http_log.addFilter(_NoTokens())
 
 
 @web.middleware

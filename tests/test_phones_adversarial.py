@@ -6,15 +6,23 @@ phones/message (shape, size, rate, and what the server holds for a phone).
 """
 from __future__ import annotations
 
+import asyncio
 import base64
+import json
 import logging
 import os
+import resource
 import socket
-import time
+import subprocess
+import sys
+from pathlib import Path
 
+import aiohttp
 import pytest
 
-from phone_helpers import PhoneTable
+from phone_helpers import PhoneTable, open_phone, run
+
+ROOT = Path(__file__).resolve().parents[1]
 
 LEGENDS = "legends-of-the-arena"
 
@@ -128,3 +136,77 @@ def test_phones_token_a_request_the_server_cannot_read_is_refused_without_loggin
     assert any("Error handling request" in r.getMessage() for r in caplog.records)  # still logged, as a refusal
     assert token not in caplog.text
     assert all(token not in r.getMessage() and token not in (r.exc_text or "") for r in caplog.records)
+
+
+def test_phones_message_hundreds_of_idle_connections_from_one_device_leave_the_table_working(tmp_path):
+    # every connection is a file of the table's own process: 400 idle ones (no token needed) used to be held
+    # for an hour, until the table could not open the files of a new game or save a seat's new link
+    def few_files():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    with open(tmp_path / "stderr", "w") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0",
+                                 "--journal", str(tmp_path / "j.sqlite")], cwd=ROOT, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1, preexec_fn=few_files)
+    idle: list[socket.socket] = []
+    try:
+        port = json.loads(proc.stdout.readline())["serving"]["port"]
+        assert ask(proc, {"op": "new", "game": LEGENDS, "players": 2, "seed": 1})["ok"]
+        for _ in range(400):
+            try:
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+            except OSError:  # the server's queue is full: it takes no more
+                break
+        probe(port)  # the server has taken (or turned away) every one of them by the time it answers this
+        assert ask(proc, {"op": "phone-renew", "seat": 1})["ok"]
+        assert ask(proc, {"op": "new", "game": "block-arena", "players": 2, "seed": 1})["ok"]
+        for s in idle:
+            s.close()
+        link = ask(proc, {"op": "phones"})["phones"][0]["url"]
+        assert probe(port, link.split(str(port), 1)[1]).startswith(b"HTTP/1.1 200")  # phones join again
+    finally:
+        for s in idle:
+            s.close()
+        proc.stdin.close()
+        proc.wait(30)
+
+
+def ask(proc: subprocess.Popen, request: dict) -> dict:
+    proc.stdin.write(json.dumps(request) + "\n")
+    proc.stdin.flush()
+    return json.loads(proc.stdout.readline())
+
+
+def probe(port: int, path: str = "/") -> bytes:
+    """One GET on a new connection: the answer's first bytes, or b"" if the server closed or never answered."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+            return s.recv(64)
+    except OSError:
+        return b""
+
+
+def test_phones_message_a_connection_that_sends_no_request_or_half_of_one_is_closed(tmp_path):
+    table = PhoneTable(tmp_path / "j.sqlite", LEGENDS, 2, seed=3, idle=1.0)
+    try:
+        silent = socket.create_connection(("127.0.0.1", table.port), timeout=20)
+        slow = socket.create_connection(("127.0.0.1", table.port), timeout=20)
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # a header, never finished
+        body = socket.create_connection(("127.0.0.1", table.port), timeout=20)
+        body.sendall(b"POST /join HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 200\r\n\r\n{\"co")  # a join whose body never comes
+        for s in (silent, slow, body):
+            read_to_end(s)  # the server closed it (a timeout here: it still holds it)
+            s.close()
+
+        async def go():
+            async with aiohttp.ClientSession() as client:
+                phone = await open_phone(client, table, 1)
+                await phone.next("state")
+                await asyncio.sleep(2.5)  # quiet for longer than a connection may wait for a request
+                await phone.send({"op": "sync"})
+                assert (await phone.next("state"))["seat"] == 1  # a phone's open socket is not idle
+        run(go())
+    finally:
+        table.close()

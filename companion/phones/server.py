@@ -9,8 +9,10 @@ socket is opened and on every message, so a link replaced meanwhile is closed at
 Limits: a message is at most `wire.MAX_MESSAGE` bytes of one of two shapes; each connection may send
 `RATE` messages a second (bursts of `BURST`), past which it is told so, and closed if it keeps on;
 at most `max_connections` sockets in all and `PER_SEAT` a seat; typed join codes are checked at most
-`JOIN_TRIES` a minute for each address. Every answer carries a strict Content-Security-Policy and the
-usual headers; no access log is written (a link holds a token).
+`JOIN_TRIES` a minute for each address. Every connection is a file of the table's own process (the one
+that opens its journal and its screens), so there are at most `MAX_HTTP` of them, `PER_ADDRESS` from
+one address, and one that sends no request for `IDLE` seconds is closed. Every answer carries a strict
+Content-Security-Policy and the usual headers; no access log is written (a link holds a token).
 """
 from __future__ import annotations
 
@@ -42,6 +44,9 @@ CLOSE_AFTER = 200            # messages over the rate before the connection is c
 PER_SEAT = 4                 # sockets one seat may hold (a phone and a reload or two)
 JOIN_TRIES = 5               # typed codes a minute from one address
 HEARTBEAT = 20.0             # seconds between pings: a sleeping phone's socket is noticed and dropped
+MAX_HTTP = 128               # open connections of every kind (pages, joins, sockets) in all
+PER_ADDRESS = 32             # of which one address may hold (a phone's browser opens up to 6, and reloads)
+IDLE = 15.0                  # seconds a connection may wait without a request (or a join its body)
 MAX_BACKLOG = 256 * 1024     # bytes waiting for a phone that does not read them: past it, it is dropped
 
 HEADERS = {
@@ -94,6 +99,8 @@ class PhoneServer:
         self.hub, self.owner, self.tokens = hub, owner, hub.tokens
         self.host, self.port, self.max_connections = host, port, max_connections
         self.max_backlog = MAX_BACKLOG
+        self.max_http, self.per_address, self.idle = MAX_HTTP, PER_ADDRESS, IDLE
+        self._held: dict[str, int] = defaultdict(int)  # address -> open connections
         self.loop: asyncio.AbstractEventLoop | None = None
         self._phones: set[_Phone] = set()
         self._joins: dict[str, deque] = defaultdict(deque)
@@ -157,17 +164,19 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/s/{token}", self._seat_page)
         app.router.add_get("/s/{token}/ws", self._socket)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=http_log)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=http_log,
+                                     keepalive_timeout=self.idle)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        try:
-            await site.start()
+        try:  # aiohttp's own handler for each connection, behind a door that counts them (_Door)
+            listener = await asyncio.get_running_loop().create_server(lambda: _Door(self), self.host, self.port,
+                                                                      reuse_address=True)
         except OSError as exc:
             await self._runner.cleanup()
             started.set_exception(exc)
             return
-        started.set_result(site._server.sockets[0].getsockname()[1])
+        started.set_result(listener.sockets[0].getsockname()[1])
         await self._stopped.wait()
+        listener.close()
         closing = [asyncio.ensure_future(phone.ws.close(code=1001, message=b"the table stopped")) for phone in self._phones]
         if closing:
             await asyncio.wait(closing, timeout=1.0)
@@ -207,7 +216,8 @@ class PhoneServer:
                                             "QR code on the table.", "phones/join"))
         tries.append(now)
         try:
-            data = await request.json()
+            async with asyncio.timeout(self.idle):  # a body sent a byte at a time holds no connection for long
+                data = await request.json()
         except Exception:
             data = None
         code = data.get("code") if isinstance(data, dict) else None
@@ -328,6 +338,47 @@ class PhoneServer:
         for phone in [p for p in self._phones if p.key == key]:
             await self._gone(phone, Gone("link-replaced", "This seat was given a new link: this one no longer works.",
                                          "phones/token"))
+
+
+class _Door(asyncio.Protocol):
+    """One connection, handed to aiohttp's handler if the table and its address hold few enough already;
+    else closed at once, so no device can take the files the table needs for its journal and screens."""
+
+    def __init__(self, server: PhoneServer):
+        self.server, self.handler, self.address = server, None, ""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        held, server = self.server._held, self.server
+        address = str((transport.get_extra_info("peername") or ("?",))[0])
+        if sum(held.values()) >= server.max_http or held[address] >= server.per_address:
+            transport.abort()
+            return
+        held[address] += 1
+        self.address, self.handler = address, server._runner.server()
+        self.handler.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.handler is not None:
+            held = self.server._held
+            held[self.address] -= 1
+            if held[self.address] <= 0:
+                del held[self.address]
+            self.handler.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.handler is not None:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received() if self.handler is not None else None
+
+    def pause_writing(self) -> None:
+        if self.handler is not None:
+            self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.handler is not None:
+            self.handler.resume_writing()
 
 
 class _NoTokens(logging.Filter):

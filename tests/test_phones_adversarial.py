@@ -210,3 +210,29 @@ def test_phones_message_a_connection_that_sends_no_request_or_half_of_one_is_clo
         run(go())
     finally:
         table.close()
+
+
+def test_phones_message_another_seats_many_plays_never_make_a_resent_play_answer_differently(tmp_path):
+    # the answers a resend gets were remembered for all seats together (2048): another seat's phone sending
+    # that many plays pushed out this seat's, and its play resent after a drop was told "Nothing was played"
+    from companion.journal import Journal
+    from companion.phones.hub import Hub
+    from companion.phones.tokens import SeatTokens
+    from companion.session import Session
+
+    journal = Journal(tmp_path / "j.sqlite")
+    session = Session.start(journal, LEGENDS, 4, seed=5, options={"mode": "ffa"})
+    hub = Hub(SeatTokens())
+    hub.attach(session)
+    mine, theirs = hub.key(1), hub.key(2)
+    state = json.loads(hub.sync(mine))
+    play = {"op": "play", "id": "pick-1", "action": state["actions"][0]["text"], "offer": state["offer"]}
+    first = hub.play(mine, play)
+    assert first == {"type": "done", "id": "pick-1"}
+    offer = json.loads(hub.sync(theirs))["offer"]
+    for i in range(2100):
+        hub.play(theirs, {"op": "play", "id": f"x{i}", "action": "pick 2 nothing", "offer": offer})
+    head = session.head
+    assert hub.play(mine, play) == first  # the resend after a drop: the first answer, nothing played again
+    assert session.head == head
+    journal.close()

@@ -236,3 +236,24 @@ def test_phones_message_another_seats_many_plays_never_make_a_resent_play_answer
     assert hub.play(mine, play) == first  # the resend after a drop: the first answer, nothing played again
     assert session.head == head
     journal.close()
+
+
+def test_phones_join_guessing_codes_from_many_addresses_is_slowed_for_all_of_them_together(tmp_path):
+    # the tries were counted for each address only, so a device taking many addresses guessed without end;
+    # here the one address of a test stands in for many (its own limit raised out of the way)
+    table = PhoneTable(tmp_path / "j.sqlite", LEGENDS, 2, seed=3, join_tries=10_000)
+    try:
+        code = table.links()[0]["code"]
+
+        async def go():
+            async with aiohttp.ClientSession() as client:
+                statuses = []
+                for i in range(30):  # a minute's tries for the whole table
+                    async with client.post(table.base + "/join", json={"code": f"AAAA-{i:04d}"}) as answer:
+                        statuses.append(answer.status)
+                async with client.post(table.base + "/join", json={"code": code}) as answer:
+                    assert answer.status == 429 and (await answer.json())["error"]["code"] == "too-many-tries"
+                assert set(statuses) == {403}
+        run(go())
+    finally:
+        table.close()

@@ -9,7 +9,7 @@ socket is opened and on every message, so a link replaced meanwhile is closed at
 Limits: a message is at most `wire.MAX_MESSAGE` bytes of one of two shapes; each connection may send
 `RATE` messages a second (bursts of `BURST`), past which it is told so, and closed if it keeps on;
 at most `max_connections` sockets in all and `PER_SEAT` a seat; typed join codes are checked at most
-`JOIN_TRIES` a minute for each address. Every connection is a file of the table's own process (the one
+`JOIN_TRIES` a minute for each address and `JOIN_BUDGET` a minute from all of them. Every connection is a file of the table's own process (the one
 that opens its journal and its screens), so there are at most `MAX_HTTP` of them, `PER_ADDRESS` from
 one address, and one that sends no request for `IDLE` seconds is closed. Every answer carries a strict
 Content-Security-Policy and the usual headers; no access log is written (a link holds a token).
@@ -43,6 +43,7 @@ RATE, BURST = 20.0, 40       # messages a second a connection may send, and the 
 CLOSE_AFTER = 200            # messages over the rate before the connection is closed
 PER_SEAT = 4                 # sockets one seat may hold (a phone and a reload or two)
 JOIN_TRIES = 5               # typed codes a minute from one address
+JOIN_BUDGET = 30             # and from every address together (a device may take many addresses)
 HEARTBEAT = 20.0             # seconds between pings: a sleeping phone's socket is noticed and dropped
 MAX_HTTP = 128               # open connections of every kind (pages, joins, sockets) in all
 PER_ADDRESS = 32             # of which one address may hold (a phone's browser opens up to 6, and reloads)
@@ -103,7 +104,9 @@ class PhoneServer:
         self._held: dict[str, int] = defaultdict(int)  # address -> open connections
         self.loop: asyncio.AbstractEventLoop | None = None
         self._phones: set[_Phone] = set()
-        self._joins: dict[str, deque] = defaultdict(deque)
+        self._joins: dict[str, deque] = defaultdict(deque)  # address -> its tries in the last minute
+        self._all_joins: deque = deque()                        # every address's
+        self.join_tries, self.join_budget = JOIN_TRIES, JOIN_BUDGET
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._stopped: asyncio.Event | None = None
@@ -206,15 +209,19 @@ class PhoneServer:
         return await self._page(request)
 
     async def _join(self, request: web.Request) -> web.StreamResponse:
-        """A typed code, exchanged for its seat's link (a few tries a minute for each address)."""
-        tries = self._joins[request.remote or "?"]
+        """A typed code, exchanged for its seat's link (a few tries a minute for each address, and for all)."""
         now = time.monotonic()
-        while tries and now - tries[0] > 60:
-            tries.popleft()
-        if len(tries) >= JOIN_TRIES:
+        for tries in (*self._joins.values(), self._all_joins):
+            while tries and now - tries[0] > 60:
+                tries.popleft()
+        for address in [a for a, tries in self._joins.items() if not tries]:
+            del self._joins[address]  # an address that stopped trying is forgotten
+        tries = self._joins[request.remote or "?"]
+        if len(tries) >= self.join_tries or len(self._all_joins) >= self.join_budget:
             return _refused(429, BadRequest("too-many-tries", "Too many codes were tried; wait a minute, or scan the "
                                             "QR code on the table.", "phones/join"))
         tries.append(now)
+        self._all_joins.append(now)
         try:
             async with asyncio.timeout(self.idle):  # a body sent a byte at a time holds no connection for long
                 data = await request.json()

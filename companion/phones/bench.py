@@ -106,6 +106,7 @@ def memory(connections: int) -> float:
     with tempfile.TemporaryDirectory() as folder:
         table, port, ask = _table(folder)
         table.server.max_connections = connections + 8
+        table.server.max_http = table.server.per_address = connections + 8  # all from this one address
         import companion.phones.server as server_module
         server_module.PER_SEAT = connections + 8  # this bench opens many sockets for one seat
         ask({"op": "new", "game": "legends-of-the-arena", "players": 2, "seed": 1})

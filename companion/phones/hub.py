@@ -15,7 +15,7 @@ from companion.session import Session
 from . import wire
 from .tokens import SeatKey, SeatTokens
 
-#: how many answered action ids a seat remembers (a resend after a drop gets the first answer)
+#: how many answered action ids each seat remembers (a resend after a drop gets the first answer)
 REMEMBERED = 256
 
 Play = Callable[[str, int], "Refusal | None"]
@@ -32,7 +32,8 @@ class Hub:
         self.push = push or (lambda session_id, messages: None)
         self.session: Session | None = None
         self._play: Play | None = None
-        self._answers: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
+        #: (session, seat) -> that seat's answered ids, newest last: a seat's own plays only push out its own
+        self._answers: dict[tuple[int, int], OrderedDict[str, dict[str, Any]]] = {}
 
     # -- the table ---------------------------------------------------------------------------------
     def attach(self, session: Session | None, play: Play | None = None) -> None:
@@ -44,6 +45,7 @@ class Hub:
         self.session, self._play = session, play
         if session is not None:
             session.on_change = self.changed
+            self._answers = {k: v for k, v in self._answers.items() if k[0] == session.id}  # only its phones play
         self.changed([])
 
     def changed(self, events: list[dict[str, Any]]) -> None:
@@ -75,9 +77,9 @@ class Hub:
     def play(self, key: SeatKey, message: dict[str, Any]) -> dict[str, Any]:
         """Play a phone's checked `play` message; the answer for it (the first one again for a resent id)."""
         session = self._check(key)
-        remembered = (key.session, key.seat, message["id"])
-        if remembered in self._answers:
-            return self._answers[remembered]
+        answers = self._answers.setdefault((key.session, key.seat), OrderedDict())
+        if message["id"] in answers:
+            return answers[message["id"]]
         try:
             actions = wire.own_actions(session, key.seat)
             if message["offer"] != wire.offer_of(session, key.seat, actions):
@@ -92,9 +94,9 @@ class Hub:
             answer = {"type": "done", "id": message["id"]}
         except Refusal as refusal:
             answer = {"type": "refused", "id": message["id"], "error": wire.refusal(refusal)}
-        self._answers[remembered] = answer
-        while len(self._answers) > REMEMBERED * 8:
-            self._answers.popitem(last=False)
+        answers[message["id"]] = answer
+        while len(answers) > REMEMBERED:
+            answers.popitem(last=False)
         return answer
 
     # -- inside ------------------------------------------------------------------------------------

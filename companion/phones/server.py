@@ -9,13 +9,16 @@ socket is opened and on every message, so a link replaced meanwhile is closed at
 Limits: a message is at most `wire.MAX_MESSAGE` bytes of one of two shapes; each connection may send
 `RATE` messages a second (bursts of `BURST`), past which it is told so, and closed if it keeps on;
 at most `max_connections` sockets in all and `PER_SEAT` a seat; typed join codes are checked at most
-`JOIN_TRIES` a minute for each address. Every answer carries a strict Content-Security-Policy and the
-usual headers; no access log is written (a link holds a token).
+`JOIN_TRIES` a minute for each address and `JOIN_BUDGET` a minute from all of them. Every connection is a file of the table's own process (the one
+that opens its journal and its screens), so there are at most `MAX_HTTP` of them, `PER_ADDRESS` from
+one address, and one that sends no request for `IDLE` seconds is closed. Every answer carries a strict
+Content-Security-Policy and the usual headers; no access log is written (a link holds a token).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
 import time
 from collections import defaultdict, deque
@@ -33,13 +36,19 @@ from .hub import Gone, Hub
 from .tokens import SeatKey, SeatTokens
 
 log = logging.getLogger("companion.phones")
+http_log = logging.getLogger("companion.phones.http")  # aiohttp's own messages, with no token in them (_NoTokens)
 
 PAGE = Path(__file__).with_name("page")
 RATE, BURST = 20.0, 40       # messages a second a connection may send, and the burst above it
 CLOSE_AFTER = 200            # messages over the rate before the connection is closed
 PER_SEAT = 4                 # sockets one seat may hold (a phone and a reload or two)
 JOIN_TRIES = 5               # typed codes a minute from one address
+JOIN_BUDGET = 30             # and from every address together (a device may take many addresses)
 HEARTBEAT = 20.0             # seconds between pings: a sleeping phone's socket is noticed and dropped
+MAX_HTTP = 128               # open connections of every kind (pages, joins, sockets) in all
+PER_ADDRESS = 32             # of which one address may hold (a phone's browser opens up to 6, and reloads)
+IDLE = 15.0                  # seconds a connection may wait without a request (or a join its body)
+MAX_BACKLOG = 256 * 1024     # bytes waiting for a phone that does not read them: past it, it is dropped
 
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -77,6 +86,7 @@ class _Bucket:
 class _Phone:
     ws: web.WebSocketResponse
     key: SeatKey
+    transport: Any = None  # its connection: what waits there is what the phone has not read yet
     bucket: _Bucket = field(default_factory=_Bucket)
     last: str | None = None  # the last state sent, so an unchanged picture is not sent again
     over: int = 0
@@ -89,9 +99,14 @@ class PhoneServer:
                  max_connections: int = 32):
         self.hub, self.owner, self.tokens = hub, owner, hub.tokens
         self.host, self.port, self.max_connections = host, port, max_connections
+        self.max_backlog = MAX_BACKLOG
+        self.max_http, self.per_address, self.idle = MAX_HTTP, PER_ADDRESS, IDLE
+        self._held: dict[str, int] = defaultdict(int)  # address -> open connections
         self.loop: asyncio.AbstractEventLoop | None = None
         self._phones: set[_Phone] = set()
-        self._joins: dict[str, deque] = defaultdict(deque)
+        self._joins: dict[str, deque] = defaultdict(deque)  # address -> its tries in the last minute
+        self._all_joins: deque = deque()                        # every address's
+        self.join_tries, self.join_budget = JOIN_TRIES, JOIN_BUDGET
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._stopped: asyncio.Event | None = None
@@ -152,19 +167,25 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/s/{token}", self._seat_page)
         app.router.add_get("/s/{token}/ws", self._socket)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=http_log,
+                                     keepalive_timeout=self.idle)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        try:
-            await site.start()
+        try:  # aiohttp's own handler for each connection, behind a door that counts them (_Door)
+            listener = await asyncio.get_running_loop().create_server(lambda: _Door(self), self.host, self.port,
+                                                                      reuse_address=True)
         except OSError as exc:
             await self._runner.cleanup()
             started.set_exception(exc)
             return
-        started.set_result(site._server.sockets[0].getsockname()[1])
+        started.set_result(listener.sockets[0].getsockname()[1])
         await self._stopped.wait()
-        for phone in list(self._phones):
-            await phone.ws.close(code=1001, message=b"the table stopped")
+        listener.close()
+        closing = [asyncio.ensure_future(phone.ws.close(code=1001, message=b"the table stopped")) for phone in self._phones]
+        if closing:
+            await asyncio.wait(closing, timeout=1.0)
+        for phone in list(self._phones):  # one that does not read even its close frame is cut off
+            if phone.transport is not None:
+                phone.transport.abort()
         await self._runner.cleanup()
 
     async def _owner(self, fn: Callable[[], Any]) -> Any:
@@ -188,17 +209,22 @@ class PhoneServer:
         return await self._page(request)
 
     async def _join(self, request: web.Request) -> web.StreamResponse:
-        """A typed code, exchanged for its seat's link (a few tries a minute for each address)."""
-        tries = self._joins[request.remote or "?"]
+        """A typed code, exchanged for its seat's link (a few tries a minute for each address, and for all)."""
         now = time.monotonic()
-        while tries and now - tries[0] > 60:
-            tries.popleft()
-        if len(tries) >= JOIN_TRIES:
+        for tries in (*self._joins.values(), self._all_joins):
+            while tries and now - tries[0] > 60:
+                tries.popleft()
+        for address in [a for a, tries in self._joins.items() if not tries]:
+            del self._joins[address]  # an address that stopped trying is forgotten
+        tries = self._joins[request.remote or "?"]
+        if len(tries) >= self.join_tries or len(self._all_joins) >= self.join_budget:
             return _refused(429, BadRequest("too-many-tries", "Too many codes were tried; wait a minute, or scan the "
                                             "QR code on the table.", "phones/join"))
         tries.append(now)
+        self._all_joins.append(now)
         try:
-            data = await request.json()
+            async with asyncio.timeout(self.idle):  # a body sent a byte at a time holds no connection for long
+                data = await request.json()
         except Exception:
             data = None
         code = data.get("code") if isinstance(data, dict) else None
@@ -221,7 +247,7 @@ class PhoneServer:
                                             "phones/message"))
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=16 * wire.MAX_MESSAGE)
         await ws.prepare(request)
-        phone = _Phone(ws, key)
+        phone = _Phone(ws, key, request.transport)
         self._phones.add(phone)
         try:
             await self._sync(phone)
@@ -278,7 +304,7 @@ class PhoneServer:
             return
         if force or text != phone.last:
             phone.last = text
-            await phone.ws.send_str(text)
+            await self._send_text(phone, text)
 
     def _push(self, session_id: int | None, messages: dict[int, str]) -> None:
         for phone in list(self._phones):
@@ -296,6 +322,12 @@ class PhoneServer:
         await self._send_text(phone, wire.dumps(message))
 
     async def _send_text(self, phone: _Phone, text: str) -> None:
+        if phone.transport is not None and phone.transport.get_write_buffer_size() > self.max_backlog:
+            # it has not read what it was sent (asleep, or never reading): drop it rather than keep piling up
+            # its pictures; the page reconnects by itself and gets its current one at once
+            self._phones.discard(phone)
+            phone.transport.abort()
+            return
         try:
             await phone.ws.send_str(text)
         except (ConnectionError, RuntimeError):
@@ -313,6 +345,64 @@ class PhoneServer:
         for phone in [p for p in self._phones if p.key == key]:
             await self._gone(phone, Gone("link-replaced", "This seat was given a new link: this one no longer works.",
                                          "phones/token"))
+
+
+class _Door(asyncio.Protocol):
+    """One connection, handed to aiohttp's handler if the table and its address hold few enough already;
+    else closed at once, so no device can take the files the table needs for its journal and screens."""
+
+    def __init__(self, server: PhoneServer):
+        self.server, self.handler, self.address = server, None, ""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        held, server = self.server._held, self.server
+        address = str((transport.get_extra_info("peername") or ("?",))[0])
+        if sum(held.values()) >= server.max_http or held[address] >= server.per_address:
+            transport.abort()
+            return
+        held[address] += 1
+        self.address, self.handler = address, server._runner.server()
+        self.handler.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.handler is not None:
+            held = self.server._held
+            held[self.address] -= 1
+            if held[self.address] <= 0:
+                del held[self.address]
+            self.handler.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.handler is not None:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received() if self.handler is not None else None
+
+    def pause_writing(self) -> None:
+        if self.handler is not None:
+            self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.handler is not None:
+            self.handler.resume_writing()
+
+
+class _NoTokens(logging.Filter):
+    """aiohttp logs a request it cannot parse with the request's raw first line, and that line may hold a
+    seat's token (`/s/TOKEN`): the record is kept, with every such path cut to `/s/...`."""
+
+    LINK = re.compile(r"/s/[^\s'\"\\/?#]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = self.LINK.sub("/s/...", record.getMessage()), ()
+        if record.exc_info:
+            record.exc_text = self.LINK.sub("/s/...", logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        return True
+
+
+http_log.addFilter(_NoTokens())
 
 
 @web.middleware

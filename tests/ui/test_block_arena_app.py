@@ -104,7 +104,7 @@ def test_a_short_game_by_touches(ui, journal_path):
     assert c.view["meeples"][0] == "b1" and c.view["current"] == 2
     # Blue: Red's block is not Blue's to move; a standing block slides or tips over onto a5: the chooser asks
     tap_square(ui, "e1")
-    assert_note_beside(ui, "e1", "is seat 1's block")
+    assert_note_beside(ui, "e1", "is Red's block")
     tap_square(ui, "a6")
     assert board.dots == ["a5"]
     tap_square(ui, "a5")

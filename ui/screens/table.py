@@ -198,6 +198,6 @@ class TableScreen(Screen):
 
     def hinted(self, suggestion, widget) -> None:
         if isinstance(suggestion, Refusal):
-            self.note(widget, refusal_text(suggestion))
+            self.note(widget, refusal_text(suggestion, self.controller.names))
         else:
             self.note(widget, f"The companion suggests: {suggestion}", palette.PANEL_HI)

@@ -401,7 +401,7 @@ class BlockArenaScreen(TableScreen):
     def hinted(self, suggestion: Action | Refusal, widget) -> None:
         """The suggestion in a note, and on the board: its piece chosen, its one target marked."""
         if isinstance(suggestion, Refusal):
-            self.note(widget, refusal_text(suggestion))
+            self.note(widget, refusal_text(suggestion, self.controller.names))
             return
         self.note(widget, f"The companion suggests: {suggestion}", palette.PANEL_HI)
         v = self.controller.view

@@ -28,6 +28,11 @@ def seat_name(names: list[str], seat: int | None) -> str:
     return f"Seat {seat}"
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """"1 action", "2 actions" ("1 die", "3 dice" with `words`)."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 def names_list(names: list[str], seats) -> str:
     """"Red", "Red and Blue", "Red, Blue and Green"."""
     who = [seat_name(names, s) for s in seats]
@@ -101,5 +106,6 @@ def session_line(title: str, summary: Any, head: int, updated: Any, now: float |
     actions = summary.get("actions", head)
     when = ago(updated, now) if isinstance(updated, (int, float)) else "some time ago"
     first = f"{title}  -  {', '.join(names) if names else 'unnamed table'}"
-    second = f"{actions} actions  -  {turn_text(turn, names)}  -  {when}"
+    count = plural(actions, "action") if type(actions) is int else f"{actions} actions"
+    second = f"{count}  -  {turn_text(turn, names)}  -  {when}"
     return first, second

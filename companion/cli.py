@@ -212,11 +212,31 @@ def _rules(args) -> int:
 
 
 def _games(args) -> int:
+    """Each game as a player reads it: title and id, how many play, then one line per option (its label,
+    its default in words, what else it takes, and its name for `--option`/the referee)."""
     from companion import games
-    for cls in games.REGISTRY.values():
-        options = ", ".join(f"{o.name}={o.to_dict(cls.min_players)['default']}" for o in cls.options_schema)
-        computer = f"; computer: {', '.join(cls.computer_players)}" if cls.computer_players else ""
-        print(f"{cls.id}\t{cls.title}\t{cls.min_players}-{cls.max_players} players\t{options or 'no options'}{computer}")
+
+    def takes(o) -> str:
+        if o.kind == "int":
+            return f"{o.low} to {o.high}"
+        if o.kind == "bool":
+            return "yes or no"
+        if o.kind in ("choice", "per-seat"):
+            every = ", ".join(o.title(c) for c in o.choices)
+            return ("one per seat" + (", each different" if o.distinct else "") + f": {every}"
+                    if o.kind == "per-seat" else f"one of {every}")
+        return "a text"
+
+    for n, cls in enumerate(games.REGISTRY.values()):
+        low, high = cls.min_players, cls.max_players
+        players = f"{low} player" + ("s" if low > 1 else "") if low == high else f"{low} to {high} players"
+        computer = f"; the companion can play ({', '.join(cls.computer_players)})" if cls.computer_players else ""
+        print(("\n" if n else "") + f"{cls.title} ({cls.id}): {players}{computer}")
+        for o in cls.options_schema:
+            at = f" with {low}" if callable(o.default) else ""  # a default that follows the player count
+            print(f"  {o.label or o.name}: {o.title(o.default_for(low))}{at} ({takes(o)}; option {o.name})")
+        if not cls.options_schema:
+            print("  no options")
     return 0
 
 

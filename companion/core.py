@@ -128,6 +128,7 @@ class Option:
     kind: "int" (low..high), "choice" (one of `choices`), "bool", "text", or "per-seat" (a list with
     one of `choices` per seat, distinct if `distinct`). `default` may be a function of the player count.
     `seat_colors`: this per-seat option is the seats' colours (the home screen's colour swatches set it).
+    `titles`: what a player reads for each of `choices`, in the same order ("Free-for-All" for `ffa`).
     """
 
     name: str
@@ -140,9 +141,22 @@ class Option:
     choices: tuple[Any, ...] = ()
     distinct: bool = False
     seat_colors: bool = False
+    titles: tuple[str, ...] = ()
 
     def __post_init__(self):
         _enum_field(self, "kind", OptionKind)
+        if self.titles and len(self.titles) != len(self.choices):
+            raise ValueError(f"option {self.name!r}: one title for each of its {len(self.choices)} choices")
+
+    def title(self, value: Any) -> str:
+        """`value` as a player reads it: its title, "yes"/"no", or the value itself."""
+        if self.kind == "bool":
+            return "yes" if value else "no"
+        if isinstance(value, list):
+            return ", ".join(self.title(v) for v in value)
+        if self.titles and value in self.choices:
+            return self.titles[self.choices.index(value)]
+        return str(value)
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else copy.deepcopy(self.default)
@@ -177,6 +191,8 @@ class Option:
             d.update(low=self.low, high=self.high)
         if self.choices:
             d["choices"] = list(self.choices)
+        if self.titles:
+            d["titles"] = list(self.titles)
         if self.distinct:
             d["distinct"] = True
         if self.seat_colors:

@@ -138,6 +138,14 @@ class Referee:
         rule = req.get("rule")
         if rule is not None:
             text = rules.explain(rule) if isinstance(rule, str) else None
+            if text is None and isinstance(rule, str) and "/" not in rule:  # a short id, `TR-13`, as the CLI takes it
+                game = req.get("game") or (self.session.game.id if self.session is not None else None)
+                full = [f"{g}/{rule}" for g in ([game] if game else games.REGISTRY) if rules.explain(f"{g}/{rule}")]
+                if len(full) == 1:
+                    rule, text = full[0], rules.explain(full[0])
+                elif full:
+                    raise BadRequest("unknown-rule", f"Rule {rule[:40]!r} is in several games: {', '.join(full)}; "
+                                     "give the full id or the game.", "protocol/request")
             if text is None:
                 raise BadRequest("unknown-rule", f"The rules reference has no rule {str(rule)[:40]!r}.", "protocol/request")
             return {"rules": {rule: text}}

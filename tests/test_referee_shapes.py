@@ -86,3 +86,18 @@ def test_a_refusal_quotes_only_a_short_piece_of_a_huge_action(referee):
     referee.send(op="new", game="take-away", players=2, seed=1)
     reply = referee.send(op="play", action="x" * 1_000_000)
     assert reply["error"]["code"] == "bad-notation" and len(reply["error"]["reason"]) < 200
+
+
+def test_rules_takes_a_short_rule_id_as_the_cli_does_and_answers_with_the_full_one(tmp_path):
+    from referee_client import RefereeProcess
+    r = RefereeProcess("--journal", str(tmp_path / "j.sqlite"))
+    try:
+        assert list(r.send(op="rules", rule="TR-13")["rules"]) == ["time-runners/TR-13"]  # only Time Runners has it
+        assert list(r.send(op="rules", rule="players", game="block-arena")["rules"]) == ["block-arena/players"]
+        several = r.send(op="rules", rule="players")["error"]  # every game has one: it names them
+        assert several["code"] == "unknown-rule" and "time-runners/players" in several["reason"]
+        assert r.send(op="new", game="block-arena", players=2, seed=1)["ok"]
+        assert list(r.send(op="rules", rule="players")["rules"]) == ["block-arena/players"]  # the open session's game
+        assert r.send(op="rules", rule="TR-99")["error"]["code"] == "unknown-rule"
+    finally:
+        r.close()

@@ -291,11 +291,12 @@ class CompanionApp(App):
     def show_refusal(self, widget, refusal: Refusal) -> None:
         """A refusal beside what was tapped; tapping it shows the rule it cites."""
         from companion.rules import explain
-        from .texts import refusal_text
-        self.show_note(widget, refusal_text(refusal))
+        from .texts import named, refusal_text
+        names = self.controller.names if self.controller is not None else []  # the seats as the table calls them
+        self.show_note(widget, refusal_text(refusal, names))
         sentence = explain(refusal.rule) if refusal.rule else None
         if sentence:
-            self.toast.rule_text = f"{refusal.rule}: {sentence}"
+            self.toast.rule_text = f"{refusal.rule}: {named(sentence, names)}"
 
     # -- hardware -----------------------------------------------------------------------------------
     def _on_dice(self, _bridge) -> None:

@@ -5,6 +5,7 @@ Every function reads fields the engine already decided (`next`, `current`, `sens
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -27,16 +28,41 @@ def seat_name(names: list[str], seat: int | None) -> str:
     return f"Seat {seat}"
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """"1 action", "2 actions" ("1 die", "3 dice" with `words`)."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 def names_list(names: list[str], seats) -> str:
     """"Red", "Red and Blue", "Red, Blue and Green"."""
     who = [seat_name(names, s) for s in seats]
     return " and ".join(who) if len(who) < 3 else f"{', '.join(who[:-1])} and {who[-1]}"
 
 
-def refusal_text(refusal: Refusal) -> str:
-    """The reason, and the rule it comes from, as a player reads it."""
+#: "seat 2", "Seat 2", "seats 1 and 3", "seats 1, 2 and 4" as the engines write them (a whole word, a whole number)
+_SEATS = re.compile(r"\b([Ss])eats? (\d+(?:(?:, | and )\d+)*)\b")
+
+
+def named(text: str, names: list[str]) -> str:
+    """`text` with each "seat N" a sentence names (an engine's refusal, a rule's words) called as the table
+    calls it: "Seat 1 must play" -> "Ana must play", "b5 is seat 2's block" -> "b5 is Green's block". A
+    number that is no seat here stays as written ("There is no seat 7 at this table")."""
+    if not names:
+        return text
+
+    def name(match: re.Match) -> str:
+        seats = [int(n) for n in re.findall(r"\d+", match.group(2))]
+        if not all(1 <= s <= len(names) and names[s - 1] for s in seats):
+            return match.group(0)
+        return names_list(names, seats)
+
+    return _SEATS.sub(name, text)
+
+
+def refusal_text(refusal: Refusal, names: list[str] | None = None) -> str:
+    """The reason, with the seats by the table's `names`, and the rule it comes from, as a player reads it."""
     rule = f" ({refusal.rule})" if refusal.rule else ""
-    return f"{refusal.reason}{rule}"
+    return f"{named(refusal.reason, names or [])}{rule}"
 
 
 def ago(then: float, now: float | None = None) -> str:
@@ -80,5 +106,6 @@ def session_line(title: str, summary: Any, head: int, updated: Any, now: float |
     actions = summary.get("actions", head)
     when = ago(updated, now) if isinstance(updated, (int, float)) else "some time ago"
     first = f"{title}  -  {', '.join(names) if names else 'unnamed table'}"
-    second = f"{actions} actions  -  {turn_text(turn, names)}  -  {when}"
+    count = plural(actions, "action") if type(actions) is int else f"{actions} actions"
+    second = f"{count}  -  {turn_text(turn, names)}  -  {when}"
     return first, second

@@ -104,7 +104,7 @@ def test_a_short_game_by_touches(ui, journal_path):
     assert c.view["meeples"][0] == "b1" and c.view["current"] == 2
     # Blue: Red's block is not Blue's to move; a standing block slides or tips over onto a5: the chooser asks
     tap_square(ui, "e1")
-    assert_note_beside(ui, "e1", "is seat 1's block")
+    assert_note_beside(ui, "e1", "is Red's block")
     tap_square(ui, "a6")
     assert board.dots == ["a5"]
     tap_square(ui, "a5")
@@ -161,8 +161,10 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
     ui.tap(table.ids.hint)  # the suggestion in a note, and its piece and target on the board
     assert ui.until(lambda: ui.toast.startswith("The companion suggests"), seconds=15)
     suggestion = ui.toast.removeprefix("The companion suggests: ")
-    assert suggestion in c.legal() and 1 <= len(board.dots) <= 2
-    assert {str(t) for opts in table._targets.values() for t, _, _ in opts} == {suggestion}  # the targets hold Action values
+    # the suggestion is worded from the Action (issue 22: "slide the block on c1 north", not `slide c1 n`)
+    from ui.games.block_arena.screen import suggestion_words
+    assert suggestion in {suggestion_words(a) for a in c.actions} and 1 <= len(board.dots) <= 2
+    assert {suggestion_words(t) for opts in table._targets.values() for t, _, _ in opts} == {suggestion}  # the targets hold Action values
     tap_square(ui, "c1")
     tap_square(ui, "c2")
     assert board.marks == [] and table.companion_text == ""  # Red moved: the companion's marks go

@@ -165,7 +165,7 @@ class HomeScreen(Screen):
             value = self.option_values[option.name]
             if option.kind == "per-seat":
                 for i, v in enumerate(value):
-                    row.add_widget(FlatButton(text=str(v), font_size="14sp",
+                    row.add_widget(FlatButton(text=option.title(v), font_size="14sp",
                                               on_release=lambda _b, o=option, i=i: self._cycle_seat(o, i)))
             elif option.kind == "int":
                 row.add_widget(FlatButton(text="-", size_hint_x=None, width=dp(56), disabled=value <= option.low,
@@ -174,7 +174,7 @@ class HomeScreen(Screen):
                 row.add_widget(FlatButton(text="+", size_hint_x=None, width=dp(56), disabled=value >= option.high,
                                           on_release=lambda _b, o=option: self._set_option(o, self.option_values[o.name] + 1)))
             elif option.kind in ("bool", "choice"):
-                shown = ("yes" if value else "no") if option.kind == "bool" else str(value)
+                shown = option.title(value)  # "Free-for-All", not `ffa`
                 choices = [False, True] if option.kind == "bool" else list(option.choices)
                 row.add_widget(FlatButton(text=shown, on_release=lambda _b, o=option, c=choices:
                                           self._set_option(o, _cycle(c, self.option_values[o.name]))))

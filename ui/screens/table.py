@@ -74,6 +74,8 @@ class TableScreen(Screen):
     emulated = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    #: the game has a computer player and someone may act now (a Hint button is enabled exactly then)
+    can_hint = BooleanProperty(False)
     thinking = BooleanProperty(False)
     outcome_text = StringProperty("")
     #: the game's own curtain (pass-the-device) if it has hidden information; closed when leaving
@@ -122,6 +124,7 @@ class TableScreen(Screen):
         self.can_undo, self.can_redo, self.thinking = c.can_undo, c.can_redo, c.thinking
         outcome = c.outcome()
         self.outcome_text = "" if outcome is None else outcome_text(outcome, c.names, c.game_type.outcome == COOPERATIVE)
+        self.can_hint = bool(c.session.game.computer_players) and outcome is None and bool(c.actions) and not c.thinking
         self.update()
 
     def setup(self, controller) -> None:
@@ -198,6 +201,6 @@ class TableScreen(Screen):
 
     def hinted(self, suggestion, widget) -> None:
         if isinstance(suggestion, Refusal):
-            self.note(widget, refusal_text(suggestion))
+            self.note(widget, refusal_text(suggestion, self.controller.names))
         else:
             self.note(widget, f"The companion suggests: {suggestion}", palette.PANEL_HI)

@@ -29,7 +29,7 @@ class BlockArena(Game):
     options_schema = (
         Option("columns", "int", 6, "block-arena/BA-1", label="Columns", low=MIN_SIZE, high=MAX_SIZE),
         Option("rows", "int", 6, "block-arena/BA-1", label="Rows", low=MIN_SIZE, high=MAX_SIZE),
-        Option("bga", "bool", False, "block-arena/BA-9", label="bga variant (meeple or block, 40 turns)"),
+        Option("bga", "bool", False, "block-arena/BA-9", label="40-turn variant (meeple or block a turn)"),
     )
     rules = RULES
     computer_players = {"random": RandomPlayer, "greedy": _greedy, "search": _search}

@@ -21,7 +21,7 @@ class Chronomage(Game):
     terminations = ("boss-defeated", "time-deck-empty", "no-challenge-left")  # referee.TERMINATIONS
     options_schema = (
         Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
-               choices=COLORS, distinct=True, seat_colors=True),
+               choices=COLORS, distinct=True, seat_colors=True, titles=tuple(c.capitalize() for c in COLORS)),
         Option("timeline", "text", DEFAULT_TIMELINE, "chronomage/CM-3", label="Timeline (library name or file)"),
     )
     rules = RULES

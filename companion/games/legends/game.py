@@ -31,10 +31,10 @@ class Legends(Game):
     type = GameType(chance="drawn", information="hidden", outcome="winners", simultaneous=True, teams=True)
     terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.decide
     options_schema = (
-        Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=("teams", "ffa")),
+        Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=("teams", "ffa"), titles=("Teams", "Free-for-All")),
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,
-               distinct=True),
-        Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical")),
+               distinct=True, titles=tuple(lid.replace("-", " ").title() for lid in LEGEND_IDS)),
+        Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical"), titles=("Digital", "Physical")),
         Option("values", "text", SAVED, ID + "/LA-3", label="Board values"),
     )
     rules = RULES

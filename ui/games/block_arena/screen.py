@@ -55,6 +55,29 @@ def mark_words(m: dict, names: list[str]) -> str:
     return f"slid the block on {span(fr)} to {span(to)}"
 
 
+#: a direction as the hint says it
+DIR_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+
+
+def suggestion_words(action: Action) -> str:
+    """A suggested move in words, from its type and fields ("slide the block on d1 north")."""
+    if isinstance(action, Place):
+        return (f"a block standing on {action.square}" if action.other is None
+                else f"a block lying on {span([action.square, action.other])}")
+    if isinstance(action, Meeple):
+        return f"meeple on {action.square}"  # the setup step: put your meeple on your block there
+    if isinstance(action, Slide):
+        return f"slide the block on {action.square} {DIR_WORDS.get(action.dir, action.dir)}"
+    if isinstance(action, Flip):
+        return (f"stand the block up on {action.square}" if action.dir is None
+                else f"tip the block on {action.square} over to the {DIR_WORDS.get(action.dir, action.dir)}")
+    if isinstance(action, Go):
+        return f"move your meeple to {action.square}"
+    if isinstance(action, End):
+        return "end the turn"
+    return action.type
+
+
 class MoveChooser(BoxLayout):
     """Two moves that a tap on one square could mean (slide there, or tip over onto it)."""
 
@@ -401,9 +424,9 @@ class BlockArenaScreen(TableScreen):
     def hinted(self, suggestion: Action | Refusal, widget) -> None:
         """The suggestion in a note, and on the board: its piece chosen, its one target marked."""
         if isinstance(suggestion, Refusal):
-            self.note(widget, refusal_text(suggestion))
+            self.note(widget, refusal_text(suggestion, self.controller.names))
             return
-        self.note(widget, f"The companion suggests: {suggestion}", palette.PANEL_HI)
+        self.note(widget, f"The companion suggests: {suggestion_words(suggestion)}", palette.PANEL_HI)
         v = self.controller.view
         self._sel = None
         if isinstance(suggestion, BLOCK_MOVES) and self._block_at(suggestion.square):

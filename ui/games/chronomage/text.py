@@ -143,7 +143,10 @@ def roll_text(v: dict[str, Any], seat: int) -> str:
         head = f"[b]{roll['result']}[/b] = " + " + ".join([f"{pips} dice"] + extra) if extra else f"[b]{roll['result']}[/b] dice"
     else:
         head = f"[b]{roll['result']}[/b] ({'through' if roll['result'] >= (ch.get('power') or 0) else 'short'})"
-    return f"{head} · {chart_text(v, roll)}"
+    faces = roll["dice"]  # the faces the seat rolled, beside the total they make
+    rolled = f"rolled {', '.join(map(str, faces[:-1]))} and {faces[-1]}" if len(faces) > 1 else \
+        f"rolled {faces[0]}" if faces else "no dice"
+    return f"{head} · {rolled} · {chart_text(v, roll)}"
 
 
 def preemptive_text(v: dict[str, Any], names: list[str]) -> str:

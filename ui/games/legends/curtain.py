@@ -122,7 +122,7 @@ class PickCurtain(PassCurtain):
             return
         refusal = self.controller.play(Pick(self.seat, tuple(self.chosen)), self.seat)
         if refusal is not None:
-            self.note(button, refusal_text(refusal))
+            self.note(button, refusal_text(refusal, self.controller.names))
             return
         self.close()
 

@@ -52,6 +52,7 @@ class LegendsScreen(TableScreen):
     running = BooleanProperty(False)
     step_i = NumericProperty(0)
     note_text = StringProperty("")  # LA-3: the placeholder values this game plays with
+    note_room = BooleanProperty(False)  # the note's row is kept (shown, or hidden with "Later")
 
     shots = ("legends-curtain", "legends-picks", "legends-reveal", "legends-panel", "legends-values")
 
@@ -93,8 +94,11 @@ class LegendsScreen(TableScreen):
         row.clear_widgets()
         # at setup (the first sequence's picks or reveals) and at the end: choices and playback need the room
         setup = self.mode in ("pick", "reveal") and self.controller.view.get("sequence") == 1
-        hidden = self._note_hidden or not (setup or self.mode == "over")
-        text = "" if hidden else placeholder_note(self.controller.session.game)
+        when = setup or self.mode == "over"
+        text = placeholder_note(self.controller.session.game) if when else ""
+        # the row keeps its room while the note would show, so "Later" moves no button under a finger
+        self.note_room = bool(text)
+        text = "" if self._note_hidden else text
         if text and self._saved:
             text = "Saved. Games started from now on use the typed values; this one keeps its placeholders."
             row.add_widget(FlatButton(text="Start over with them", size_hint_x=None, width=dp(184), font_size="15sp",

@@ -230,8 +230,18 @@ class ClockFace(Widget):
         for s in range(5, SPACES, 5):
             x, y = self.point(s / SPACES, R * 0.84 - step * 1.05)
             self._blit(g, self._text(str(s), max(sp(14), R * 0.055), palette.MUTED), x, y)
-        x, y = self.point(0, R * 0.84 - step * 1.1)
-        self._blit(g, self._text("START", max(sp(14), R * 0.055), palette.DIAL_INK, True), x, y)
+        tex, (x, y) = self.start_label()
+        self._blit(g, tex, x, y)
+
+    def start_label(self):
+        """START's texture and centre: just outside the track, where no token goes (they stack inward), if
+        the rim leaves it the room; else just inside the track."""
+        R, step = self.radius, self._step
+        tex = self._text("START", max(sp(14), R * 0.055), palette.DIAL_INK, True)
+        r = R * 0.84 + self.token + dp(1.5) + tex.height / 2  # a token's dark rim is dp(1.5) wide
+        if r + tex.height / 2 > R + dp(3):  # the texture's blank top may reach onto the dp(3) rim
+            r = R * 0.84 - step * 1.1
+        return tex, self.point(0, r)
 
     def _draw_hours(self, g) -> None:
         R = self.radius
@@ -265,17 +275,32 @@ class ClockFace(Widget):
         if legend:
             self._draw_legend(g, legend)
 
-    def _draw_legend(self, g, legend) -> None:
-        """Two captions, each after a bar in its hand's colour, on the side of the dial neither hand points to."""
+    def legend_box(self, legend=None) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of the hand legend: above or below the pivot (a wide caption beside it at
+        3 or 9 would run over the pivot and the numeral), on the side neither hand points to."""
+        legend = self.hand_legend() if legend is None else legend
         R = self.radius
-        where = max((6, 12, 3, 9), key=lambda h: min(_hours_apart(h, self.hour), _hours_apart(h, self.sensed)))
+        where = max((6, 12), key=lambda h: min(_hours_apart(h, self.hour), _hours_apart(h, self.sensed)))
         lx, ly = self.point(where / 12, R * 0.3)
-        size = max(sp(14), R * 0.07)
-        texs = [self._text(text, size, palette.DIAL_INK, True) for text, _ in legend]
-        bar = size * 1.4
+        texs = self._legend_textures(legend)
+        bar = self._legend_size() * 1.4
         width = bar + dp(6) + max(t.width for t in texs)
         height = sum(t.height for t in texs)
-        x0, y = lx - width / 2, ly + height / 2
+        return lx - width / 2, ly - height / 2, width, height
+
+    def _legend_size(self) -> float:
+        return max(sp(14), self.radius * 0.07)
+
+    def _legend_textures(self, legend):
+        return [self._text(text, self._legend_size(), palette.DIAL_INK, True) for text, _ in legend]
+
+    def _draw_legend(self, g, legend) -> None:
+        """Two captions, each after a bar in its hand's colour, on a patch of dial (a hand may pass under it)."""
+        x0, y0, width, height = self.legend_box(legend)
+        texs, bar = self._legend_textures(legend), self._legend_size() * 1.4
+        g.add(Color(*palette.DIAL))
+        g.add(Rectangle(pos=(x0 - dp(3), y0 - dp(2)), size=(width + dp(6), height + dp(4))))
+        y = y0 + height
         for (text, rgba), tex in zip(legend, texs):
             y -= tex.height
             g.add(Color(*rgba))

@@ -96,6 +96,6 @@ class HandCurtain(PassCurtain):
     def _play(self, action: Play, anchor) -> None:
         refusal = self.controller.play(action, self.seat)
         if refusal is not None:
-            self.note(anchor if anchor.parent is not None else self.ids.cards, refusal_text(refusal))
+            self.note(anchor if anchor.parent is not None else self.ids.cards, refusal_text(refusal, self.controller.names))
             return
         self.refresh()

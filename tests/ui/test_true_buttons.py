@@ -1,0 +1,63 @@
+"""Buttons tell the truth: a button is enabled exactly when pressing it would do something. A tap where
+a disabled one sits does nothing (no "nothing to redo", no "Nobody is to move now")."""
+from __future__ import annotations
+
+import random
+
+from test_table import finish_roll_off, play_first_card
+
+
+def centre(widget):
+    return widget.to_window(*widget.center)
+
+
+def play_randomly_until(ui, condition, seed=1, limit=600):
+    c, rng = ui.app.controller, random.Random(seed)
+    for _ in range(limit):
+        if condition():
+            break
+        legal = c.actions
+        assert legal and c.outcome() is None, "the game ended first"
+        assert c.play(rng.choice(legal)) is None
+    ui.frames(2)
+    assert condition()
+
+
+def test_redo_is_enabled_exactly_when_an_undone_action_waits(ui, journal_path):
+    ui.start(journal_path)
+    table = ui.start_game(3)
+    c = ui.app.controller
+    assert table.ids.redo.disabled and not c.can_redo
+    ui.tap_at(*centre(table.ids.redo))
+    assert ui.toast == "" and not c.can_redo  # nothing happened, nothing was said
+    finish_roll_off(ui)
+    ui.dice()
+    assert table.ids.redo.disabled
+    play_first_card(ui, c.view["current"])
+    assert table.ids.redo.disabled
+    ui.tap(table.ids.undo)
+    assert c.can_redo and not table.ids.redo.disabled
+    ui.tap(table.ids.redo)
+    assert not c.can_redo and table.ids.redo.disabled
+
+
+def test_chronomage_redo_is_disabled_at_who_takes_the_time_card(ui, journal_path):
+    ui.start(journal_path)
+    table = ui.start_game(3, "chronomage")
+    c = ui.app.controller
+    play_randomly_until(ui, lambda: c.view.get("phase") == "cleanup")
+    assert table.hint_line.startswith("Who takes the") and not c.can_redo
+    assert table.ids.redo.disabled
+    ui.tap_at(*centre(table.ids.redo))
+    assert "redo" not in ui.toast.lower()
+
+
+def test_block_arena_hint_is_disabled_once_the_game_is_over(ui, journal_path):
+    ui.start(journal_path)
+    table = ui.start_game(None, "block-arena")
+    c = ui.app.controller
+    assert not table.ids.hint.disabled and table.ids.hint.opacity == 1  # someone to suggest a move to
+    play_randomly_until(ui, lambda: c.outcome() is not None, seed=3, limit=3000)
+    assert table.ids.hint.disabled
+    ui.tap_at(*centre(table.ids.hint))
+    assert "Nobody" not in ui.toast and "suggests" not in ui.toast and "thinking" not in ui.toast

@@ -216,6 +216,7 @@ class Session:
                              f"most 60 characters, true, false or null), not {quoted(observation)}.", "protocol/sense")
         events = self.state.sense(observation)
         self._observations = dict(self.state.observations)
+        self._changed(events)  # not journaled, but seen: a phone shows where the hand points too
         return events
 
     def undo(self) -> None:

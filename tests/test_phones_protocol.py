@@ -307,3 +307,42 @@ def test_phones_token_tokens_are_never_logged_exported_or_world_readable(legends
         assert secret not in logged and secret not in exported
     keys = tmp_path / "phone-keys.json"
     assert keys.exists() and keys.stat().st_mode & 0o077 == 0
+
+
+def test_phones_token_a_page_opened_by_another_name_is_turned_away(legends4):
+    """DNS rebinding: a page of another name that resolves to the table gets nothing, not even the page."""
+    async def go():
+        async with aiohttp.ClientSession() as client:
+            for path in ("/", f"/s/{legends4.token(1)}", f"/s/{legends4.token(1)}/ws"):
+                async with client.get(legends4.base + path, headers={"Host": "evil.example:8765",
+                                                                    "Origin": "http://evil.example:8765"}) as answer:
+                    assert answer.status == 421, path
+            async with client.get(legends4.base + "/", headers={"Host": "table.local:8765"}) as answer:
+                assert answer.status == 200
+    run(go())
+
+
+def test_phones_join_a_code_of_a_game_not_on_the_table_opens_nothing(legends4):
+    code = legends4.links()[0]["code"]
+    legends4.ok({"op": "new", "game": "block-arena", "players": 2})
+
+    async def go():
+        async with aiohttp.ClientSession() as client:
+            async with client.post(legends4.base + "/join", json={"code": code}) as answer:
+                assert answer.status == 403 and (await answer.json())["error"]["code"] == "unknown-code"
+    run(go())
+
+
+def test_phones_seat_the_clock_hand_moving_reaches_the_phones_at_once(tmp_path):
+    table = PhoneTable(tmp_path / "j.sqlite", "time-runners", 2, seed=3)
+    try:
+        async def go():
+            async with aiohttp.ClientSession() as client:
+                phone = await open_phone(client, table, 2)
+                first = await phone.next("state")
+                assert table.ok({"op": "sense", "hand": 5})
+                moved = await phone.next("state")
+                assert moved["view"]["sensor"] != first["view"]["sensor"] and moved["view"]["sensor"]["hand"] == 5
+        run(go())
+    finally:
+        table.close()

@@ -17,6 +17,7 @@ Content-Security-Policy and the usual headers; no access log is written (a link 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import re
 import threading
@@ -229,6 +230,9 @@ class PhoneServer:
             data = None
         code = data.get("code") if isinstance(data, dict) else None
         key = self.tokens.by_code(code) if isinstance(code, str) else None
+        session = self.hub.session  # read only: a code opens the game on the table, no other
+        if key is not None and (session is None or key.session != session.id):
+            key = None
         if key is None:
             return _refused(403, BadRequest("unknown-code", "No seat has that code. Check it on the table's screen.",
                                             "phones/join"))
@@ -281,8 +285,11 @@ class PhoneServer:
         except Refusal as refusal:
             await self._send(phone, {"type": "error", "error": wire.refusal(refusal)})
             return
-        if message["op"] == "sync":
-            await self._sync(phone, force=True)
+        if message["op"] == "sync":  # the last picture pushed is the current one: no work for the table's thread
+            if phone.last is not None:
+                await self._send_text(phone, phone.last)
+            else:
+                await self._sync(phone, force=True)
             return
         try:
             answer = await self._owner(lambda: self.hub.play(phone.key, message))
@@ -405,9 +412,28 @@ class _NoTokens(logging.Filter):
 http_log.addFilter(_NoTokens())
 
 
+def _host_ok(host: str) -> bool:
+    """A Host a phone uses for the table: an address, `localhost` or a `.local` name (a page of another name
+    that resolves here, DNS rebinding, is turned away before anything is read)."""
+    if host.startswith("["):  # [an IPv6 address]:port
+        name = host[1:host.find("]")] if "]" in host else ""
+    else:
+        name = host.rsplit(":", 1)[0]
+    name = name.rstrip(".").lower()
+    if name == "localhost" or name.endswith(".local"):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
 @web.middleware
 async def _headers(request: web.Request, handler) -> web.StreamResponse:
     try:
+        if not _host_ok(request.host):
+            raise web.HTTPMisdirectedRequest(reason="Open the table by its address or its .local name.")
         response = await handler(request)
     except web.HTTPException as exc:  # a 404 or 405: a plain answer, with the same headers
         response = web.Response(status=exc.status, text=exc.reason)

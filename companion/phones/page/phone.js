@@ -40,13 +40,23 @@ function connect() {
   if (gone || (ws && ws.readyState <= WebSocket.OPEN)) return;
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   ws = new WebSocket(scheme + location.host + "/s/" + token + "/ws");
-  ws.onopen = () => { backoff = 500; $("link").classList.add("on"); resend(); };
+  let opened = false;
+  ws.onopen = () => { opened = true; backoff = 500; $("link").classList.add("on"); resend(); };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
   ws.onclose = () => {
     $("link").classList.remove("on");
+    if (!opened) linkStillOpens();  // a socket refused at once: was the link replaced while the phone slept?
     if (!gone) setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };
+}
+
+async function linkStillOpens() {
+  try {
+    const answer = await fetch(location.pathname, { method: "GET", cache: "no-store" });
+    if (answer.status === 403) receive({ type: "gone", error: { code: "link-replaced",
+      reason: "This link no longer opens a seat. Ask the table for its QR code again." } });
+  } catch (e) { /* the table is out of reach: keep trying */ }
 }
 
 function resend() {

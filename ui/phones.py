@@ -66,6 +66,7 @@ class PhoneBridge(EventDispatcher):
         self.hub = None
         self.server = None
         self.host = "127.0.0.1"
+        self.local_name: str | None = None  # the machine's .local name, where it resolves
         self._controller = None
         self._poll = None
         self.status = "" if self.enabled else "Phones are off (COMPANION_PHONES=off)."
@@ -89,6 +90,7 @@ class PhoneBridge(EventDispatcher):
             server = PhoneServer(hub, KivyOwner(), port=self.port)
             port = server.start()
             host = join.table_host()
+            self.local_name = join.local_name()
         except OSError as exc:
             message = f"Phones cannot join: port {self.port} is taken or closed ({exc.strerror or exc})."
             Clock.schedule_once(lambda _dt: self._failed(message))
@@ -103,7 +105,7 @@ class PhoneBridge(EventDispatcher):
     def _started(self, hub, server, host: str, port: int) -> None:
         self.hub, self.server, self.host, self.port = hub, server, host, port
         self.running = True
-        self.status = f"Phones join at http://{host}:{port}"
+        self.status = f"Phones join at {self.address}" + (f" or http://{self.local_name}:{port}" if self.local_name else "")
         self.attach(self._controller)
         self._poll = Clock.schedule_interval(self._refresh_connected, 1.0)
 
@@ -131,6 +133,11 @@ class PhoneBridge(EventDispatcher):
         else:
             self.hub.attach(controller.session, play=controller.play)
         self._refresh_connected()
+
+    @property
+    def address(self) -> str:
+        """Where a phone opens the page to type a code: the table's LAN address."""
+        return f"http://{self.host}:{self.port}"
 
     def on_phone(self, seat: int) -> bool:
         """The seat has its phone connected now: its secrets stay off the touchscreen."""

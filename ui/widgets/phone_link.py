@@ -38,7 +38,7 @@ class PhoneLinkCurtain(PassCurtain):
     def show(self, renew: bool) -> None:
         phones = App.get_running_app().phones
         url, self.code = phones.link(self.seat, renew=renew)
-        self.address = f"http://{phones.host}:{phones.port}"
+        self.address = phones.address + (f" (or http://{phones.local_name}:{phones.port})" if phones.local_name else "")
         from companion.phones.join import qr_png
         texture = CoreImage(BytesIO(qr_png(url)), ext="png").texture
         texture.mag_filter = "nearest"

@@ -680,3 +680,23 @@ def test_LA_6_a_teammates_hand_does_not_tell_which_cards_were_picked():
     shown = trial.view(3)["team_hands"]["1"]
     assert not set(hand1[:trial.exchange]) & set(shown)  # revealed: out of the hand
     assert set(hand1[trial.exchange:3]) <= set(shown)  # still secret: still in it
+
+
+# -- rulings LA-10.. (the printed box) -------------------------------------------------------------------
+
+def test_LA_10_keeping_the_facing_is_no_turn_nobody_else_in_the_space_turns():
+    # three Legends on the center, facing right/left/right (LA-2); three Defensive Pivots, each keeping
+    # its facing: nobody turns anybody, so the Arena is as it was.
+    st = table(3, spaces=[3, 3, 3], facing=["right", "left", "right"])
+    events = exchange(st, "defensive-pivot", "defensive-pivot", "defensive-pivot",
+                      answers=["face 1 right", "face 2 left", "face 3 right"])
+    assert [legend(st, s)["facing"] for s in (1, 2, 3)] == ["right", "left", "right"]
+    assert of(events, "turn") == []
+
+
+def test_LA_10_a_real_turn_in_a_space_still_turns_the_foes_there():
+    # seat 1 turns left in a space where seat 2 faces left too: seat 2 turns round to face it
+    st = table(3, spaces=[3, 3, 1], facing=["right", "left", "right"])
+    events = exchange(st, "defensive-pivot", "punch", "punch", answers=["face 1 left"])
+    assert legend(st, 1)["facing"] == "left" and legend(st, 2)["facing"] == "right"
+    assert {"type": "turn", "seat": 2, "facing": "right", "why": "sharing"} in events

@@ -37,7 +37,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-3 The next card is chosen after each card resolves: a Dive taking the Initiative reorders later ties.
 - R-4 "Sharing a space means facing each other": a Legend that moves into, turns in or returns to a
   space holding foes keeps its facing, and foes there facing the same way turn round. Starting
-  positions are as LA-2 gives them.
+  positions are as LA-2 gives them. LA-10: answering "you may turn" with the facing one has is no
+  turn, so nobody else in the space turns.
 - R-5 Shot ("range 1 or more") reaches any distance.
 - R-6 Block counts from the moment its card resolves to the end of the exchange.
 - R-7 Each Legend is played by one seat at most.

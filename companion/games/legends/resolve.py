@@ -113,10 +113,11 @@ class Resolution:
     # -- small effects ------------------------------------------------------------------------------
 
     def turn_to(self, s: int, d: str) -> None:
+        """Face `d`; LA-10: keeping the facing is no turn, so only a real turn turns the foes in the space."""
         if self.fig(s).facing != d:
             self.fig(s).facing = d
             self.events.append({"type": "turn", "seat": s, "facing": d})
-        self.settle(s)
+            self.settle(s)
 
     def settle(self, k: int) -> None:
         """R-4 (sharing): foes in k's space facing k's way turn round to face k."""

@@ -15,6 +15,7 @@ RULES: dict[str, str] = {
     "LA-7": "Undo never takes back a reveal or a draw.",
     "LA-8": "Cards are digital (the referee deals and takes secret picks) or physical (the table enters each revealed card).",
     "LA-9": "A Push track is 11 or more token counts indexed by new Fatigue plus remaining Force; past its end the last count holds.",
+    "LA-10": "Choosing to keep one's facing is no turn: nobody else in the space turns; foes turn to face a Legend only when it moves into, really turns in or comes back to their space.",
     "modes": "Teams is 1v1 or 2v2; Free-for-All is for 3 or 4 players.",
     "teams-stocks": "In Teams each team has one Stock (1v1) or two (2v2); every Knock Out costs the victim's team one, and a team with none left loses.",
     "ffa-knockouts": "In Free-for-All nobody is eliminated and the first to score two Knock Outs wins.",

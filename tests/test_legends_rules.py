@@ -7,7 +7,7 @@ import pytest
 from companion.core import BadRequest, IllegalAction, Refusal
 from companion.games.legends import GAME as Legends
 from companion.games.legends import data
-from companion.games.legends.fixtures import table
+from companion.games.legends.fixtures import table, table_dict
 
 IDLE = {"alysia": "wind-up", "fitz": "tenderize", "hilda": "spotlight", "lucius": "draw-claw",
         "zephyr": "ride-the-barrel", "sabo": "spike-trap", "lord-grym": "bury-them", "tikkit": "quick-fix"}
@@ -700,3 +700,47 @@ def test_LA_10_a_real_turn_in_a_space_still_turns_the_foes_there():
     events = exchange(st, "defensive-pivot", "punch", "punch", answers=["face 1 left"])
     assert legend(st, 1)["facing"] == "left" and legend(st, 2)["facing"] == "right"
     assert {"type": "turn", "seat": 2, "facing": "right", "why": "sharing"} in events
+
+
+def test_LA_15_physical_a_basic_revealed_twice_in_one_sequence_is_refused():
+    st = table(2, spaces=[2, 4], facing=["right", "left"])
+    exchange(st, "step", "defensive-pivot", answers=["face 2 left"])
+    err = refused(st, "reveal 1 step", "already-played")
+    assert err.rule.endswith("/LA-15") and "Step" in err.reason
+    exchange(st, "back", "shot", answers=["face 1 right", "face 2 left"])
+    exchange(st, "punch", "smash")
+    assert st.sequence == 2
+    play(st, "reveal 1 step")  # back in the hand after the Recovery
+
+
+def test_LA_15_physical_a_special_twice_before_its_meter_was_reshuffled_is_refused():
+    game = Legends(2, {"cards": "physical", "legends": ["alysia", "fitz"]})
+    st = game.state_from_dict(table_dict(game, spaces=[1, 5], facing=["right", "left"]))
+    assert st.view(None)["meter_sizes"] == [3, 3]  # 3 Specials and 1 Ultimate, one drawn for sequence 1
+    exchange(st, "wind-up", None)
+    exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
+    exchange(st, "punch", "punch")
+    assert st.sequence == 2 and st.view(None)["meter_sizes"] == [2, 2]
+    err = refused(st, "reveal 1 wind-up", "already-played")
+    assert err.rule.endswith("/LA-15") and "reshuffled" in err.reason
+    refused(st, "reshuffle 1 yes", "meter-not-empty")
+    d = st.to_dict()
+    d["meters"] = [0, 2]  # every card of Alysia's Meter drawn: she may shuffle her Specials again
+    st = game.state_from_dict(d)
+    play(st, "reshuffle 1 yes")
+    assert st.view(None)["meter_sizes"] == [2, 2] and st.to_dict()["discards"][0] == []
+    play(st, "reveal 1 wind-up")
+
+
+def test_LA_15_physical_an_ultimate_twice_in_a_game_is_refused():
+    st = table(2, legends=["alysia", "fitz"], spaces=[1, 5], facing=["right", "left"])
+    exchange(st, "carve-a-path", None)
+    exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
+    exchange(st, "punch", "punch")
+    for _ in range(3):
+        exchange(st, "step", "step")
+        exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
+        exchange(st, "punch", "punch")
+    assert st.sequence == 5 and st.to_dict()["removed"][0] == ["carve-a-path"]
+    err = refused(st, "reveal 1 carve-a-path", "already-played")
+    assert err.rule.endswith("/LA-15") and "Ultimate" in err.reason

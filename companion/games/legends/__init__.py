@@ -24,6 +24,7 @@ space 0, `right` toward space 6):
     draw SEAT CARD             digital, chance: the top card of the seat's Meter (the session draws it);
                                other seats see `draw SEAT ?`
     reshuffle SEAT yes|no      digital: the seat's Meter is empty; shuffle its Specials into a new one?
+                               physical: `yes` only, the empty printed Meter was shuffled (LA-15)
     face SEAT left|right       "you may turn" (Defensive Pivot, Back, Shot) and the facing after a
                                Knock Out; keeping the facing is `face` with the current direction
     target SEAT WHO            the striker's (or diver's) pick among foes still tied after the tie-breaks
@@ -66,6 +67,10 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
   teammate's card; landing exactly on an Edge still recovers.
 - R-19 A basic deck (typed values, LA-3) has at least three cards: basics are the only cards sure to be in
   hand, and every sequence picks three.
+
+LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
+since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
+again too soon; `reshuffle SEAT yes` records an empty printed Meter shuffled again.
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
 primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each

@@ -37,7 +37,7 @@ def fields(n: int, teams: bool, physical: bool) -> dict[str, Shape]:
         "pusher": Nullable(seat),
         "out": Nullable(Record({"walked": Bool(), "overshoot": Int(1, 99), "facing": LEFT_RIGHT})),
     })
-    piles = Is(None, rule="LA-8") if physical else per_seat(card_ids, rule="LA-6")
+    piles = per_seat(card_ids, rule="LA-6")
     return {
         "game": ANY, "players": ANY, "mode": ANY, "cards": ANY, "phase": ANY,
         "sequence": Int(1, 10**6),
@@ -57,8 +57,9 @@ def fields(n: int, teams: bool, physical: bool) -> dict[str, Shape]:
                                          "prim": Is(True, rule="LA-4")}), rule="choices"),
         "queue": ListOf(seat, distinct=True),
         "picks": Map(seat_keys, card_ids, rule="picks"),
-        "hands": piles, "discards": piles, "removed": piles,
-        "meters": Is(None, rule="LA-8") if physical else
+        "hands": Is(None, rule="LA-8") if physical else piles, "discards": piles, "removed": piles,
+        "shown": per_seat(card_ids, rule="LA-15") if physical else Is(None, rule="LA-15"),
+        "meters": per_seat(Int(0, 99), rule="LA-15") if physical else
         per_seat(Record({"specials": card_ids, "ultimates": card_ids}), rule="draw"),
         "winner": Nullable(ListOf(seat)),
         "reason": Text(),
@@ -86,9 +87,9 @@ def from_dict(game, d: Any) -> LAState:
         current=None if cur is None else dict(cur),
         ask=None if d["ask"] is None else {k: (list(v) if isinstance(v, list) else v) for k, v in d["ask"].items()},
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
-        **({key: None for key in ("hands", "meters", "discards", "removed")} if physical else {
-            "hands": [list(h) for h in d["hands"]], "discards": [list(h) for h in d["discards"]],
-            "removed": [list(h) for h in d["removed"]],
+        discards=[list(h) for h in d["discards"]], removed=[list(h) for h in d["removed"]],
+        **({"hands": None, "meters": list(d["meters"]), "shown": [list(x) for x in d["shown"]]} if physical else {
+            "hands": [list(h) for h in d["hands"]], "shown": None,
             "meters": [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]}),
         winner=None if w is None else list(w), reason=d["reason"])
     for s, lg in zip(seats, lgs):
@@ -121,6 +122,8 @@ def from_dict(game, d: Any) -> LAState:
         _bad("with physical cards the referee holds no hands, Meters or picks", "LA-8")
     if not physical:
         _deck(game, st)
+    else:
+        _bookkeeping(game, st)
     if (st.phase == "over") != (w is not None):
         _bad("a finished game, and only a finished game, has a winner list")
     _end_checks(st)
@@ -206,6 +209,24 @@ def _phase_checks(game, st, d) -> None:
             _bad("every seat's revealed card is its pick for this exchange", "LA-6")
     if not st.physical and ph in ("draw",) and st.exchange != 1:
         _bad("a sequence starts at exchange 1", "draw")
+
+
+def _bookkeeping(game, st) -> None:
+    """LA-15: the public bookkeeping of printed cards agrees with the Legend's deck and this sequence."""
+    for s in st.seats:
+        lg, i = game.legends[s - 1], s - 1
+        if st.meters[i] > st.meter_size(s):
+            _bad(f"seat {s}'s Meter holds at most {st.meter_size(s)} cards", "LA-15")
+        for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
+                                  (st.shown[i], "basics", None)):
+            if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates
+                                                                                   or c not in st.revealable(s)) for c in pile):
+                _bad(f"seat {s}'s played {kind} are distinct {kind} of {lg.name}", "LA-15")
+        if len(st.shown[i]) > st.exchange:
+            _bad(f"seat {s} has shown more basics than exchanges played this sequence", "LA-15")
+        c = st.cards.get(s)
+        if c is not None and c not in st.shown[i] + st.discards[i] + st.removed[i]:
+            _bad(f"seat {s}'s revealed card is kept among the cards it played", "LA-15")
 
 
 def _deck(game, st) -> None:

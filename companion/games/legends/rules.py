@@ -16,6 +16,7 @@ RULES: dict[str, str] = {
     "LA-8": "Cards are digital (the referee deals and takes secret picks) or physical (the table enters each revealed card).",
     "LA-9": "A Push track is 11 or more token counts indexed by new Fatigue plus remaining Force; past its end the last count holds.",
     "LA-10": "Choosing to keep one's facing is no turn: nobody else in the space turns; foes turn to face a Legend only when it moves into, really turns in or comes back to their space.",
+    "LA-15": "With physical cards the referee still keeps the public card bookkeeping: no basic twice in one sequence, no Special again until its Meter was shuffled anew (once empty, before the seat's first reveal of a sequence), no Ultimate twice in a game.",
     "modes": "Teams is 1v1 or 2v2; Free-for-All is for 3 or 4 players.",
     "teams-stocks": "In Teams each team has one Stock (1v1) or two (2v2); every Knock Out costs the victim's team one, and a team with none left loses.",
     "ffa-knockouts": "In Free-for-All nobody is eliminated and the first to score two Knock Outs wins.",

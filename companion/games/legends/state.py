@@ -25,7 +25,7 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 class LAState(Primitives, Resolution, State):
     FIELDS = ("phase", "sequence", "exchange", "figures", "initiative", "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
-              "hands", "meters", "discards", "removed", "winner", "reason")
+              "hands", "meters", "discards", "removed", "shown", "winner", "reason")
 
     def _table(self, game) -> None:
         self.game = game
@@ -47,8 +47,10 @@ class LAState(Primitives, Resolution, State):
         self.sequence, self.exchange = 1, 1
         self.cards, self.done, self.current, self.ask, self.queue = {}, [], None, None, []
         self.winner, self.reason = None, ""
-        if self.physical:
-            self.hands = self.meters = self.discards = self.removed = None
+        if self.physical:  # LA-15: the public bookkeeping of the printed cards
+            self.hands = None
+            self.meters = [self.meter_size(s) - 1 for s in self.seats]  # one card drawn for sequence 1
+            self.discards, self.removed, self.shown = [[] for _ in self.seats], [[] for _ in self.seats], [[] for _ in self.seats]
             self.picks = {}
             self.phase = "reveal"
         else:
@@ -56,6 +58,7 @@ class LAState(Primitives, Resolution, State):
             self.meters = [{"specials": sorted(self.legend(s).specials), "ultimates": list(self.legend(s).ultimates)}
                            for s in self.seats]
             self.discards, self.removed = [[] for _ in self.seats], [[] for _ in self.seats]
+            self.shown = None
             self.picks = {}
             self.phase = "draw"
             self.queue = list(self.seats)
@@ -64,6 +67,9 @@ class LAState(Primitives, Resolution, State):
 
     def legend(self, s: int):
         return self.game.legends[s - 1]
+
+    def meter_size(self, s: int) -> int:
+        return len(self.legend(s).specials) + len(self.legend(s).ultimates)
 
     @property
     def pusher(self) -> list[int | None]:
@@ -114,7 +120,9 @@ class LAState(Primitives, Resolution, State):
                     (self.hands if c in lg.basics else self.discards if c in lg.specials else self.removed)[s - 1].append(c)
         self.picks, self.cards, self.done, self.current = {}, {}, [], None
         self.sequence, self.exchange = self.sequence + 1, 1
-        if self.physical:
+        if self.physical:  # LA-15: basics back in the hand; each seat draws from its Meter if any is left
+            self.shown = [[] for _ in self.seats]
+            self.meters = [max(0, m - 1) for m in self.meters]
             self.phase = "reveal"
         else:
             self.phase, self.queue = "draw", list(self.seats)
@@ -157,7 +165,23 @@ class LAState(Primitives, Resolution, State):
         if self.phase == "pick":
             return [Pick(s, cs) for s in self.seats if s not in self.picks
                     for cs in itertools.permutations(self.hands[s - 1], 3)]
-        return [Reveal(s, c) for s in self.seats if s not in self.cards for c in self.revealable(s)]
+        return [Reveal(s, c) for s in self.seats if s not in self.cards for c in self.revealable(s)
+                if self.played(s, c) is None] + [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
+
+    def played(self, s: int, card: str) -> str | None:
+        """LA-15 (physical): why `card` cannot be revealed again now, or None."""
+        lg = self.legend(s)
+        if card in lg.ultimates:
+            return "an Ultimate leaves the game once played" if card in self.removed[s - 1] else None
+        if card in lg.specials:
+            return "a Special waits in the discard pile until the Meter is reshuffled" \
+                if card in self.discards[s - 1] else None
+        return "a basic card comes back to the hand only at the Recovery" if card in self.shown[s - 1] else None
+
+    def may_reshuffle(self, s: int) -> bool:
+        """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
+        return (self.physical and self.phase == "reveal" and self.exchange == 1 and s not in self.cards
+                and self.meters[s - 1] == 0 and bool(self.legend(s).specials))
 
     def revealable(self, s: int) -> tuple[str, ...]:
         """R-11: the seven basics, or one of the Legend's own cards."""
@@ -180,6 +204,14 @@ class LAState(Primitives, Resolution, State):
                 refuse("bad-target", f"Seat {a.who} is not among the foes tied for this choice.", "targeting")
             if isinstance(a, Do):
                 self.check_primitive(a)
+            return
+        if isinstance(a, Reshuffle) and self.physical:
+            if not a.yes or self.phase != "reveal" or self.exchange != 1 or a.seat in self.cards:
+                refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
+                       "reshuffle")
+            if not self.may_reshuffle(a.seat):
+                refuse("meter-not-empty", f"Seat {a.seat}'s Meter still holds {self.meters[a.seat - 1]} card(s): it is "
+                       "reshuffled only once empty.", "reshuffle")
             return
         if isinstance(a, (Face, Target, Reshuffle, Do)):
             refuse("nothing-to-choose", "Nobody is being asked a choice now.", "choices")
@@ -206,6 +238,10 @@ class LAState(Primitives, Resolution, State):
             refuse("already-revealed", f"Seat {a.seat} has revealed its card for this exchange.", "exchange")
         if a.card not in self.revealable(a.seat):
             refuse("unknown-card", f"{a.card!r} is not a basic card nor one of {self.legend(a.seat).name}'s cards.", "R-11")
+        why = self.played(a.seat, a.card)
+        if why is not None:
+            refuse("already-played", f"Seat {a.seat} has played {self.legend(a.seat).card_name(a.card)} already: {why}.",
+                   "LA-15")
 
     def apply(self, action) -> list[dict[str, Any]]:
         self.check(action)
@@ -213,6 +249,10 @@ class LAState(Primitives, Resolution, State):
         a = action
         if isinstance(a, Draw):
             self.draw(a.seat, a.card)
+        elif isinstance(a, Reshuffle) and self.physical:  # LA-15: shuffled, then this sequence's card drawn
+            self.discards[a.seat - 1] = []
+            self.meters[a.seat - 1] = len(self.legend(a.seat).specials) - 1
+            self.events.append({"type": "reshuffle", "seat": a.seat, "cards": len(self.legend(a.seat).specials)})
         elif isinstance(a, Reshuffle):
             self.ask = None
             if a.yes:
@@ -234,6 +274,8 @@ class LAState(Primitives, Resolution, State):
                 self.start_exchange()
         elif isinstance(a, Reveal):
             self.cards[a.seat] = a.card
+            lg = self.legend(a.seat)
+            (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
             self.events.append({"type": "revealed", "seat": a.seat, "card": a.card, "exchange": self.exchange})
             if len(self.cards) == self.n:
                 self.phase = "resolve"

@@ -2,6 +2,8 @@
 
 The full state holds every secret (picks, hands, Meters); a view holds the public table plus the
 seat's own hand and picks and, in Teams, its teammates' hands. A Meter is shown as its size only.
+With physical cards (LA-15) the state keeps the public bookkeeping: each Meter's size, the Specials
+discarded since its last reshuffle, the Ultimates played and the cards `shown` this sequence.
 """
 from __future__ import annotations
 
@@ -38,10 +40,10 @@ def to_dict(st) -> dict[str, Any]:
         "queue": list(st.queue),
         "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},
         "hands": None if st.physical else [list(h) for h in st.hands],
-        "meters": None if st.physical else [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])}
-                                              for m in st.meters],
-        "discards": None if st.physical else [list(x) for x in st.discards],
-        "removed": None if st.physical else [list(x) for x in st.removed],
+        "meters": list(st.meters) if st.physical else [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])}
+                                                       for m in st.meters],
+        "discards": [list(x) for x in st.discards], "removed": [list(x) for x in st.removed],
+        "shown": None if st.shown is None else [list(x) for x in st.shown],
         "winner": None if st.winner is None else list(st.winner), "reason": st.reason,
     })
     return d
@@ -73,6 +75,8 @@ def view(st, seat: int | None) -> dict[str, Any]:
         d["hand_sizes"] = [len(h) for h in st.hands]
         d["meter_sizes"] = [len(m["specials"]) + len(m["ultimates"]) for m in st.meters]
         d["drawing"] = st.queue[0] if st.phase == "draw" and st.queue else None
+    else:  # LA-15: the printed Meters' sizes are public
+        d["meter_sizes"] = list(st.meters)
     d["seat"] = seat
     if seat in st.seats and not st.physical:
         d["hand"] = list(st.hands[seat - 1])

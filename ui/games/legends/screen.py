@@ -21,7 +21,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.games.legends.actions import Face, Pick, Reveal
+from companion.games.legends.actions import Face, Pick, Reshuffle, Reveal
 
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
@@ -361,6 +361,11 @@ class LegendsScreen(TableScreen):
                 row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
                                       size_hint_min_x=dp(palette.TOUCH + 4),
                                       on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
+            for action in c.actions_for(seat):  # LA-15: an empty printed Meter shuffled again
+                if isinstance(action, Reshuffle):
+                    row.append(FlatButton(text="Meter\nshuffled", font_size=font, size_hint_x=5,
+                                          size_hint_min_x=dp(palette.TOUCH + 4),
+                                          on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
             rows.append(row)
         self._rows(rows)
 

@@ -27,13 +27,16 @@ def play(st, *texts):
 
 
 def idle(st, s):
-    return IDLE[st.legend(s).id]
+    """An own card that only asks `do S done`: the usual one, else one not played yet (LA-15)."""
+    lg = st.legend(s)
+    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.played(s, c) is None)
 
 
 def exchange(st, *cards, answers=()):
     """Reveal one card per seat (None: an idle own card), then answer the asks: the next of `answers`
     if it is the asked seat's, else `do S done` for a card on the primitives panel; stop otherwise."""
-    events = play(st, *[f"reveal {s} {c or idle(st, s)}" for s, c in enumerate(cards, 1)])
+    active = st.turn().seats  # LA-11: a team out of the Arena reveals nothing
+    events = play(st, *[f"reveal {s} {c or idle(st, s)}" for s, c in enumerate(cards, 1) if s in active])
     answers = list(answers)
     while st.ask is not None:
         a = st.ask
@@ -744,3 +747,66 @@ def test_LA_15_physical_an_ultimate_twice_in_a_game_is_refused():
     assert st.sequence == 5 and st.to_dict()["removed"][0] == ["carve-a-path"]
     err = refused(st, "reveal 1 carve-a-path", "already-played")
     assert err.rule.endswith("/LA-15") and "Ultimate" in err.reason
+
+
+def test_LA_11_table_sizes_2_to_6_modes_3v3_and_2v2v2_and_ffa_for_3_to_6():
+    assert (Legends.min_players, Legends.max_players) == (2, 6)
+    assert [Legends(n).options["mode"] for n in (2, 3, 4, 5, 6)] == ["teams", "ffa", "teams", "ffa", "3v3"]
+    for n, mode in ((5, "3v3"), (4, "2v2v2"), (6, "teams"), (2, "2v2v2")):
+        with pytest.raises(BadRequest) as err:
+            Legends(n, {"mode": mode})
+        assert err.value.rule in ("legends-of-the-arena/LA-11", "legends-of-the-arena/modes")
+    for n in (3, 4, 5, 6):
+        d = Legends(n, {"mode": "ffa"}).new_state().to_dict()
+        assert [(l["space"], l["facing"]) for l in d["legends"]] == [(3, "right" if s % 2 else "left") for s in range(1, n + 1)]
+        assert d["knockouts"] == [0] * n
+
+
+def test_LA_11_3v3_portals_2_and_4_and_three_stocks_per_team():
+    d = Legends(6).new_state().to_dict()
+    assert d["mode"] == "3v3" and d["stocks"] == [3, 3]
+    assert [(l["space"], l["facing"]) for l in d["legends"]] == [(2, "right"), (4, "left")] * 3
+    assert st_teams(Legends(6).new_state()) == [[1, 3, 5], [2, 4, 6]]
+
+
+def st_teams(st):
+    return st.view(None)["teams"]
+
+
+def test_LA_11_2v2v2_portals_1_3_and_5_and_two_stocks_per_team():
+    st = Legends(6, {"mode": "2v2v2"}).new_state()
+    d = st.to_dict()
+    assert d["stocks"] == [2, 2, 2] and st_teams(st) == [[1, 4], [2, 5], [3, 6]]
+    assert [(l["space"], l["facing"]) for l in d["legends"]] == [(1, "right"), (3, "right"), (5, "left")] * 2
+
+
+def test_LA_11_2v2v2_a_team_without_stock_leaves_the_arena_the_last_team_wins_ranked_by_going_out():
+    # team A = seats 1, 4; B = 2, 5; C = 3, 6. Seat 1 Smashes seat 3 (Fatigue 9 -> 10, index 13: 4 tokens)
+    st = table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right", "left"],
+               fatigue=[0, 9, 9, 0, 0, 0], stocks=[2, 1, 1])
+    events = exchange(st, "smash", None, None, None, None, None)
+    assert of(events, "knock-out")[0]["seat"] == 3 and st.to_dict()["stocks"] == [2, 1, 0]
+    assert {"type": "team-out", "team": 2, "seats": [3, 6]} in events
+    v = st.view(None)
+    assert [l["eliminated"] for l in v["legends"]] == [False, False, True, False, False, True]
+    assert st.turn().seats == (1, 2, 4, 5) and st.outcome() is None
+    assert refused(st, "reveal 3 step", "eliminated").rule.endswith("/LA-11")
+    # seat 6 is gone: seat 5 alone on space 3; seat 4 Smashes seat 2 on space 1 (4 tokens left: out)
+    events = exchange(st, None, None, None, "smash", None, None)
+    assert of(events, "knock-out")[0]["seat"] == 2
+    out = st.outcome()
+    assert out.winners == (1, 4) and out.termination == "stocks" and out.ranking == ((1, 4), (2, 5), (3, 6))
+
+
+def test_LA_11_targeting_in_every_team_mode_follows_teams_lowest_speed_first():
+    # seat 1 Shoots from 2: seats 2 (Fatigue 0, Speed 70) and 3 (Fatigue 5, Punch: Speed 50) are both at 3.
+    # Free-for-All would hit seat 2 (lowest Fatigue); every team mode hits seat 3 (lowest Speed).
+    st = table(6, mode="2v2v2", spaces=[2, 3, 3, 1, 5, 5], facing=["right", "left", "right", "right", "left", "right"],
+               fatigue=[0, 0, 5, 0, 0, 0])
+    events = exchange(st, "shot", None, "punch", None, None, None, answers=["face 1 right"])
+    assert of(events, "strike")[0]["seat"] == 1 and of(events, "strike")[0]["target"] == 3
+
+
+def test_LA_11_the_rules_reference_says_the_chaotic_colosseum_variants_are_not_offered():
+    text = Legends.rules["LA-11"]
+    assert "Chaotic Colosseum" in text and "not offered" in text

@@ -2,7 +2,8 @@
 
 It resolves every exchange (Speed order with Initiative ties, Block, Fatigue, Push tokens from each
 Legend's track, slides, Edge Recovery, Knock Outs, Stocks or Knock Outs scored) so the table never
-argues about arithmetic. Options: `mode` teams|ffa (default teams for 2 and 4 players, ffa for 3),
+argues about arithmetic. Options: `mode` teams|ffa|3v3|2v2v2 (LA-11: teams for 2 and 4 players, 3v3 and 2v2v2 for 6, ffa for
+3 to 6; the default is teams for 2 and 4, ffa for 3 and 5, 3v3 for 6),
 `legends` (one Legend id per seat: alysia fitz hilda lucius zephyr sabo lord-grym tikkit), `cards`
 digital|physical (LA-8), `values` (LA-3, below). Legend data: one JSON file per Legend in `data/`.
 
@@ -65,8 +66,17 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
   SEAT) knocks it out as a push would: SEAT is its pusher, so in Free-for-All SEAT scores it and it comes
   back with 2 Fatigue. The rule text's walk-off ("on its own") is left to a Legend's own or a
   teammate's card; landing exactly on an Edge still recovers.
+- R-20 In 3v3 team A is seats 1, 3, 5 and team B 2, 4, 6; in 2v2v2 the teams are seats 1+4, 2+5 and 3+6
+  (seat order alternates teams; portals 1, 3 and 5 as LA-11 gives them).
+- R-21 Teams out of Stocks in one 2v2v2 exchange are ranked by the simultaneous Knock Out tie-breaks
+  (then R-10's); still tied, they share a place.
 - R-19 A basic deck (typed values, LA-3) has at least three cards: basics are the only cards sure to be in
   hand, and every sequence picks three.
+
+LA-11: the printed box seats 2 to 6. 3v3 has 3 Stocks a team; in 2v2v2 (2 Stocks a team) a team with
+no Stock left leaves the Arena (`eliminated` lists the teams in the order they went out, and the
+ranking is that order reversed) and the last team with a Stock wins. Every team mode breaks targeting
+ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.
 
 LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played

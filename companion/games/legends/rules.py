@@ -16,8 +16,9 @@ RULES: dict[str, str] = {
     "LA-8": "Cards are digital (the referee deals and takes secret picks) or physical (the table enters each revealed card).",
     "LA-9": "A Push track is 11 or more token counts indexed by new Fatigue plus remaining Force; past its end the last count holds.",
     "LA-10": "Choosing to keep one's facing is no turn: nobody else in the space turns; foes turn to face a Legend only when it moves into, really turns in or comes back to their space.",
+    "LA-11": "The printed box seats 2 to 6: 3v3 (portals 2 and 4, 3 Stocks a team) and 2v2v2 (portals 1 and 3 facing right, 5 facing left, 2 Stocks a team; a team out of Stocks leaves the Arena, the last team with a Stock wins and the others rank in the reverse order they went out) for 6 players, Free-for-All for 3 to 6; every team mode breaks targeting ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.",
     "LA-15": "With physical cards the referee still keeps the public card bookkeeping: no basic twice in one sequence, no Special again until its Meter was shuffled anew (once empty, before the seat's first reveal of a sequence), no Ultimate twice in a game.",
-    "modes": "Teams is 1v1 or 2v2; Free-for-All is for 3 or 4 players.",
+    "modes": "Teams is 1v1 or 2v2 and Free-for-All for 3 or 4 players; with LA-11 a table of 6 may also play 3v3 or 2v2v2, and Free-for-All takes 3 to 6.",
     "teams-stocks": "In Teams each team has one Stock (1v1) or two (2v2); every Knock Out costs the victim's team one, and a team with none left loses.",
     "ffa-knockouts": "In Free-for-All nobody is eliminated and the first to score two Knock Outs wins.",
     "sharing": "Any number of Legends may share a space, and Legends sharing a space face each other.",
@@ -69,5 +70,7 @@ RULES: dict[str, str] = {
     "R-16": "With physical cards a reveal is not an undo stop: the referee held nothing hidden, so a mistyped card can be taken back.",
     "R-17": "A game plays with the Legend values typed when it was created; values typed later apply from the next game.",
     "R-18": "A foe's card that moves a Legend past an Edge knocks it out like a push: the card's owner is its pusher and scores it in Free-for-All. Only a Legend's own or a teammate's card makes a walk-off.",
+    "R-20": "In 3v3 team A is seats 1, 3 and 5 and team B seats 2, 4 and 6; in 2v2v2 the teams are seats 1 and 4, 2 and 5, 3 and 6, so seat order alternates teams.",
+    "R-21": "Teams going out of Stocks in one 2v2v2 exchange are ranked by the simultaneous Knock Out tie-breaks; still tied, they share a place.",
     "R-19": "A Legend's basic deck has at least three cards, so every sequence has three cards to pick.",
 }

@@ -24,12 +24,13 @@ def legends(st) -> list[dict[str, Any]]:
 
 def to_dict(st) -> dict[str, Any]:
     d: dict[str, Any] = {
-        "game": "legends-of-the-arena", "players": st.n, "mode": "teams" if st.teams else "ffa",
+        "game": "legends-of-the-arena", "players": st.n, "mode": st.mode,
         "cards": "physical" if st.physical else "digital", "phase": st.phase,
         "sequence": st.sequence, "exchange": st.exchange, "legends": legends(st), "initiative": st.initiative,
     }
     if st.teams:
         d["stocks"] = list(st.stocks)
+        d["eliminated"] = [list(g) for g in st.eliminated]
     else:
         d["knockouts"] = list(st.knockouts)
     d.update({
@@ -69,6 +70,8 @@ def view(st, seat: int | None) -> dict[str, Any]:
         # what the next hit of 1, 2 or 3 Force would push (the Push track is printed on the board)
         lg["next_push"] = [legend.push(min(10, st.figures[i].fatigue + 1) + f) for f in (1, 2, 3)]
         lg["placeholder"] = bool(legend.placeholders)
+        lg["eliminated"] = st.gone(i + 1)
+    d["teams"] = [st.team_seats(t) for t in range(st.nteams)] if st.teams else None
     d["turn"] = st.turn().to_dict()
     d["picked"] = sorted(st.picks)
     if not st.physical:

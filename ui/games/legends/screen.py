@@ -241,6 +241,8 @@ class LegendsScreen(TableScreen):
         chips = []
         for seat, lg in enumerate(frame["legends"], 1):
             legend = self.legend(seat)
+            if lg.get("eliminated"):
+                continue  # LA-11: its team has left the Arena
             chips.append({"seat": seat, "space": lg["space"], "name": legend.name if legend else c.name(seat),
                           "rgba": c.color(seat), "facing": lg["facing"], "fatigue": lg["fatigue"],
                           "push": self._push(seat, lg["fatigue"]), "out": lg["out"],
@@ -261,7 +263,9 @@ class LegendsScreen(TableScreen):
                 head += "  [color=#f5b33d]Initiative[/color]" if wide else "  [color=#f5b33d]Init.[/color]"
             tokens, push = lg["tokens"], self._push(seat, lg["fatigue"])
             second = f"Fatigue {lg['fatigue']}"
-            if lg["out"]:
+            if lg.get("eliminated"):
+                second = "team out of Stocks"
+            elif lg["out"]:
                 second += "   OUT of the Arena"
             elif push:
                 shown_push, forces = "/".join(map(str, push)), "/".join(str(f) for f in range(1, len(push) + 1))
@@ -287,7 +291,7 @@ class LegendsScreen(TableScreen):
         seq, ex = shown.get("sequence", 1), frame.get("exchange") or shown.get("exchange", 1)
         self.title_text = f"[b]Sequence {seq} \u00b7 Exchange {ex}[/b]"
         if shown.get("stocks") is not None:
-            teams = [[s for s in c.seats if (s - 1) % 2 == t] for t in (0, 1)]  # seats 1, 3 and 2, 4
+            teams = shown.get("teams") or [[s for s in c.seats if (s - 1) % 2 == t] for t in (0, 1)]
             parts = [" + ".join(self.who(s) for s in team) + f" {stock}" for team, stock in zip(teams, shown["stocks"])]
             self.score_text = "Stocks  " + "   ".join(parts)
         else:  # each seat's Knock Outs are on its panel

@@ -78,6 +78,12 @@ no Stock left leaves the Arena (`eliminated` lists the teams in the order they w
 ranking is that order reversed) and the last team with a Stock wins. Every team mode breaks targeting
 ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.
 
+LA-16: computer Legends (`computer.py`, levels `cpu`, `greedy`, `random`; digital cards) choose from their
+own seat's view: another seat's unrevealed picks are guessed from its basics (or its hand, for a
+teammate), each option is played out to the end of the sequence and the best average kept. A card
+only the table can resolve (LA-4) the computer declares done. `python -m companion.games.legends.bench`
+prints its strength.
+
 LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
 again too soon; `reshuffle SEAT yes` records an empty printed Meter shuffled again.

@@ -25,6 +25,21 @@ def default_mode(players: int) -> str:
     return "ffa" if players in (3, 5) else "3v3" if players == 6 else "teams"
 
 
+def _computer():
+    from .computer import LegendsComputer
+    return LegendsComputer()
+
+
+def _greedy():
+    from .computer import GreedyComputer
+    return GreedyComputer()
+
+
+def _random():
+    from companion.core import RandomPlayer
+    return RandomPlayer()
+
+
 def default_legends(players: int) -> list[str]:
     return list(LEGEND_IDS[:players])
 
@@ -43,6 +58,8 @@ class Legends(Game):
         Option("values", "text", SAVED, ID + "/LA-3", label="Board values"),
     )
     rules = RULES
+    #: LA-16: computer Legends (digital cards), strongest first
+    computer_players = {"cpu": _computer, "greedy": _greedy, "random": _random}
     #: where a table's typed Legend values are read at game creation; None: `data.default_dir()`
     data_dir: str | None = None
 

@@ -18,6 +18,7 @@ RULES: dict[str, str] = {
     "LA-10": "Choosing to keep one's facing is no turn: nobody else in the space turns; foes turn to face a Legend only when it moves into, really turns in or comes back to their space.",
     "LA-11": "The printed box seats 2 to 6: 3v3 (portals 2 and 4, 3 Stocks a team) and 2v2v2 (portals 1 and 3 facing right, 5 facing left, 2 Stocks a team; a team out of Stocks leaves the Arena, the last team with a Stock wins and the others rank in the reverse order they went out) for 6 players, Free-for-All for 3 to 6; every team mode breaks targeting ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.",
     "LA-15": "With physical cards the referee still keeps the public card bookkeeping: no basic twice in one sequence, no Special again until its Meter was shuffled anew (once empty, before the seat's first reveal of a sequence), no Ultimate twice in a game.",
+    "LA-16": "With digital cards any seat may be a computer Legend; it chooses through the same session from what its own seat may see, never from another seat's secrets.",
     "modes": "Teams is 1v1 or 2v2 and Free-for-All for 3 or 4 players; with LA-11 a table of 6 may also play 3v3 or 2v2v2, and Free-for-All takes 3 to 6.",
     "teams-stocks": "In Teams each team has one Stock (1v1) or two (2v2); every Knock Out costs the victim's team one, and a team with none left loses.",
     "ffa-knockouts": "In Free-for-All nobody is eliminated and the first to score two Knock Outs wins.",

@@ -52,9 +52,9 @@ class Legends(Game):
     terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.decide
     options_schema = (
         Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=MODES),
+        Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical")),
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,
                distinct=True),
-        Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical")),
         Option("values", "text", SAVED, ID + "/LA-3", label="Board values"),
     )
     rules = RULES

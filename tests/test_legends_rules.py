@@ -7,7 +7,7 @@ import pytest
 from companion.core import BadRequest, IllegalAction, Refusal
 from companion.games.legends import GAME as Legends
 from companion.games.legends import data
-from companion.games.legends.fixtures import table
+from companion.games.legends.fixtures import table, table_dict
 
 IDLE = {"alysia": "wind-up", "fitz": "tenderize", "hilda": "spotlight", "lucius": "draw-claw",
         "zephyr": "ride-the-barrel", "sabo": "spike-trap", "lord-grym": "bury-them", "tikkit": "quick-fix"}
@@ -27,13 +27,16 @@ def play(st, *texts):
 
 
 def idle(st, s):
-    return IDLE[st.legend(s).id]
+    """An own card that only asks `do S done`: the usual one, else one not played yet (LA-15)."""
+    lg = st.legend(s)
+    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.played(s, c) is None)
 
 
 def exchange(st, *cards, answers=()):
     """Reveal one card per seat (None: an idle own card), then answer the asks: the next of `answers`
     if it is the asked seat's, else `do S done` for a card on the primitives panel; stop otherwise."""
-    events = play(st, *[f"reveal {s} {c or idle(st, s)}" for s, c in enumerate(cards, 1)])
+    active = st.turn().seats  # LA-11: a team out of the Arena reveals nothing
+    events = play(st, *[f"reveal {s} {c or idle(st, s)}" for s, c in enumerate(cards, 1) if s in active])
     answers = list(answers)
     while st.ask is not None:
         a = st.ask
@@ -680,3 +683,130 @@ def test_LA_6_a_teammates_hand_does_not_tell_which_cards_were_picked():
     shown = trial.view(3)["team_hands"]["1"]
     assert not set(hand1[:trial.exchange]) & set(shown)  # revealed: out of the hand
     assert set(hand1[trial.exchange:3]) <= set(shown)  # still secret: still in it
+
+
+# -- rulings LA-10.. (the printed box) -------------------------------------------------------------------
+
+def test_LA_10_keeping_the_facing_is_no_turn_nobody_else_in_the_space_turns():
+    # three Legends on the center, facing right/left/right (LA-2); three Defensive Pivots, each keeping
+    # its facing: nobody turns anybody, so the Arena is as it was.
+    st = table(3, spaces=[3, 3, 3], facing=["right", "left", "right"])
+    events = exchange(st, "defensive-pivot", "defensive-pivot", "defensive-pivot",
+                      answers=["face 1 right", "face 2 left", "face 3 right"])
+    assert [legend(st, s)["facing"] for s in (1, 2, 3)] == ["right", "left", "right"]
+    assert of(events, "turn") == []
+
+
+def test_LA_10_a_real_turn_in_a_space_still_turns_the_foes_there():
+    # seat 1 turns left in a space where seat 2 faces left too: seat 2 turns round to face it (R-4)
+    st = table(3, spaces=[3, 3, 1], facing=["right", "left", "right"])
+    events = exchange(st, "defensive-pivot", "punch", "punch", answers=["face 1 left"])
+    assert legend(st, 1)["facing"] == "left" and legend(st, 2)["facing"] == "right"
+    assert {"type": "turn", "seat": 2, "facing": "right", "why": "sharing"} in events
+
+
+def test_LA_15_physical_a_basic_revealed_twice_in_one_sequence_is_refused():
+    st = table(2, spaces=[2, 4], facing=["right", "left"])
+    exchange(st, "step", "defensive-pivot", answers=["face 2 left"])
+    err = refused(st, "reveal 1 step", "already-played")
+    assert err.rule.endswith("/LA-15") and "Step" in err.reason
+    exchange(st, "back", "shot", answers=["face 1 right", "face 2 left"])
+    exchange(st, "punch", "smash")
+    assert st.sequence == 2
+    play(st, "reveal 1 step")  # back in the hand after the Recovery
+
+
+def test_LA_15_physical_a_special_twice_before_its_meter_was_reshuffled_is_refused():
+    game = Legends(2, {"cards": "physical", "legends": ["alysia", "fitz"]})
+    st = game.state_from_dict(table_dict(game, spaces=[1, 5], facing=["right", "left"]))
+    assert st.view(None)["meter_sizes"] == [3, 3]  # 3 Specials and 1 Ultimate, one drawn for sequence 1
+    exchange(st, "wind-up", None)
+    exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
+    exchange(st, "punch", "punch")
+    assert st.sequence == 2 and st.view(None)["meter_sizes"] == [2, 2]
+    err = refused(st, "reveal 1 wind-up", "already-played")
+    assert err.rule.endswith("/LA-15") and "reshuffled" in err.reason
+    refused(st, "reshuffle 1 yes", "meter-not-empty")
+    d = st.to_dict()
+    d["meters"] = [0, 2]  # every card of Alysia's Meter drawn: she may shuffle her Specials again
+    st = game.state_from_dict(d)
+    play(st, "reshuffle 1 yes")
+    assert st.view(None)["meter_sizes"] == [2, 2] and st.to_dict()["discards"][0] == []
+    play(st, "reveal 1 wind-up")
+
+
+def test_LA_15_physical_an_ultimate_twice_in_a_game_is_refused():
+    st = table(2, legends=["alysia", "fitz"], spaces=[1, 5], facing=["right", "left"])
+    exchange(st, "carve-a-path", None)
+    exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
+    exchange(st, "punch", "punch")
+    for _ in range(3):
+        exchange(st, "step", "step")
+        exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
+        exchange(st, "punch", "punch")
+    assert st.sequence == 5 and st.to_dict()["removed"][0] == ["carve-a-path"]
+    err = refused(st, "reveal 1 carve-a-path", "already-played")
+    assert err.rule.endswith("/LA-15") and "Ultimate" in err.reason
+
+
+def test_LA_11_table_sizes_2_to_6_modes_3v3_and_2v2v2_and_ffa_for_3_to_6():
+    assert (Legends.min_players, Legends.max_players) == (2, 6)
+    assert [Legends(n).options["mode"] for n in (2, 3, 4, 5, 6)] == ["teams", "ffa", "teams", "ffa", "3v3"]
+    for n, mode in ((5, "3v3"), (4, "2v2v2"), (6, "teams"), (2, "2v2v2")):
+        with pytest.raises(BadRequest) as err:
+            Legends(n, {"mode": mode})
+        assert err.value.rule in ("legends-of-the-arena/LA-11", "legends-of-the-arena/modes")
+    for n in (3, 4, 5, 6):
+        d = Legends(n, {"mode": "ffa"}).new_state().to_dict()
+        assert [(l["space"], l["facing"]) for l in d["legends"]] == [(3, "right" if s % 2 else "left") for s in range(1, n + 1)]
+        assert d["knockouts"] == [0] * n
+
+
+def test_LA_11_3v3_portals_2_and_4_and_three_stocks_per_team():
+    d = Legends(6).new_state().to_dict()
+    assert d["mode"] == "3v3" and d["stocks"] == [3, 3]
+    assert [(l["space"], l["facing"]) for l in d["legends"]] == [(2, "right"), (4, "left")] * 3
+    assert st_teams(Legends(6).new_state()) == [[1, 3, 5], [2, 4, 6]]
+
+
+def st_teams(st):
+    return st.view(None)["teams"]
+
+
+def test_LA_11_2v2v2_portals_1_3_and_5_and_two_stocks_per_team():
+    st = Legends(6, {"mode": "2v2v2"}).new_state()
+    d = st.to_dict()
+    assert d["stocks"] == [2, 2, 2] and st_teams(st) == [[1, 4], [2, 5], [3, 6]]
+    assert [(l["space"], l["facing"]) for l in d["legends"]] == [(1, "right"), (3, "right"), (5, "left")] * 2
+
+
+def test_LA_11_2v2v2_a_team_without_stock_leaves_the_arena_the_last_team_wins_ranked_by_going_out():
+    # team A = seats 1, 4; B = 2, 5; C = 3, 6. Seat 1 Smashes seat 3 (Fatigue 9 -> 10, index 13: 4 tokens)
+    st = table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right", "left"],
+               fatigue=[0, 9, 9, 0, 0, 0], stocks=[2, 1, 1])
+    events = exchange(st, "smash", None, None, None, None, None)
+    assert of(events, "knock-out")[0]["seat"] == 3 and st.to_dict()["stocks"] == [2, 1, 0]
+    assert {"type": "team-out", "team": 2, "seats": [3, 6]} in events
+    v = st.view(None)
+    assert [l["eliminated"] for l in v["legends"]] == [False, False, True, False, False, True]
+    assert st.turn().seats == (1, 2, 4, 5) and st.outcome() is None
+    assert refused(st, "reveal 3 step", "eliminated").rule.endswith("/LA-11")
+    # seat 6 is gone: seat 5 alone on space 3; seat 4 Smashes seat 2 on space 1 (4 tokens left: out)
+    events = exchange(st, None, None, None, "smash", None, None)
+    assert of(events, "knock-out")[0]["seat"] == 2
+    out = st.outcome()
+    assert out.winners == (1, 4) and out.termination == "stocks" and out.ranking == ((1, 4), (2, 5), (3, 6))
+
+
+def test_LA_11_targeting_in_every_team_mode_follows_teams_lowest_speed_first():
+    # seat 1 Shoots from 2: seats 2 (Fatigue 0, Speed 70) and 3 (Fatigue 5, Punch: Speed 50) are both at 3.
+    # Free-for-All would hit seat 2 (lowest Fatigue); every team mode hits seat 3 (lowest Speed).
+    st = table(6, mode="2v2v2", spaces=[2, 3, 3, 1, 5, 5], facing=["right", "left", "right", "right", "left", "right"],
+               fatigue=[0, 0, 5, 0, 0, 0])
+    events = exchange(st, "shot", None, "punch", None, None, None, answers=["face 1 right"])
+    assert of(events, "strike")[0]["seat"] == 1 and of(events, "strike")[0]["target"] == 3
+
+
+def test_LA_11_the_rules_reference_says_the_chaotic_colosseum_variants_are_not_offered():
+    text = Legends.rules["LA-11"]
+    assert "Chaotic Colosseum" in text and "not offered" in text

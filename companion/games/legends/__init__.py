@@ -2,7 +2,8 @@
 
 It resolves every exchange (Speed order with Initiative ties, Block, Fatigue, Push tokens from each
 Legend's track, slides, Edge Recovery, Knock Outs, Stocks or Knock Outs scored) so the table never
-argues about arithmetic. Options: `mode` teams|ffa (default teams for 2 and 4 players, ffa for 3),
+argues about arithmetic. Options: `mode` teams|ffa|3v3|2v2v2 (LA-11: teams for 2 and 4 players, 3v3 and 2v2v2 for 6, ffa for
+3 to 6; the default is teams for 2 and 4, ffa for 3 and 5, 3v3 for 6),
 `legends` (one Legend id per seat: alysia fitz hilda lucius zephyr sabo lord-grym tikkit), `cards`
 digital|physical (LA-8), `values` (LA-3, below). Legend data: one JSON file per Legend in `data/`.
 
@@ -24,6 +25,7 @@ space 0, `right` toward space 6):
     draw SEAT CARD             digital, chance: the top card of the seat's Meter (the session draws it);
                                other seats see `draw SEAT ?`
     reshuffle SEAT yes|no      digital: the seat's Meter is empty; shuffle its Specials into a new one?
+                               physical: `yes` only, the empty printed Meter was shuffled (LA-15)
     face SEAT left|right       "you may turn" (Defensive Pivot, Back, Shot) and the facing after a
                                Knock Out; keeping the facing is `face` with the current direction
     target SEAT WHO            the striker's (or diver's) pick among foes still tied after the tie-breaks
@@ -37,7 +39,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
 - R-3 The next card is chosen after each card resolves: a Dive taking the Initiative reorders later ties.
 - R-4 "Sharing a space means facing each other": a Legend that moves into, turns in or returns to a
   space holding foes keeps its facing, and foes there facing the same way turn round. Starting
-  positions are as LA-2 gives them.
+  positions are as LA-2 gives them. LA-10: answering "you may turn" with the facing one has is no
+  turn, so nobody else in the space turns.
 - R-5 Shot ("range 1 or more") reaches any distance.
 - R-6 Block counts from the moment its card resolves to the end of the exchange.
 - R-7 Each Legend is played by one seat at most.
@@ -63,8 +66,27 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
   SEAT) knocks it out as a push would: SEAT is its pusher, so in Free-for-All SEAT scores it and it comes
   back with 2 Fatigue. The rule text's walk-off ("on its own") is left to a Legend's own or a
   teammate's card; landing exactly on an Edge still recovers.
+- R-20 In 3v3 team A is seats 1, 3, 5 and team B 2, 4, 6; in 2v2v2 the teams are seats 1+4, 2+5 and 3+6
+  (seat order alternates teams; portals 1, 3 and 5 as LA-11 gives them).
+- R-21 Teams out of Stocks in one 2v2v2 exchange are ranked by the simultaneous Knock Out tie-breaks
+  (then R-10's); still tied, they share a place.
 - R-19 A basic deck (typed values, LA-3) has at least three cards: basics are the only cards sure to be in
   hand, and every sequence picks three.
+
+LA-11: the printed box seats 2 to 6. 3v3 has 3 Stocks a team; in 2v2v2 (2 Stocks a team) a team with
+no Stock left leaves the Arena (`eliminated` lists the teams in the order they went out, and the
+ranking is that order reversed) and the last team with a Stock wins. Every team mode breaks targeting
+ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.
+
+LA-16: computer Legends (`computer.py`, levels `cpu`, `greedy`, `random`; digital cards) choose from their
+own seat's view: another seat's unrevealed picks are guessed from its basics (or its hand, for a
+teammate), each option is played out to the end of the sequence and the best average kept. A card
+only the table can resolve (LA-4) the computer declares done. `python -m companion.games.legends.bench`
+prints its strength.
+
+LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
+since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
+again too soon; `reshuffle SEAT yes` records an empty printed Meter shuffled again.
 
 Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
 primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each

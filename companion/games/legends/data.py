@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.core import BadRequest
 
-from .cards import BASIC_SPEED, BASICS, LEGEND_IDS
+from .cards import BASIC_NAMES, BASIC_SPEED, BASICS, LEGEND_IDS
 
 DATA = Path(__file__).with_name("data")
 MAX_TRACK = 30  # entries a typed Push track may have (Fatigue 10 + Force 9 reach index 19)
@@ -49,6 +49,9 @@ class Legend:
     def push(self, index: int) -> int:
         """LA-9: tokens for new Fatigue + remaining Force; past the end, the last value."""
         return self.push_track[min(max(index, 0), len(self.push_track) - 1)]
+
+    def card_name(self, card: str) -> str:
+        return BASIC_NAMES.get(card) or self.names.get(card, card)
 
     @property
     def own_cards(self) -> tuple[str, ...]:

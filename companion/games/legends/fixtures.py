@@ -23,10 +23,14 @@ def table_dict(game, *, spaces=None, facing=None, fatigue=None, initiative: int 
         if fatigue is not None:
             lg["fatigue"] = fatigue[i]
     d["initiative"], d["exchange"], d["sequence"] = initiative, exchange, sequence
-    if stocks is not None:
+    if stocks is not None:  # the Knock Outs received that took the Stocks (to the team's first seat)
         d["stocks"] = list(stocks)
-    if knockouts is not None:
+        for t, left in enumerate(stocks):
+            d["received"][st.team_seats(t)[0] - 1] = st.start_stocks() - left
+    if knockouts is not None:  # the Knock Outs scored were received by the last seat of those scoring fewest
         d["knockouts"] = list(knockouts)
+        victim = max(range(n), key=lambda i: (-knockouts[i], i))
+        d["received"][victim] += sum(knockouts)
     if d["cards"] == "digital":  # straight to the picks: nothing drawn yet, every Meter full
         d["phase"], d["queue"], d["ask"] = "pick", [], None
     assert len(d["legends"]) == n

@@ -16,8 +16,29 @@ SAVED = "saved"  # the `values` option's default: the typed values saved on this
 refuse = partial(_refuse, game=ID)  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
 
 
+MODES = ("teams", "ffa", "3v3", "2v2v2")
+MODE_TITLES = ("Teams", "Free-for-All", "Three against three", "Three teams of two")
+#: LA-11: the table sizes each mode is played by
+MODE_SIZES = {"teams": (2, 4), "ffa": (3, 4, 5, 6), "3v3": (6,), "2v2v2": (6,)}
+
+
 def default_mode(players: int) -> str:
-    return "ffa" if players == 3 else "teams"
+    return "ffa" if players in (3, 5) else "3v3" if players == 6 else "teams"
+
+
+def _computer():
+    from .computer import LegendsComputer
+    return LegendsComputer()
+
+
+def _greedy():
+    from .computer import GreedyComputer
+    return GreedyComputer()
+
+
+def _random():
+    from companion.core import RandomPlayer
+    return RandomPlayer()
 
 
 def default_legends(players: int) -> list[str]:
@@ -27,17 +48,20 @@ def default_legends(players: int) -> list[str]:
 class Legends(Game):
     id = ID
     title = "Legends of the Arena"
-    min_players, max_players = 2, 4
+    min_players, max_players = 2, 6  # LA-11
     type = GameType(chance="drawn", information="hidden", outcome="winners", simultaneous=True, teams=True)
     terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.decide (R-10)
     options_schema = (
-        Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=("teams", "ffa"), titles=("Teams", "Free-for-All")),
+        Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=MODES, titles=MODE_TITLES),
+        Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical"),
+               titles=("Digital", "Physical")),
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,
                distinct=True, titles=tuple(lid.replace("-", " ").title() for lid in LEGEND_IDS)),
-        Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical"), titles=("Digital", "Physical")),
         Option("values", "text", SAVED, ID + "/LA-3", label="Board values"),
     )
     rules = RULES
+    #: LA-16: computer Legends (digital cards), strongest first
+    computer_players = {"cpu": _computer, "greedy": _greedy, "random": _random}
     #: where a table's typed Legend values are read at game creation; None: `data.default_dir()`
     data_dir: str | None = None
 
@@ -49,9 +73,12 @@ class Legends(Game):
     def check_options(self) -> None:
         mode, n = self.options["mode"], self.players
         if mode == "teams" and n not in (2, 4):
-            raise BadRequest("bad-option", f"Teams is played 1v1 or 2v2, not by {n} players.", ID + "/modes")
-        if mode == "ffa" and n not in (3, 4):
-            raise BadRequest("bad-option", f"Free-for-All is played by 3 or 4 players, not {n}.", ID + "/modes")
+            raise BadRequest("bad-option", f"Teams is played 1v1 or 2v2 (3v3 and 2v2v2 are modes of their own), "
+                                           f"not by {n} players.", ID + "/modes")
+        if mode == "ffa" and n not in MODE_SIZES["ffa"]:
+            raise BadRequest("bad-option", f"Free-for-All is played by 3 to 6 players, not {n}.", ID + "/modes")
+        if mode in ("3v3", "2v2v2") and n != 6:
+            raise BadRequest("bad-option", f"{mode} is played by 6 players, not {n}.", ID + "/modes")
 
     def load_files(self) -> None:
         """LA-3: the Legend data of the Legends in play, with the `values` typed (saved on this machine, or

@@ -5,6 +5,7 @@ that needs a seat's choice sets `self.ask` and stops; `_resume` carries on once 
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from .cards import script
@@ -51,15 +52,23 @@ class Resolution:
     # -- who is who -------------------------------------------------------------------------------
 
     def team(self, s: int) -> int:
-        """Team index (0 = A: seats 1, 3; 1 = B: seats 2, 4; R-1); in Free-for-All each seat alone."""
-        return (s - 1) % 2 if self.teams else s
+        """Team index (0 = A: seats 1, 3, 5; 1 = B: seats 2, 4, 6; R-1; in 2v2v2 seats 1, 4 / 2, 5 / 3, 6, R-20);
+        in Free-for-All each seat alone."""
+        return (s - 1) % self.nteams if self.teams else s
+
+    def team_seats(self, t: int) -> list[int]:
+        return [s for s in self.seats if self.team(s) == t]
+
+    def gone(self, s: int) -> bool:
+        """LA-11: s's team ran out of Stocks and left the Arena (2v2v2; in the other modes the game ends)."""
+        return bool(self.eliminated) and any(self.team(s) in g for g in self.eliminated)
 
     def fig(self, s: int) -> Figure:
         """Seat s's Legend on the board."""
         return self.figures[s - 1]
 
     def in_arena(self, s: int) -> bool:
-        return self.fig(s).out is None
+        return self.fig(s).out is None and not self.gone(s)
 
     def distance(self, s: int, t: int) -> int:
         return abs(self.fig(t).space - self.fig(s).space)
@@ -73,7 +82,13 @@ class Resolution:
         return [(self.initiative - 1 + i) % n + 1 for i in range(n)]
 
     def portal(self, s: int) -> int:
-        return (2 if self.team(s) == 0 else 4) if self.teams else CENTER
+        """LA-2, LA-11: 2 and 4 for two teams, 1, 3 and 5 for three; the center in Free-for-All."""
+        if not self.teams:
+            return CENTER
+        return (1, 3, 5)[self.team(s)] if self.nteams == 3 else (2, 4)[self.team(s)]
+
+    def portal_facing(self, s: int) -> str:
+        return (RIGHT, RIGHT, LEFT)[self.team(s)] if self.nteams == 3 else (RIGHT, LEFT)[self.team(s)]
 
     def faces(self, s: int, t: int) -> bool:
         d = self.fig(t).space - self.fig(s).space
@@ -113,10 +128,11 @@ class Resolution:
     # -- small effects ------------------------------------------------------------------------------
 
     def turn_to(self, s: int, d: str) -> None:
+        """Face `d`; LA-10: keeping the facing is no turn, so only a real turn turns the foes in the space."""
         if self.fig(s).facing != d:
             self.fig(s).facing = d
             self.events.append({"type": "turn", "seat": s, "facing": d})
-        self.settle(s)
+            self.settle(s)
 
     def settle(self, k: int) -> None:
         """R-4 (sharing): foes in k's space facing k's way turn round to face k."""
@@ -307,9 +323,9 @@ class Resolution:
         self.knock_outs()
 
     def knock_outs(self) -> None:
-        victims = [s for s in self.init_order() if not self.in_arena(s)]
-        received = [0] * (2 if self.teams else self.n + 1)
-        pushed = [0] * (2 if self.teams else self.n + 1)
+        victims = [s for s in self.init_order() if self.fig(s).out is not None]
+        received = [0] * (self.nteams if self.teams else self.n + 1)
+        pushed = [0] * (self.nteams if self.teams else self.n + 1)
         for v in victims:
             out, pusher = self.fig(v).out, self.fig(v).pusher
             ev = {"type": "knock-out", "seat": v, "walked": out["walked"], "overshoot": out["overshoot"], "by": None}
@@ -334,47 +350,60 @@ class Resolution:
                     pushed[pusher] = max(pushed[pusher], out["overshoot"])
                     self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
             self.events.append(ev)
+        over = self.decide(received, pushed)
         for v in victims:
             me = self.fig(v)
             me.space, me.facing, me.out, me.pusher = self.portal(v), me.out["facing"], None, None
+            if over or self.gone(v):
+                continue  # the game is over, or its team has left the Arena (LA-11)
             self.events.append({"type": "return", "seat": v, "space": me.space, "facing": me.facing,
                                 "fatigue": me.fatigue})
             self.settle(v)
-        if self.decide(received, pushed):
+        if over:
             return
-        self.queue = victims
+        self.queue = [v for v in victims if not self.gone(v)]
         self.phase = "return"
         self.ask_return()
 
+    def places(self, cands: list[int], received: list[int], pushed: list[int]) -> list[list[int]]:
+        """simultaneous-ko, R-10: sides out in one exchange, worst first, in groups that stay tied: more Knock
+        Outs this exchange, then the shorter furthest push; then over the whole game (received, furthest)."""
+        def side(c: int) -> list[int]:
+            return self.team_seats(c) if self.teams else [c]
+
+        def worse(c: int) -> tuple:
+            return (received[c], -pushed[c], sum(self.received[s - 1] for s in side(c)),
+                    -max(self.furthest[s - 1] for s in side(c)))
+        ordered = sorted(cands, key=worse, reverse=True)
+        return [list(g) for _, g in itertools.groupby(ordered, key=worse)]
+
     def decide(self, received: list[int], pushed: list[int]) -> bool:
-        """teams-stocks, ffa-knockouts, simultaneous-ko and R-10: is the game over?"""
+        """teams-stocks, LA-11, ffa-knockouts, simultaneous-ko and R-10: is the game over?"""
         if self.teams:
-            sides = [t for t in (0, 1) if self.stocks[t] == 0]
-            if not sides:
+            alive = [t for t in range(self.nteams) if not any(t in g for g in self.eliminated)]
+            out = [t for t in alive if self.stocks[t] == 0]
+            if not out:
                 return False
-            cands = [1 - t for t in sides] if len(sides) == 1 else [0, 1]
+            left = [t for t in alive if t not in out]
+            groups = self.places(out, received, pushed)
+            if len(left) >= 2:  # LA-11: 2v2v2, a team with no Stock leaves the Arena
+                self.eliminated += groups
+                for t in out:
+                    self.events.append({"type": "team-out", "team": t, "seats": self.team_seats(t)})
+                return False
+            self.eliminated += groups
+            if left:
+                win, reason = self.team_seats(left[0]), "stocks"
+            elif len(groups[-1]) == 1:
+                win, reason = self.team_seats(groups[-1][0]), "simultaneous-ko"
+            else:
+                win, reason = [], "draw"
         else:
             cands = [s for s in self.seats if self.knockouts[s - 1] >= 2]
             if not cands:
                 return False
-        if len(cands) > 1:
-            fewest = min(received[c] for c in cands)
-            cands = [c for c in cands if received[c] == fewest]
-        if len(cands) > 1:
-            far = max(pushed[c] for c in cands)
-            cands = [c for c in cands if pushed[c] == far]
-        if len(cands) > 1:  # R-10: still tied, the final ranking's tie-breaks over the whole game
-            def side(c: int) -> list[int]:
-                return [s for s in self.seats if self.team(s) == c] if self.teams else [c]
-            fewest = min(sum(self.received[s - 1] for s in side(c)) for c in cands)
-            cands = [c for c in cands if sum(self.received[s - 1] for s in side(c)) == fewest]
-            far = max(max(self.furthest[s - 1] for s in side(c)) for c in cands)
-            cands = [c for c in cands if max(self.furthest[s - 1] for s in side(c)) == far]
-        if self.teams:
-            win = [s for s in self.seats if self.team(s) in cands] if len(cands) == 1 else []
-            reason = "draw" if not win else ("stocks" if len(sides) == 1 else "simultaneous-ko")
-        else:
-            win, reason = sorted(cands), "knockouts" if len(cands) == 1 else "shared"
+            best = self.places(cands, received, pushed)[-1]
+            win, reason = sorted(best), "knockouts" if len(best) == 1 else "shared"
         self.winner, self.reason = win, reason
         self.phase, self.ask, self.current, self.queue = "over", None, None, []
         self.events.append({"type": "game-over", "winners": win, "reason": reason})

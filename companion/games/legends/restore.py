@@ -22,9 +22,11 @@ LEFT_RIGHT = OneOf(("left", "right"))
 
 
 @lru_cache(maxsize=None)
-def fields(n: int, teams: bool, physical: bool) -> dict[str, Shape]:
+def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
     """The JSON shape of every field of a state of this table (`core.check_state_fields`); the game, player
     count, modes and each seat's Legend are this table's (checked in `from_dict`)."""
+    teams = mode != "ffa"
+    nteams = 3 if mode == "2v2v2" else 2
     seat = Int(1, n, means=f"a seat 1..{n}")
     seat_keys = tuple(str(s) for s in range(1, n + 1))
     card_ids = ListOf(Text(), rule="ALL-3", means="a list of card ids")
@@ -37,14 +39,16 @@ def fields(n: int, teams: bool, physical: bool) -> dict[str, Shape]:
         "pusher": Nullable(seat),
         "out": Nullable(Record({"walked": Bool(), "overshoot": Int(1, 99), "facing": LEFT_RIGHT})),
     })
-    piles = Is(None, rule="LA-8") if physical else per_seat(card_ids, rule="LA-6")
+    piles = per_seat(card_ids, rule="LA-6")
     return {
         "game": ANY, "players": ANY, "mode": ANY, "cards": ANY, "phase": ANY,
         "sequence": Int(1, 10**6),
         "exchange": Int(1, 3, rule="exchange"),
         "legends": per_seat(legend),
         "initiative": Int(1, n, rule="LA-5"),
-        **({"stocks": ListOf(Int(0, 1 if n == 2 else 2), length=2, rule="teams-stocks")} if teams else
+        **({"stocks": ListOf(Int(0, 2 if mode == "2v2v2" else n // 2), length=nteams, rule="teams-stocks"),
+            "eliminated": ListOf(ListOf(Int(0, nteams - 1), low=1), rule="LA-11",
+                                 means="a list of groups of teams, in the order they went out")} if teams else
            {"knockouts": per_seat(Int(0, 99), rule="ffa-knockouts")}),
         "received": per_seat(Int(0, 999), rule="ranking"),
         "furthest": per_seat(Int(0, 999), rule="ranking"),
@@ -57,8 +61,9 @@ def fields(n: int, teams: bool, physical: bool) -> dict[str, Shape]:
                                          "prim": Is(True, rule="LA-4")}), rule="choices"),
         "queue": ListOf(seat, distinct=True),
         "picks": Map(seat_keys, card_ids, rule="picks"),
-        "hands": piles, "discards": piles, "removed": piles,
-        "meters": Is(None, rule="LA-8") if physical else
+        "hands": Is(None, rule="LA-8") if physical else piles, "discards": piles, "removed": piles,
+        "shown": per_seat(card_ids, rule="LA-15") if physical else Is(None, rule="LA-15"),
+        "meters": per_seat(Int(0, 99), rule="LA-15") if physical else
         per_seat(Record({"specials": card_ids, "ultimates": card_ids}), rule="draw"),
         "winner": Nullable(ListOf(seat)),
         "reason": Text(),
@@ -67,8 +72,9 @@ def fields(n: int, teams: bool, physical: bool) -> dict[str, Shape]:
 
 def from_dict(game, d: Any) -> LAState:
     n, seats = game.players, range(1, game.players + 1)
-    teams, physical = game.options["mode"] == "teams", game.options["cards"] == "physical"
-    check_state_fields(d, fields(n, teams, physical), _bad)
+    mode, physical = game.options["mode"], game.options["cards"] == "physical"
+    teams = mode != "ffa"
+    check_state_fields(d, fields(n, mode, physical), _bad)
     if d["game"] != ID or d["players"] != n or type(d["players"]) is not int or d["mode"] != game.options["mode"] or d["cards"] != game.options["cards"]:
         _bad("it belongs to another game, player count, mode or card mode")
     if d["phase"] not in PHASES or (physical and d["phase"] in ("draw", "pick")) or (not physical and d["phase"] == "reveal"):
@@ -81,14 +87,15 @@ def from_dict(game, d: Any) -> LAState:
                         [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]))
                  for lg in lgs],
         initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
+        eliminated=[list(g) for g in d["eliminated"]] if teams else None,
         knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
         furthest=list(d["furthest"]), cards={int(k): v for k, v in d["revealed"].items()}, done=list(d["resolved"]),
         current=None if cur is None else dict(cur),
         ask=None if d["ask"] is None else {k: (list(v) if isinstance(v, list) else v) for k, v in d["ask"].items()},
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
-        **({key: None for key in ("hands", "meters", "discards", "removed")} if physical else {
-            "hands": [list(h) for h in d["hands"]], "discards": [list(h) for h in d["discards"]],
-            "removed": [list(h) for h in d["removed"]],
+        discards=[list(h) for h in d["discards"]], removed=[list(h) for h in d["removed"]],
+        **({"hands": None, "meters": list(d["meters"]), "shown": [list(x) for x in d["shown"]]} if physical else {
+            "hands": [list(h) for h in d["hands"]], "shown": None,
             "meters": [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]}),
         winner=None if w is None else list(w), reason=d["reason"])
     for s, lg in zip(seats, lgs):
@@ -109,6 +116,9 @@ def from_dict(game, d: Any) -> LAState:
     for s, c in st.cards.items():
         if c not in st.revealable(s):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
+    if st.phase != "over" and (any(st.gone(s) for s in list(st.cards) + st.queue)
+                               or (st.phase == "pick" and any(st.gone(s) for s in st.picks))):
+        _bad("a team gone out of the Arena reveals, draws and picks nothing", "LA-11")
     if any(s not in st.cards for s in st.done):
         _bad("resolved lists seats whose revealed card has resolved", "speed-order")
     if cur is not None and (cur["seat"] not in st.cards or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done):
@@ -121,6 +131,8 @@ def from_dict(game, d: Any) -> LAState:
         _bad("with physical cards the referee holds no hands, Meters or picks", "LA-8")
     if not physical:
         _deck(game, st)
+    else:
+        _bookkeeping(game, st)
     if (st.phase == "over") != (w is not None):
         _bad("a finished game, and only a finished game, has a winner list")
     _end_checks(st)
@@ -128,18 +140,29 @@ def from_dict(game, d: Any) -> LAState:
 
 
 def _end_checks(st) -> None:
-    """teams-stocks, ffa-knockouts: a game is over exactly when a side is out of Stocks (Teams) or someone
-    has scored two Knock Outs (Free-for-All), and its winners are a side that could win."""
+    """teams-stocks, LA-11, ffa-knockouts: a game is over exactly when at most one team has Stocks (Teams) or
+    someone has scored two Knock Outs (Free-for-All), and its winners are a side that could win."""
     over = st.phase == "over"
     if st.teams:
-        out = [t for t in (0, 1) if st.stocks[t] == 0]
-        if bool(out) != over:
-            _bad("a game goes on while both teams have a Stock, and ends when one has none", "teams-stocks")
-        sides = [[s for s in st.seats if st.team(s) == t] for t in (0, 1)]
-        allowed = [[]] + [sides[1 - t] for t in out] if len(out) == 2 else [sides[1 - t] for t in out]
-        if over and st.winner not in allowed:
-            _bad("the winner is the team with Stocks left (both out: either team, or a draw)", "teams-stocks")
+        gone = [t for g in st.eliminated for t in g]
+        if len(set(gone)) != len(gone) or any(st.stocks[t] != 0 for t in gone):
+            _bad("the teams gone out of the Arena are teams without Stocks, each once", "LA-11")
+        if st.stocks != [max(0, st.start_stocks() - sum(st.received[s - 1] for s in st.team_seats(t)))
+                         for t in range(st.nteams)]:
+            _bad("each team's Stocks are its starting Stocks less the Knock Outs its Legends received", "teams-stocks")
+        alive = [t for t in range(st.nteams) if st.stocks[t] > 0]
+        if over != (len(alive) <= 1) or (not over and len(gone) != st.nteams - len(alive)):
+            _bad("a game goes on while two teams have a Stock, a team without one has left, and it ends then",
+                 "teams-stocks")
+        if over:
+            allowed = [st.team_seats(alive[0])] if alive else \
+                [[]] + [st.team_seats(t) for t in st.eliminated[-1]] if st.eliminated else [[]]
+            if st.winner not in allowed:
+                _bad("the winner is the team with Stocks left (all out: a team of the last out, or a draw)",
+                     "teams-stocks")
     else:
+        if sum(st.knockouts) > sum(st.received):
+            _bad("no more Knock Outs are scored than Legends received", "ffa-knockouts")
         top = [s for s in st.seats if st.knockouts[s - 1] >= 2]
         if bool(top) != over:
             _bad("a Free-for-All goes on until someone has two Knock Outs, and ends then", "ffa-knockouts")
@@ -179,7 +202,7 @@ def _asked_by_card(st) -> None:
 
 
 def _phase_checks(game, st, d) -> None:
-    ph, ask, n = st.phase, st.ask, st.n
+    ph, ask, n = st.phase, st.ask, len(st.active())
     if ph == "draw":
         if not st.queue or st.cards or st.picks or (ask is not None and (ask["kind"] != "reshuffle" or ask["seat"] != st.queue[0])):
             _bad("while drawing, the seats still to draw are queued and nothing is picked", "draw")
@@ -202,10 +225,28 @@ def _phase_checks(game, st, d) -> None:
     if ph == "over" and (ask is not None or st.queue):
         _bad("nobody is asked anything once the game is over")
     if not st.physical and ph in ("resolve", "return"):
-        if len(st.picks) != n or any(st.cards[s] != st.picks[s][st.exchange - 1] for s in st.cards):
+        if any(s not in st.picks for s in st.active()) or any(st.cards[s] != st.picks[s][st.exchange - 1] for s in st.cards):
             _bad("every seat's revealed card is its pick for this exchange", "LA-6")
     if not st.physical and ph in ("draw",) and st.exchange != 1:
         _bad("a sequence starts at exchange 1", "draw")
+
+
+def _bookkeeping(game, st) -> None:
+    """LA-15: the public bookkeeping of printed cards agrees with the Legend's deck and this sequence."""
+    for s in st.seats:
+        lg, i = game.legends[s - 1], s - 1
+        if st.meters[i] > st.meter_size(s):
+            _bad(f"seat {s}'s Meter holds at most {st.meter_size(s)} cards", "LA-15")
+        for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
+                                  (st.shown[i], "basics", None)):
+            if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates
+                                                                                   or c not in st.revealable(s)) for c in pile):
+                _bad(f"seat {s}'s played {kind} are distinct {kind} of {lg.name}", "LA-15")
+        if len(st.shown[i]) > st.exchange:
+            _bad(f"seat {s} has shown more basics than exchanges played this sequence", "LA-15")
+        c = st.cards.get(s)
+        if c is not None and c not in st.shown[i] + st.discards[i] + st.removed[i]:
+            _bad(f"seat {s}'s revealed card is kept among the cards it played", "LA-15")
 
 
 def _deck(game, st) -> None:

@@ -25,30 +25,35 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 class LAState(Primitives, Resolution, State):
     FIELDS = ("phase", "sequence", "exchange", "figures", "initiative", "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
-              "hands", "meters", "discards", "removed", "winner", "reason")
+              "hands", "meters", "discards", "removed", "shown", "eliminated", "winner", "reason")
 
     def _table(self, game) -> None:
         self.game = game
         self.n, self.seats = game.players, tuple(game.seats)
-        self.teams, self.physical = game.options["mode"] == "teams", game.options["cards"] == "physical"
+        self.mode, self.physical = game.options["mode"], game.options["cards"] == "physical"
+        self.teams = self.mode != "ffa"  # LA-11: every team mode targets and sees hands as Teams does
+        self.nteams = 3 if self.mode == "2v2v2" else 2 if self.teams else 0
         self.events: list[dict[str, Any]] = []
 
     def __init__(self, game):
         self._table(game)
         n = self.n
-        if self.teams:  # LA-2: on the portals, facing the center; in Free-for-All all on 3, alternating
-            self.figures = [Figure(self.portal(s), "right" if self.team(s) == 0 else "left") for s in self.seats]
+        if self.teams:  # LA-2, LA-11: on the portals, facing the center; in Free-for-All all on 3, alternating
+            self.figures = [Figure(self.portal(s), self.portal_facing(s)) for s in self.seats]
         else:
             self.figures = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
         self.initiative = 1  # LA-5
-        self.stocks = [1 if n == 2 else 2] * 2 if self.teams else None
+        self.stocks = [self.start_stocks()] * self.nteams if self.teams else None
+        self.eliminated = [] if self.teams else None
         self.knockouts = None if self.teams else [0] * n
         self.received, self.furthest = [0] * n, [0] * n
         self.sequence, self.exchange = 1, 1
         self.cards, self.done, self.current, self.ask, self.queue = {}, [], None, None, []
         self.winner, self.reason = None, ""
-        if self.physical:
-            self.hands = self.meters = self.discards = self.removed = None
+        if self.physical:  # LA-15: the public bookkeeping of the printed cards
+            self.hands = None
+            self.meters = [self.meter_size(s) - 1 for s in self.seats]  # one card drawn for sequence 1
+            self.discards, self.removed, self.shown = [[] for _ in self.seats], [[] for _ in self.seats], [[] for _ in self.seats]
             self.picks = {}
             self.phase = "reveal"
         else:
@@ -56,14 +61,26 @@ class LAState(Primitives, Resolution, State):
             self.meters = [{"specials": sorted(self.legend(s).specials), "ultimates": list(self.legend(s).ultimates)}
                            for s in self.seats]
             self.discards, self.removed = [[] for _ in self.seats], [[] for _ in self.seats]
+            self.shown = None
             self.picks = {}
             self.phase = "draw"
-            self.queue = list(self.seats)
+            self.queue = self.active()
             self.advance_draw()
         self.events = []
 
     def legend(self, s: int):
         return self.game.legends[s - 1]
+
+    def start_stocks(self) -> int:
+        """teams-stocks, LA-11: 1 a team in 1v1, 2 in 2v2 and 2v2v2, 3 in 3v3."""
+        return 2 if self.mode == "2v2v2" else self.n // 2
+
+    def active(self) -> list[int]:
+        """The seats still playing (LA-11: a team out of Stocks in 2v2v2 has left the Arena)."""
+        return [s for s in self.seats if not self.gone(s)]
+
+    def meter_size(self, s: int) -> int:
+        return len(self.legend(s).specials) + len(self.legend(s).ultimates)
 
     @property
     def pusher(self) -> list[int | None]:
@@ -95,7 +112,7 @@ class LAState(Primitives, Resolution, State):
         if self.physical:
             self.phase = "reveal"
             return
-        self.cards = {s: self.picks[s][self.exchange - 1] for s in self.seats}
+        self.cards = {s: self.picks[s][self.exchange - 1] for s in self.active()}
         self.events.append({"type": "reveal", "sequence": self.sequence, "exchange": self.exchange,
                             "cards": dict(self.cards), "reveals": True})
         self.phase = "resolve"
@@ -108,16 +125,18 @@ class LAState(Primitives, Resolution, State):
             return
         self.events.append({"type": "recovery", "sequence": self.sequence})
         if not self.physical:  # recovery
-            for s in self.seats:
+            for s in self.picks:
                 lg = self.legend(s)
                 for c in self.picks[s]:
                     (self.hands if c in lg.basics else self.discards if c in lg.specials else self.removed)[s - 1].append(c)
         self.picks, self.cards, self.done, self.current = {}, {}, [], None
         self.sequence, self.exchange = self.sequence + 1, 1
-        if self.physical:
+        if self.physical:  # LA-15: basics back in the hand; each seat draws from its Meter if any is left
+            self.shown = [[] for _ in self.seats]
+            self.meters = [max(0, m - 1) for m in self.meters]
             self.phase = "reveal"
         else:
-            self.phase, self.queue = "draw", list(self.seats)
+            self.phase, self.queue = "draw", self.active()
             self.advance_draw()
 
     # -- the core API ----------------------------------------------------------------------------------
@@ -130,8 +149,8 @@ class LAState(Primitives, Resolution, State):
         if self.phase == "draw":
             return Turn.chance()
         if self.phase == "pick":
-            return Turn.simultaneous([s for s in self.seats if s not in self.picks])
-        return Turn.simultaneous([s for s in self.seats if s not in self.cards])  # reveal
+            return Turn.simultaneous([s for s in self.active() if s not in self.picks])
+        return Turn.simultaneous([s for s in self.active() if s not in self.cards])  # reveal
 
     def draws(self, s: int) -> list[str]:
         """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate."""
@@ -155,9 +174,25 @@ class LAState(Primitives, Resolution, State):
             s = self.queue[0]
             return [Draw(s, c) for c in self.draws(s)]
         if self.phase == "pick":
-            return [Pick(s, cs) for s in self.seats if s not in self.picks
+            return [Pick(s, cs) for s in self.active() if s not in self.picks
                     for cs in itertools.permutations(self.hands[s - 1], 3)]
-        return [Reveal(s, c) for s in self.seats if s not in self.cards for c in self.revealable(s)]
+        return [Reveal(s, c) for s in self.active() if s not in self.cards for c in self.revealable(s)
+                if self.played(s, c) is None] + [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
+
+    def played(self, s: int, card: str) -> str | None:
+        """LA-15 (physical): why `card` cannot be revealed again now, or None."""
+        lg = self.legend(s)
+        if card in lg.ultimates:
+            return "an Ultimate leaves the game once played" if card in self.removed[s - 1] else None
+        if card in lg.specials:
+            return "a Special waits in the discard pile until the Meter is reshuffled" \
+                if card in self.discards[s - 1] else None
+        return "a basic card comes back to the hand only at the Recovery" if card in self.shown[s - 1] else None
+
+    def may_reshuffle(self, s: int) -> bool:
+        """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
+        return (self.physical and self.phase == "reveal" and self.exchange == 1 and s not in self.cards and not self.gone(s)
+                and self.meters[s - 1] == 0 and bool(self.legend(s).specials))
 
     def revealable(self, s: int) -> tuple[str, ...]:
         """R-11: the seven basics, or one of the Legend's own cards."""
@@ -181,8 +216,18 @@ class LAState(Primitives, Resolution, State):
             if isinstance(a, Do):
                 self.check_primitive(a)
             return
+        if isinstance(a, Reshuffle) and self.physical:
+            if not a.yes or self.phase != "reveal" or self.exchange != 1 or a.seat in self.cards:
+                refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
+                       "reshuffle")
+            if not self.may_reshuffle(a.seat):
+                refuse("meter-not-empty", f"Seat {a.seat}'s Meter still holds {self.meters[a.seat - 1]} card(s): it is "
+                       "reshuffled only once empty.", "reshuffle")
+            return
         if isinstance(a, (Face, Target, Reshuffle, Do)):
             refuse("nothing-to-choose", "Nobody is being asked a choice now.", "choices")
+        if isinstance(a, (Pick, Reveal, Reshuffle)) and self.gone(a.seat):
+            refuse("eliminated", f"Seat {a.seat}'s team has no Stock left and has left the Arena.", "LA-11")
         if isinstance(a, Draw):
             if self.phase != "draw" or a.seat != self.queue[0]:
                 refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
@@ -206,6 +251,10 @@ class LAState(Primitives, Resolution, State):
             refuse("already-revealed", f"Seat {a.seat} has revealed its card for this exchange.", "exchange")
         if a.card not in self.revealable(a.seat):
             refuse("unknown-card", f"{a.card!r} is not a basic card nor one of {self.legend(a.seat).name}'s cards.", "R-11")
+        why = self.played(a.seat, a.card)
+        if why is not None:
+            refuse("already-played", f"Seat {a.seat} has played {self.legend(a.seat).card_name(a.card)} already: {why}.",
+                   "LA-15")
 
     def apply(self, action) -> list[dict[str, Any]]:
         self.check(action)
@@ -213,6 +262,10 @@ class LAState(Primitives, Resolution, State):
         a = action
         if isinstance(a, Draw):
             self.draw(a.seat, a.card)
+        elif isinstance(a, Reshuffle) and self.physical:  # LA-15: shuffled, then this sequence's card drawn
+            self.discards[a.seat - 1] = []
+            self.meters[a.seat - 1] = len(self.legend(a.seat).specials) - 1
+            self.events.append({"type": "reshuffle", "seat": a.seat, "cards": len(self.legend(a.seat).specials)})
         elif isinstance(a, Reshuffle):
             self.ask = None
             if a.yes:
@@ -230,12 +283,14 @@ class LAState(Primitives, Resolution, State):
             self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in a.cards]
             self.events.append({"type": "picked", "seat": a.seat})
             self.events.append({"type": "my-picks", "seat": a.seat, "cards": list(a.cards), "visible_to": [a.seat]})
-            if len(self.picks) == self.n:
+            if len(self.picks) == len(self.active()):
                 self.start_exchange()
         elif isinstance(a, Reveal):
             self.cards[a.seat] = a.card
+            lg = self.legend(a.seat)
+            (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
             self.events.append({"type": "revealed", "seat": a.seat, "card": a.card, "exchange": self.exchange})
-            if len(self.cards) == self.n:
+            if len(self.cards) == len(self.active()):
                 self.phase = "resolve"
                 self.resume()
         elif isinstance(a, Face):
@@ -292,10 +347,16 @@ class LAState(Primitives, Resolution, State):
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         """ranking: the winners share the first place; then most Knock Outs scored (Free-for-All), fewest received,
         furthest push."""
-        if self.teams:
-            if not self.winner:
-                return (tuple(self.seats),)
-            return (tuple(self.winner), tuple(s for s in self.seats if s not in self.winner))
+        if self.teams:  # LA-11: the winners, then the teams in the reverse order they went out
+            places = [tuple(self.winner)] if self.winner else []
+            placed = set(self.winner)
+            for group in reversed(self.eliminated):
+                seats = tuple(s for s in self.seats if self.team(s) in group and s not in placed)
+                if seats:
+                    places.append(seats)
+                    placed.update(seats)
+            rest = tuple(s for s in self.seats if s not in placed)
+            return tuple(places) + ((rest,) if rest else ())
         def key(s):
             return (-self.knockouts[s - 1], self.received[s - 1], -self.furthest[s - 1])
         rest = [s for s in self.seats if s not in self.winner]

@@ -2,6 +2,8 @@
 
 The full state holds every secret (picks, hands, Meters); a view holds the public table plus the
 seat's own hand and picks and, in Teams, its teammates' hands. A Meter is shown as its size only.
+With physical cards (LA-15) the state keeps the public bookkeeping: each Meter's size, the Specials
+discarded since its last reshuffle, the Ultimates played and the cards `shown` this sequence.
 """
 from __future__ import annotations
 
@@ -22,12 +24,13 @@ def legends(st) -> list[dict[str, Any]]:
 
 def to_dict(st) -> dict[str, Any]:
     d: dict[str, Any] = {
-        "game": "legends-of-the-arena", "players": st.n, "mode": "teams" if st.teams else "ffa",
+        "game": "legends-of-the-arena", "players": st.n, "mode": st.mode,
         "cards": "physical" if st.physical else "digital", "phase": st.phase,
         "sequence": st.sequence, "exchange": st.exchange, "legends": legends(st), "initiative": st.initiative,
     }
     if st.teams:
         d["stocks"] = list(st.stocks)
+        d["eliminated"] = [list(g) for g in st.eliminated]
     else:
         d["knockouts"] = list(st.knockouts)
     d.update({
@@ -38,10 +41,10 @@ def to_dict(st) -> dict[str, Any]:
         "queue": list(st.queue),
         "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},
         "hands": None if st.physical else [list(h) for h in st.hands],
-        "meters": None if st.physical else [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])}
-                                              for m in st.meters],
-        "discards": None if st.physical else [list(x) for x in st.discards],
-        "removed": None if st.physical else [list(x) for x in st.removed],
+        "meters": list(st.meters) if st.physical else [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])}
+                                                       for m in st.meters],
+        "discards": [list(x) for x in st.discards], "removed": [list(x) for x in st.removed],
+        "shown": None if st.shown is None else [list(x) for x in st.shown],
         "winner": None if st.winner is None else list(st.winner), "reason": st.reason,
     })
     return d
@@ -67,12 +70,16 @@ def view(st, seat: int | None) -> dict[str, Any]:
         # what the next hit of 1, 2 or 3 Force would push (the Push track is printed on the board)
         lg["next_push"] = [legend.push(min(10, st.figures[i].fatigue + 1) + f) for f in (1, 2, 3)]
         lg["placeholder"] = bool(legend.placeholders)
+        lg["eliminated"] = st.gone(i + 1)
+    d["teams"] = [st.team_seats(t) for t in range(st.nteams)] if st.teams else None
     d["turn"] = st.turn().to_dict()
     d["picked"] = sorted(st.picks)
     if not st.physical:
         d["hand_sizes"] = [len(h) for h in st.hands]
         d["meter_sizes"] = [len(m["specials"]) + len(m["ultimates"]) for m in st.meters]
         d["drawing"] = st.queue[0] if st.phase == "draw" and st.queue else None
+    else:  # LA-15: the printed Meters' sizes are public
+        d["meter_sizes"] = list(st.meters)
     d["seat"] = seat
     if seat in st.seats and not st.physical:
         d["hand"] = list(st.hands[seat - 1])

@@ -71,11 +71,11 @@ class ArenaLine(BoxLayout):
             if not here:
                 continue
             tall = len(here) <= 2
-            height = dp(50) if tall else dp(34) if len(here) == 3 else dp(29)
+            height = dp(50) if tall else dp(34) if len(here) == 3 else dp(29) if len(here) == 4 else dp(22)
             stack.add_widget(Widget())  # chips sit at the bottom of the space
             for c in here:
                 c = {**c, "muted": palette.hex_of(palette.text_on(c["rgba"]))}
                 stack.add_widget(LegendChip(
                     text=chip_text(c, tall), rgba=c["rgba"], facing=c["facing"], out=c["out"],
                     active=c["active"], initiative=c["initiative"], size_hint_y=None, height=height,
-                    max_lines=2 if tall else 1, font_size="14sp" if tall else "14sp"))
+                    max_lines=2 if tall else 1, font_size="14sp" if len(here) <= 4 else "12sp"))

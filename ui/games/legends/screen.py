@@ -21,7 +21,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.games.legends.actions import Face, Pick, Reveal
+from companion.games.legends.actions import Face, Pick, Reshuffle, Reveal
 
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
@@ -245,6 +245,8 @@ class LegendsScreen(TableScreen):
         chips = []
         for seat, lg in enumerate(frame["legends"], 1):
             legend = self.legend(seat)
+            if lg.get("eliminated"):
+                continue  # LA-11: its team has left the Arena
             chips.append({"seat": seat, "space": lg["space"], "name": legend.name if legend else c.name(seat),
                           "rgba": c.color(seat), "facing": lg["facing"], "fatigue": lg["fatigue"],
                           "push": self._push(seat, lg["fatigue"]), "out": lg["out"],
@@ -265,7 +267,9 @@ class LegendsScreen(TableScreen):
                 head += "  [color=#f5b33d]Initiative[/color]" if wide else "  [color=#f5b33d]Init.[/color]"
             tokens, push = lg["tokens"], self._push(seat, lg["fatigue"])
             second = f"Fatigue {lg['fatigue']}"
-            if lg["out"]:
+            if lg.get("eliminated"):
+                second = "team out of Stocks"
+            elif lg["out"]:
                 second += "   OUT of the Arena"
             elif push:
                 shown_push, forces = "/".join(map(str, push)), "/".join(str(f) for f in range(1, len(push) + 1))
@@ -291,7 +295,7 @@ class LegendsScreen(TableScreen):
         seq, ex = shown.get("sequence", 1), frame.get("exchange") or shown.get("exchange", 1)
         self.title_text = f"[b]Sequence {seq} \u00b7 Exchange {ex}[/b]"
         if shown.get("stocks") is not None:
-            teams = [[s for s in c.seats if (s - 1) % 2 == t] for t in (0, 1)]  # seats 1, 3 and 2, 4
+            teams = shown.get("teams") or [[s for s in c.seats if (s - 1) % 2 == t] for t in (0, 1)]
             parts = [" + ".join(self.who(s) for s in team) + f" {stock}" for team, stock in zip(teams, shown["stocks"])]
             self.score_text = "Stocks  " + "   ".join(parts)
         else:  # each seat's Knock Outs are on its panel
@@ -365,6 +369,11 @@ class LegendsScreen(TableScreen):
                 row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
                                       size_hint_min_x=dp(palette.TOUCH + 4),
                                       on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
+            for action in c.actions_for(seat):  # LA-15: an empty printed Meter shuffled again
+                if isinstance(action, Reshuffle):
+                    row.append(FlatButton(text="Meter\nshuffled", font_size=font, size_hint_x=5,
+                                          size_hint_min_x=dp(palette.TOUCH + 4),
+                                          on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
             rows.append(row)
         self._rows(rows)
 

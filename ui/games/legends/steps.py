@@ -136,6 +136,8 @@ class Teller:
             by = f" by {w(e['by'])}" if e.get("by") else ""
             how = "walked off: Knocked Out" if e["walked"] else "is Knocked Out"
             return f"{w(s)} {how}{by}!", (s,) + ((e["by"],) if e.get("by") else ())
+        if t == "team-out":
+            return " and ".join(w(x) for x in e["seats"]) + ": no Stock left, the team leaves the Arena", tuple(e["seats"])
         if t == "walked-back":
             return f"{w(s)} walked off the Edge: nobody scores", (s,)
         if t == "return":
@@ -184,6 +186,9 @@ class Teller:
             lg["tokens"] = {"left": 0, "right": 0}
         elif t == "initiative":
             frame["initiative"] = s
+        elif t == "team-out":
+            for x in e["seats"]:
+                lgs[x - 1]["eliminated"] = True
         elif t == "return":
             lg["space"], lg["facing"], lg["out"] = e["space"], e["facing"], False
             if "fatigue" in e:

@@ -32,6 +32,8 @@ def test_legends_setup_shows_legend_names_and_mode_titles_and_a_tap_cycles_them(
     ui.tap(next(w for w in mode.children if isinstance(w, FlatButton)))
     assert home.option_values["mode"] == "ffa" and option_rows(home)["Mode"] == ["Free-for-All"]
     legends = next(r for r in home.ids.options.children if r.label == "Legends")
+    home.ids.setup.scroll_to(legends, animate=False)  # below Opponent, Mode and Cards: scroll to it
+    ui.frames(2)
     ui.tap(list(reversed([w for w in legends.children if isinstance(w, FlatButton)]))[1])
     shown = option_rows(home)["Legends"]
     assert home.option_values["legends"][1] == "hilda" and shown == ["Alysia", "Hilda"]
@@ -76,7 +78,7 @@ def test_companion_games_prints_titles_player_counts_and_worded_defaults():
                          check=True).stdout
     assert "Block Arena (block-arena): 2 players; the companion can play (random, greedy, search)" in out
     assert "Time Runners (time-runners): 2 to 6 players" in out
-    assert "  Mode: Teams with 2 (one of Teams, Free-for-All; option mode)" in out
+    assert "  Mode: Teams with 2 (one of Teams, Free-for-All, Three against three, Three teams of two; option mode)" in out
     assert "  Legends: Alysia, Fitz with 2 " in out and "Lord Grym" in out
     assert "  40-turn variant (meeple or block a turn): no (yes or no; option bga)" in out
     assert "[" not in out and "2-2" not in out and "\t" not in out and "=False" not in out

@@ -21,7 +21,7 @@ _WHERE = {
     "devices": ("ClockHand", "DiceButton"),
     "emulated": ("EmulatedBackend", "TraceBackend", "read_trace"),
     "exc": ("HardwareError", "BackendError", "BackendNotStarted", "GPIOUnavailable", "PinMapError",
-            "BadReading", "BadSetting", "EventError", "TraceError", "FrameError", "BadField",
+            "PortNotFound", "BadReading", "BadSetting", "EventError", "TraceError", "FrameError", "BadField",
             "EventTimeout"),
     "events": ("DiceHeld", "DicePressed", "HandBetween", "HandFault", "HandLost", "HandSettled",
                "LineError", "LinkDown", "LinkUp", "LinkVersionMismatch", "event_from_dict"),
@@ -53,7 +53,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, eagerly
     from .devices import ClockHand, DiceButton
     from .emulated import EmulatedBackend, TraceBackend, read_trace
     from .exc import (BackendError, BackendNotStarted, BadField, BadReading, BadSetting, EventError,
-                      EventTimeout, FrameError, GPIOUnavailable, HardwareError, PinMapError, TraceError)
+                      EventTimeout, FrameError, GPIOUnavailable, HardwareError, PinMapError, PortNotFound,
+                      TraceError)
     from .events import (DiceHeld, DicePressed, HandBetween, HandFault, HandLost, HandSettled,
                          LineError, LinkDown, LinkUp, LinkVersionMismatch, event_from_dict)
     from .pinmap import DEFAULT_PINMAP, ENV_PINMAP, PinMap, load_pinmap

@@ -1,6 +1,6 @@
 """`companion hw ...` / `python -m hardware ...`: watch the hardware event stream in a terminal.
 
-    monitor [--backend gpio|serial:PORT|emulated|trace:FILE] [--record FILE] [--realtime] [--json]
+    monitor [--backend gpio|serial:PORT|emulated|trace:FILE] [--record FILE] [--realtime] [--json] [--wait]
     pinmap  print the GPIO pin map in use (default or $COMPANION_PINMAP)
     gpio    say whether gpiozero can drive GPIO here and, if not, what to install (exit 1)
 
@@ -15,7 +15,7 @@ import logging
 import sys
 import threading
 
-from .backend import open_backend
+from .backend import open_backend, resolve_spec
 from .emulated import EmulatedBackend, TraceBackend
 
 HELP = 'commands: p [seconds] = press, h N = hand to hour N, m HEX = raw mask, l = lose hand, q = quit'
@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--record", metavar="FILE", help="also append events to a JSON-lines trace")
     m.add_argument("--realtime", action="store_true", help="trace: replay at recorded pace")
     m.add_argument("--json", action="store_true", help="print JSON lines instead of text")
+    m.add_argument("--wait", action="store_true",
+                   help="serial: wait for a port that does not exist yet (a board about to be plugged in) "
+                        "instead of saying so and exiting 2")
     sub.add_parser("pinmap", help="print the GPIO pin map in use")
     sub.add_parser("gpio", help="check that a gpiozero pin library works here; say what to install if not")
     return p
@@ -87,7 +90,12 @@ def monitor(args) -> int:
 
     options = {"realtime": True} if args.realtime else {}
     try:
-        backend = open_backend(args.backend, show, record=args.record, **options)
+        spec, automatic = resolve_spec(args.backend)
+        kind, _, port = spec.partition(":")
+        if kind == "serial" and port and not args.wait:
+            from .serial_link import check_port
+            check_port(port)
+        backend = open_backend(spec, show, record=args.record, automatic=automatic, **options)
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -23,6 +23,10 @@ class GPIOUnavailable(HardwareError, OSError):
     """GPIO was asked for but cannot be used here: no GPIO chip, no working pin library, or no pins."""
 
 
+class PortNotFound(HardwareError, FileNotFoundError):
+    """A serial port that does not exist (no board plugged in there, or a mistyped path)."""
+
+
 class PinMapError(HardwareError, ValueError):
     """A pin map that is unreadable, has a pin twice, a pin outside BCM 0..27 or not 12 hall pins."""
 

@@ -9,12 +9,14 @@ on replug.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 
 import serial
 
 from .backend import Backend
+from .exc import PortNotFound
 from .link import LinkState
 from .protocol import LineParser
 
@@ -22,6 +24,13 @@ log = logging.getLogger("hardware.serial")
 
 READ_TIMEOUT = 0.05      # s; bounds how late close() and heartbeat checks are noticed
 HI_RETRY = 0.5           # s between HI requests while no HELLO has arrived
+
+
+def check_port(port: str) -> None:
+    """Raise PortNotFound when `port` names nothing (the backend itself would wait for it forever)."""
+    if not os.path.exists(port):
+        raise PortNotFound(f"serial port {port} does not exist: is the board plugged in? "
+                           "(--wait waits for it to appear)")
 
 
 class SerialBackend(Backend):

@@ -24,6 +24,10 @@ size and video driver, SDL_VIDEODRIVER=offscreen), so comparisons are fair:
    alternate the settings (so a change of load falls on all of them); also the process's CPU time per
    frame (every thread: llvmpipe rasterises on its own), steadier than wall time on a shared machine.
    `--shots DIR` writes each setting's window and a side-by-side zoom of edges (dial, token, button, die).
+6. unfinished games (`--only sessions`): start-up as in 1, on a journal holding 0 and then SESSIONS (300)
+   unfinished games (two rolls into a game each, games and names varied), runs alternating; with each
+   journal's peak memory (as in 3). The home screen's list makes rows only for what is on screen, so the
+   target is the full journal within 1.20x of the empty one.
 """
 from __future__ import annotations
 
@@ -362,12 +366,12 @@ class Spawner:
         return self.run(["-m", "ui.bench", "--child", kind, "--size", self.size, "--journal", self.journal, *opts],
                         env=env)
 
-    def first_frame(self, kind: str) -> dict:
+    def first_frame(self, kind: str, journal: str | None = None) -> dict:
         """{"first_frame": wall seconds from spawn, "cpu": the child's CPU seconds by then (if it says)}"""
         if kind == "minimal":
             return self.run(["-m", "ui.bench", "--child", "minimal", "--size", self.size], MARK)
         return self.run(["-m", "ui.cli", "app", "--quit-after-first-frame", "--backend", "emulated",
-                         "--size", self.size, "--journal", self.journal], APP_MARK)
+                         "--size", self.size, "--journal", journal or self.journal], APP_MARK)
 
 
 def _ms(x: float) -> str:
@@ -394,7 +398,9 @@ def main(argv=None) -> int:
     p.add_argument("--shots", default=None, metavar="DIR", help="write the table per multisampling setting and "
                    "a side-by-side zoom of its edges (msaa-edges.png) to DIR")
     p.add_argument("--as-is", action="store_true", help="keep the environment's bytecode setting (see above)")
-    p.add_argument("--only", default="startup,memory,latency,frame", help="sections to run, comma-separated")
+    p.add_argument("--only", default="startup,memory,latency,frame", help="sections to run, comma-separated "
+                   "(also: sessions, the first frame with 0 and --sessions unfinished games)")
+    p.add_argument("--sessions", type=int, default=300, help="unfinished games in the full journal (section sessions)")
     a = p.parse_args(argv)
     sp = Spawner(a.size, a.as_is)
     try:
@@ -448,7 +454,52 @@ def _sections(a, sp: Spawner, only: set[str]) -> None:
         _print_latency(sp.child("latency", "--samples", str(a.samples))["latency"])
     if "frame" in only:
         _print_frames(sp, a)
+    if "sessions" in only:
+        _print_sessions(sp, a)
     print("\nload average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+def _unfinished_journal(path: str, n: int) -> None:
+    """A journal holding `n` unfinished games, two rolls into each (a year of games left on the table)."""
+    from companion.journal import Journal
+    from companion.session import Session
+    names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+    with Journal(path) as journal:
+        for i in range(n):
+            players = 2 + i % 3
+            s = Session.start(journal, "time-runners", players, seed=i,
+                              table={"names": [names[(i + k) % 6] for k in range(players)]})
+            s.play("roll")
+            s.play("roll")
+
+
+def _print_sessions(sp: Spawner, a) -> None:
+    import statistics
+    journals = {0: os.path.join(sp.tmp, "empty.sqlite"), a.sessions: os.path.join(sp.tmp, "full.sqlite")}
+    made = time.perf_counter()
+    for n, path in journals.items():
+        _unfinished_journal(path, n)
+    made = time.perf_counter() - made
+    for path in journals.values():  # warm the disk cache and the bytecode
+        sp.first_frame("app", path)
+    got: dict[int, list[dict]] = {n: [] for n in journals}
+    for _ in range(a.runs):
+        for n, path in journals.items():
+            got[n].append(sp.first_frame("app", path))
+    wall = {n: statistics.median(r["first_frame"] for r in v) for n, v in got.items()}
+    cpu = {n: statistics.median(r["cpu"] for r in v) for n, v in got.items() if all("cpu" in r for r in v)}
+    rss = {n: sp.child("frames", "--journal", path)["maxrss_kb"] / 1024 for n, path in journals.items()}
+    empty, full = 0, a.sessions
+    print(f"\n6. Unfinished games: spawn -> first frame (median of {a.runs}, alternating; journals made in "
+          f"{made:.1f} s)")
+    for n in journals:
+        runs = [r["first_frame"] for r in got[n]]
+        print(f"   {n:4d} unfinished games   {_ms(wall[n])}   (min {_ms(min(runs)).strip()}, max "
+              f"{_ms(max(runs)).strip()})" + (f"   CPU {_ms(cpu[n]).strip()}" if n in cpu else "")
+              + f"   peak RSS {rss[n]:.1f} MB")
+    print(f"   ratio {wall[full] / wall[empty]:.2f}x  (target <= 1.20x)"
+          + (f"; CPU time ratio {cpu[full] / cpu[empty]:.2f}x" if len(cpu) == 2 else "")
+          + f"; memory +{rss[full] - rss[empty]:.1f} MB")
 
 
 def _print_latency(lat: dict) -> None:

@@ -76,3 +76,46 @@ def test_hw_help_lists_its_subcommands():
     import sys
     done = subprocess.run([sys.executable, "-m", "ui.cli", "hw", "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "monitor" in done.stdout and "pinmap" in done.stdout and "companion hw" in done.stdout
+
+
+def test_monitor_on_a_serial_port_that_does_not_exist_says_so_in_one_line_and_exits_2(tmp_path):
+    port = tmp_path / "nonexistent"
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "hw", "monitor", "--backend", f"serial:{port}"],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=ROOT)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""                                   # no LinkDown, no waiting
+    assert done.stderr.strip().count("\n") == 0 and "Traceback" not in done.stderr
+    assert f"serial port {port} does not exist" in done.stderr and "--wait" in done.stderr
+
+
+def test_monitor_with_wait_waits_for_the_port_and_reads_the_board_once_plugged_in(tmp_path):
+    import select
+    import time
+    from hw_helpers import PtyDevice
+    link = str(tmp_path / "companion-hand")
+    e = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "hardware", "monitor", "--backend", f"serial:{link}", "--wait"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=e, cwd=ROOT)
+
+    def next_line():  # a guard against hanging, not a timed assertion
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready, "the monitor printed nothing"
+        return proc.stdout.readline()
+
+    device = None
+    try:
+        first = next_line()
+        assert "LinkDown" in first and "does not exist" not in first
+        assert proc.poll() is None                                # still waiting
+        device = PtyDevice(link)
+        lines = [next_line()]
+        deadline = time.monotonic() + 60
+        while not any("LinkUp" in x for x in lines) and time.monotonic() < deadline:
+            lines.append(next_line())
+        assert any("LinkUp" in x for x in lines), lines
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        if device:
+            device.close()

@@ -80,3 +80,21 @@ def test_archiving_passes_over_a_finished_game_that_cannot_be_opened_and_says_so
     assert ui.until(lambda: not ui.app.home.archiving)
     assert ui.toast.endswith("; 1 that cannot be opened now stay in the journal")
     assert (journal_path.parent / "archive" / f"time-runners-session-{done}.jsonl").exists()
+
+
+def test_a_year_of_unfinished_games_makes_rows_only_for_the_screen_and_the_oldest_still_resumes(ui, journal_path):
+    with Journal(journal_path) as j:
+        ids = [Session.start(j, "time-runners", 2, seed=i, table={"names": [f"P{i}", "Q"]}).id for i in range(60)]
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.frames(3)
+    shown = home.ids.sessions.children
+    assert 0 < len(shown) < 20  # not one widget per session
+    assert {r.session_id for r in shown} <= set(ids[-len(shown) - 2:])  # the newest first
+    home.ids.sessions_view.scroll_y = 0  # to the end of the list: the oldest game
+    ui.frames(3)
+    oldest = next(r for r in home.ids.sessions.children if r.session_id == ids[0])
+    assert "P0, Q" in oldest.text and not oldest.disabled
+    ui.tap(oldest)
+    ui.frames(3)
+    assert ui.app.sm.current == "time-runners" and ui.table.controller.session.id == ids[0]

@@ -54,7 +54,13 @@ class SeatRow(BoxLayout):
 
 
 class SessionRow(FlatButton):
+    """An unfinished session in the home screen's list: a RecycleView view, given `session_id`, `text` and
+    `disabled` from its row of the list's data (and reused for another row as the list scrolls)."""
+
     session_id = NumericProperty(0)
+
+    def on_release(self):
+        App.get_running_app().resume(self.session_id)
 
 
 class OptionRow(BoxLayout):
@@ -240,10 +246,11 @@ class HomeScreen(Screen):
 
     # -- resume -------------------------------------------------------------------------------------
     def refresh(self, records=(), finished: int = 0) -> None:
-        grid = self.ids.sessions
-        grid.clear_widgets()
+        """The unfinished sessions, newest first, as the list's rows (plain data: only the rows on screen
+        become widgets)."""
         self._latest_id = None
         self.resume_text = ""
+        rows = []
         for r in records:
             info = REGISTRY.get(r.game)
             title = info.title if info else str(r.game)
@@ -251,15 +258,13 @@ class HomeScreen(Screen):
             damaged = isinstance(r.summary, dict) and "damaged" in r.summary
             ok = r.game in self.playable and not damaged
             why = "damaged: it cannot be opened" if damaged else "coming: cannot be played yet"
-            row = SessionRow(session_id=r.id, disabled=not ok,
-                             text=f"[b]{first}[/b]\n[size=14sp]{second if ok else why}[/size]",
-                             on_release=lambda b: App.get_running_app().resume(b.session_id))
-            row.halign = "left"
-            grid.add_widget(row)
+            rows.append({"session_id": r.id, "disabled": not ok,
+                         "text": f"[b]{first}[/b]\n[size=14sp]{second if ok else why}[/size]"})
             if ok and self._latest_id is None:
                 self._latest_id = r.id
                 self.resume_text = f"[size=20sp][b]Resume last game[/b][/size]\n[size=14sp]{first}[/size]"
-        self.has_sessions = bool(records)
+        self.ids.sessions_view.data = rows
+        self.has_sessions = bool(rows)
         self.finished = finished
 
     def resume_latest(self) -> None:

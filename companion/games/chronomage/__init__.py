@@ -1,4 +1,4 @@
-"""Chronomage: the cooperative table's bookkeeper (rules: the draft rulebook and rulings CM-1..CM-12).
+"""Chronomage: the cooperative table's bookkeeper (rules: the draft rulebook and rulings CM-1..CM-16).
 
 The cards are physical; the companion keeps the books players lose track of: the damage tracker
 against the round's power number, the time deck (the timeline's clock), the loot and challenge decks,
@@ -15,6 +15,11 @@ cards). Either way the journaled reveal carries the card's data and the state ke
 session replays and resumes the same even if its library file is edited afterwards; the library is
 only the catalogue picks and draws come from (cards not yet played, of the deck's current phase). A
 typed card may be saved to the table's own cards (`my_cards.py`), offered among later tables' picks.
+
+Bookkeeping the rulings add: the spellbooks are fixed from the table's first preparation spell until
+cleanup restores the spells (CM-15; a card that says otherwise is a correction), and no count ever goes
+below zero: a time card owed by an empty time deck is the defeat of CM-8, and a table read back at
+cleanup's time step with an empty time deck is refused.
 
 Notation (one action a line; seats 1..N; dice faces are written sorted):
 

@@ -18,7 +18,7 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
     if ph == "strategy":
         s = rng.choice(seats)
         x = rng.random()
-        if x < 0.2:
+        if x < 0.2 and not st.book_fixed():
             return Book(s, rng.randint(0, st.hands[s - 1] + st.books[s - 1]))
         if x < 0.35:
             return Form(s, rng.randint(1, 3))

@@ -75,12 +75,20 @@ class Referee:
         return out + [i for i, c in self.catalogue.items() if i not in self.tl.by_id and c.phase == want
                       and c.boss == last and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
 
+    def book_fixed(self) -> bool:
+        """CM-15: from the table's first preparation spell on, no spellbook changes until cleanup (the spells
+        cast in a strategy phase are its preparation spells: cleanup restores them before the next one)."""
+        return self.phase == "strategy" and any(self.spent)
+
     # ------------------------------------------------------------------ strategy phase
     def _book(self, a: Book):
         s = self._seat(a.seat)
         if self.phase != "strategy":
             refuse("book-is-set", "The spellbook is laid in the strategy phase and stays as it is until the next one.",
                    "SPELLBOOK")
+        if self.book_fixed():
+            refuse("book-is-fixed", "A preparation spell has been cast: the spellbooks stay as they are until "
+                   "cleanup restores the spells.", "CM-15")
         have = self.hands[s - 1] + self.books[s - 1]
         if a.cards > have:
             refuse("not-enough-cards", f"Seat {s} holds {have} spell cards in hand and spellbook, not {a.cards}.",
@@ -382,6 +390,8 @@ class Referee:
             refuse("not-now", f"The {a.deck} card is handed out in its place in cleanup.", "CLEANUP")
         s = self._seat(a.seat, "CM-7")
         if a.deck == "time":
+            if self.time_deck == 0:  # a corrected table can only come here through a bug: still never below 0
+                return [self._lose(EMPTY_AT_CLEANUP)]
             self.time_deck -= 1
             self.hands[s - 1] += 1
             ev = [{"type": "time-card", "seat": s, "time_deck": self.time_deck}]
@@ -389,6 +399,8 @@ class Referee:
                 self.step = "loot"
                 return ev
             ev.append({"type": "loot-skipped", "reason": "the loot deck is empty"})
+        elif self.loot_deck == 0:
+            ev = [{"type": "loot-skipped", "reason": "the loot deck is empty"}]
         else:
             self.loot_deck -= 1
             self.loot[s - 1] += 1

@@ -202,6 +202,9 @@ def _phase_checks(st: CMState) -> None:
         bad("the challenge begins once the pre-emptive action is over", "PREEMPT")
     if ph == CLEANUP and (st.round != len(card.rounds) or (card.type == "event" and not all(st.through))):
         bad("cleanup follows the challenge's last round", "CLEANUP")
+    if ph == CLEANUP and st.step == "time" and st.time_deck == 0:
+        bad("cleanup's time card cannot come from an empty time deck: the timeline was lost when the challenge "
+            "was won", "CM-8")
     if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
         bad("the loot step is skipped when the loot deck is empty", "X-9")
     anomaly, rev = st.anomaly, st.reversed

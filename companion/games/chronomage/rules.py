@@ -1,6 +1,6 @@
 """The Chronomage rules reference: rule id -> one sentence in our own words (see `companion rules`).
 
-CM-1..CM-12 are the project's rulings; the upper-case names summarise the draft rulebook; X-1.. are
+CM-1..CM-16 are the project's rulings; the upper-case names summarise the draft rulebook; X-1.. are
 the rulings this engine makes where both are silent (each listed in the package docstring, each tested).
 """
 from __future__ import annotations
@@ -19,9 +19,13 @@ RULES: dict[str, str] = {
     "CM-7": "A challenge the table declares lost makes every player draw two time cards; a defeated one gives one time card and one loot card to players the group chooses.",
     "CM-8": "Having to draw from an empty time deck loses the timeline.",
     "CM-9": "Reversing time sends the current challenge back to its first round and rolls the two anomaly dice, which stay until cleanup.",
-    "CM-10": "Defeating the last challenge card, the boss, wins the timeline.",
+    "CM-10": "Beating the boss wins the timeline at once; phase III is shuffled like the other phases, so the boss may come up anywhere in it.",
     "CM-11": "Each die is entered as its face or drawn by the referee; a monster round closes when every player has rolled, an event round when everyone still in it has.",
     "CM-12": "Weaknesses are counted per player and colour; spell costs and rune counts are taken as the cards print them.",
+    "CM-13": "A constant spell may set new resistances for some colours, entered when it is cast; every roll uses them until cleanup takes the spell out of play.",
+    "CM-14": "A loot card is either temporary, any number of them, gone when used or when the challenge ends, or equipment of a printed type, kept, one of each type a player.",
+    "CM-15": "Once the table casts its first preparation spell the spellbooks stay as laid until cleanup gives the spells back, unless a card says otherwise (a correction).",
+    "CM-16": "A die face or a card the table typed in is its own entry and can be undone; a die the referee drew is chance and stops undo.",
     "SETUP": "Each player starts with four origin spells in hand, the robes and staff as loot, and their miniature on the middle formation space.",
     "SPELLBOOK": "Before the reveal each player lays cards from their hand face down as a spellbook, each card showing one rune; it stays as laid until the next strategy phase.",
     "FORMATION": "Formation spaces are 1 to 3, chosen freely in the strategy phase.",

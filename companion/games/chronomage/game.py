@@ -25,6 +25,8 @@ class Chronomage(Game):
         Option("timeline", "text", DEFAULT_TIMELINE, "chronomage/CM-3", label="Timeline (library name or file)"),
     )
     rules = RULES
+    #: what the table should know about the files read (a saved-cards file that cannot be used), shown in the view
+    warnings: tuple[str, ...] = ()
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         super().__init__(players, options)
@@ -34,9 +36,14 @@ class Chronomage(Game):
     def load_files(self) -> None:
         """CM-3: the timeline the option names and the cards the table saved, read once, when the game is made."""
         from .my_cards import load_cards
-        from .timeline import load_timeline
+        from .timeline import LibraryError, load_timeline
         self.timeline = load_timeline(self.options["timeline"])  # LibraryError (BadRequest) names file, card, field
-        self.my_cards = load_cards()  # the cards the table typed and saved (my_cards.py)
+        try:
+            self.my_cards = load_cards()  # the cards the table typed and saved (my_cards.py)
+        except LibraryError as exc:  # only its own cards are lost: every timeline still starts (CM-3)
+            self.my_cards = ()
+            self.warnings = (f"The table's saved cards are not offered: {exc.reason} Mend or remove the file to "
+                             "have them back.",)
         #: every card a table may pick by id: the timeline's, and the saved ones it does not shadow
         self.catalogue = {**{c.id: c for c in self.my_cards}, **self.timeline.by_id}
 

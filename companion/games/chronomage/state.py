@@ -184,6 +184,7 @@ class CMState(Legal, Referee, State):
         v["to_roll"] = self.to_roll()
         v["next_roller"] = (self.to_roll() or [None])[0]
         v["failures_left"] = self.failures_left()
+        v["warnings"] = list(self.game.warnings)
         v["turn"] = self.turn().to_dict()
         at_reveal = self.phase == ENGAGEMENT and self.step == REVEAL_STEP
         #: what a card typed now must be: the deck's current phase, and the boss when it is the last card (X-1)

@@ -97,6 +97,18 @@ def test_CM_3_names_with_control_characters_are_refused_typed_or_in_a_file(tmp_p
     assert (err.value.code, err.value.card, err.value.field) == ("bad-timeline", "c3", "name")
 
 
+def test_CM_3_a_typed_card_may_not_reuse_a_library_cards_id(tmp_path):
+    st = GAME(2, {"timeline": str(write_timeline(tmp_path))}).new_state()
+    play(st, "ready")
+    before = st.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        play(st, typed(1, id="c2", name="My reading of card 2"))
+    assert (err.value.code, err.value.rule) == ("card-id-taken", "chronomage/X-15")
+    assert "c2" in err.value.reason and "Card 2" in err.value.reason and st.to_dict() == before
+    play(st, typed(1, id="c2-mine", name="My reading of card 2"))
+    assert st.card.name == "My reading of card 2"
+
+
 def test_CM_3_a_corrupt_saved_cards_file_disables_only_its_cards_with_a_warning_naming_it(tmp_path):
     from companion.games.chronomage.my_cards import cards_path
     path = cards_path()

@@ -141,10 +141,10 @@ def test_X_15_typed_cards_are_not_listed_but_accepted_at_the_reveal(tmp_path):
     play(st, "ready")
     listed = [str(a) for a in st.legal_actions()]
     assert listed == ["reveal"] + [f"reveal c{i}" for i in range(1, 6)]
-    text = typed(1, id="c2")  # a typed card may even reuse a library card's id: the table's reading of it
+    text = typed(1, id="mine")  # (a library card's id is the library's: tests/test_chronomage_library_edges.py)
     assert text not in listed
     play(st, text, "fail", "ready")
-    assert st.done == [("c2", "lost")] and st.revealable() == ["c1", "c3", "c4", "c5"]
+    assert st.done == [("mine", "lost")] and st.revealable() == ["c1", "c2", "c3", "c4", "c5"]
 
 
 def test_X_15_a_typed_cards_text_round_trips_with_any_name():

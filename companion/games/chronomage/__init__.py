@@ -11,10 +11,13 @@ card's choice / crisis / exploit) -> challenge rounds (`spell`s and `dice` per p
 time card must come from an empty time deck (CM-8). `fail` declares a challenge lost (CM-7);
 `reverse` reverses time (CM-9). A revealed card is typed at the table or picked from a timeline
 library file (`timeline.py`; the shipped `timelines/example.toml` is example data, not the printed
-cards). Either way the journaled reveal carries the card's data and the state keeps the card out, so a
-session replays and resumes the same even if its library file is edited afterwards; the library is
-only the catalogue picks and draws come from (cards not yet played, of the deck's current phase). A
-typed card may be saved to the table's own cards (`my_cards.py`), offered among later tables' picks.
+cards). Either way the journaled reveal carries the card's data and the state keeps the card out. The
+timeline's cards and the table's saved cards are read once, when a session starts, and kept with it
+(the `cards` option, journaled with the session), so a session resumes, replays and imports the same,
+and draws and picks from the same cards, even if its files are edited, broken or deleted afterwards.
+A typed card may be saved to the table's own cards (`my_cards.py`), offered among later tables' picks;
+it takes an id of its own (a library card's id is the library's, X-15). A saved-cards file that
+cannot be used leaves out only its own cards, with a warning naming it (the view's `warnings`).
 
 Bookkeeping the rulings add: the spellbooks are fixed from the table's first preparation spell until
 cleanup restores the spells (CM-15; a card that says otherwise is a correction), and no count ever goes

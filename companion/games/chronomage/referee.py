@@ -165,6 +165,10 @@ class Referee:
                                    f"{a.card!r}.", "CM-3")
         if card.id in {i for i, _ in self.done}:
             refuse("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
+        lib = self.catalogue.get(card.id)  # a picked card is completed with the library's own data (complete)
+        if lib is not None and lib != card:
+            refuse("card-id-taken", f"The id {card.id!r} is the library's {lib.name}; a card typed at the table "
+                   "takes an id of its own.", "X-15")
         want, last = phase_at(len(self.done)), len(self.done) == DECK - 1
         if card.phase != want:
             refuse("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "

@@ -8,6 +8,9 @@ from __future__ import annotations
 COLORS = ("orange", "blue", "green", "purple")
 #: the timeline a table plays unless it names another (`timeline.DEFAULT`; here so the game lists it cheaply)
 DEFAULT_TIMELINE = "example"
+#: the `cards` option of a game not made yet: read the timeline and the saved cards from their files, then keep them
+FROM_FILES = "from the files"
+MAX_KEPT = 3 << 20  # the longest `cards` text (a timeline file and a saved-cards file of 1 MiB each, quoted)
 
 RULES: dict[str, str] = {
     "CM-1": "One to four players, each a different colour (orange, blue, green or purple) with three dice of that colour.",

@@ -30,7 +30,7 @@ import os
 import re
 import stat
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -175,12 +175,13 @@ class Timeline:
 class _Checker:
     """Reads a parsed file, raising LibraryError at the first problem with file, card and field."""
 
-    def __init__(self, file: str, typed: bool = False):
+    def __init__(self, file: str, typed: bool = False, code: str | None = None):
         self.file, self.typed = file, typed  # typed: a card typed at the table (some power numbers may do)
+        self.code = code or ("bad-card" if typed else "bad-timeline")
         self.card: str | None = None
 
     def bad(self, fld: str | None, problem: str):
-        raise LibraryError(self.file, self.card, fld, problem, "bad-card" if self.typed else "bad-timeline")
+        raise LibraryError(self.file, self.card, fld, problem, self.code)
 
     def keys(self, table: Any, fld: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
         if not isinstance(table, dict):
@@ -485,6 +486,40 @@ def load_timeline(spec: str = DEFAULT) -> Timeline:
     """The checked timeline that the `timeline` option `spec` names."""
     path = resolve(spec)
     return parse_timeline(read_file(path), str(path), path.stem)
+
+
+# -- the cards kept with a game (the `cards` option) ------------------------------------------------
+
+KEPT = "the cards kept with the game"  # how a refusal names the `cards` option's text
+
+
+def timeline_name(spec: str) -> str:
+    """The name a `timeline` option gives its timeline, found without touching the disk."""
+    return Path(spec).stem if ("/" in spec or os.sep in spec or spec.endswith(".toml")) else spec
+
+
+def keep(timeline: Timeline, saved: tuple[Card, ...], warnings: tuple[str, ...]) -> str:
+    """The timeline's cards, the table's saved cards and the warnings of reading them, as one TOML text
+    (`unkeep` reads it back equal): what a game keeps in its options, so a session never reads the files again."""
+    lines = [f"source = {inline(timeline.source)}", f"warnings = {inline(list(warnings))}", "", "[timeline]", f"title = {inline(timeline.title)}",
+             f"example = {inline(timeline.example)}"]
+    for key, cards in (("card", timeline.cards), ("saved", saved)):
+        for card in cards:
+            lines += ["", f"[[{key}]]"] + [f"{k} = {inline(v)}" for k, v in card.to_table().items()]
+    return "\n".join(lines) + "\n"
+
+
+def unkeep(text: str, spec: str) -> tuple[Timeline, tuple[Card, ...], tuple[str, ...]]:
+    """The timeline, saved cards and warnings `keep` wrote; LibraryError (bad-option) if it is not such a text."""
+    data = toml(text, KEPT, "bad-option")
+    source, warnings, saved = data.pop("source", spec), data.pop("warnings", []), data.pop("saved", [])
+    if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
+        raise LibraryError(KEPT, None, "warnings", "expected a list of texts", "bad-option")
+    if not isinstance(source, str):
+        raise LibraryError(KEPT, None, "source", "expected the file the cards were read from", "bad-option")
+    timeline = _Checker(KEPT, code="bad-option").timeline(data, timeline_name(spec))
+    mine = _Checker(KEPT, typed=True, code="bad-option").cards(saved)
+    return replace(timeline, source=source), tuple(mine), tuple(warnings)
 
 
 class Library:

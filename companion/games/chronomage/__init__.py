@@ -24,6 +24,10 @@ cleanup restores the spells (CM-15; a card that says otherwise is a correction),
 below zero: a time card owed by an empty time deck is the defeat of CM-8, and a table read back at
 cleanup's time step with an empty time deck is refused.
 
+Undo (CM-16): what the table typed or picked (die faces, a card, the anomaly dice, a card picked from
+the list) is its own entry, and undo takes it back (the physical dice still show the truth); what the
+referee drew (a bare `dice SEAT`, `reveal` or `reverse`) is chance and stops undo (ALL-2).
+
 Notation (one action a line; seats 1..N; dice faces are written sorted):
 
     book SEAT N                 SEAT's spellbook holds N cards from hand and book (N runes showing)

@@ -8,7 +8,7 @@ import random
 from functools import partial
 from typing import Any
 
-from companion.core import VICTORY
+from companion.core import CHANCE_STOP, VICTORY
 from companion.core import refuse as _refuse
 
 from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Reverse, Spell, Word
@@ -42,7 +42,20 @@ class Referee:
         return handler(self, action)
 
     def complete(self, action, rng: random.Random):
-        """A bare `dice SEAT`, `reveal` or `reverse` with what the session draws filled in."""
+        """A bare `dice SEAT`, `reveal` or `reverse` with what the session draws filled in; a pick
+        (`reveal ID`) with the library card's data."""
+        done = self._complete(action, rng)
+        if done is not action and not (type(action) is Reveal and action.card is not None):
+            self._drawn = self.__dict__.get("_drawn", ()) + (str(done),)  # chance: undo stops there (CM-16)
+        return done
+
+    def undo_stop(self, action, events):
+        """CM-16: a die face or card the table entered is its own entry, which undo takes back; what the
+        referee drew (a die, the revealed card, the anomaly dice) is chance and stops undo (ALL-2)."""
+        drawn, self._drawn = self.__dict__.get("_drawn", ()), ()
+        return CHANCE_STOP if action.chance and str(action) in drawn else None
+
+    def _complete(self, action, rng: random.Random):
         t = type(action)
         if t is Dice and action.faces is None:
             if action.seat in self.to_roll():

@@ -25,6 +25,7 @@ R = "chronomage/"
 DECK = 16  # challenge cards in a timeline (CM-2)
 LOST_TIME_CARDS = 2  # time cards every player draws when a challenge is lost (CM-7)
 MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
+MAX_RESISTANCE = 3  # dice a colour rolls at most (a card's resistance, or a constant spell's: CM-13)
 
 
 refuse = partial(_refuse, game="chronomage")  # refuse("code", "sentence", "CM-5") cites chronomage/CM-5
@@ -126,6 +127,8 @@ class Referee:
         s = self._seat(a.seat)
         if a.cost > MAX_COST or a.runes > MAX_RUNES or a.bonus > MAX_BONUS:
             refuse("spell-out-of-range", "A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.", "X-12")
+        if any(n > MAX_RESISTANCE for _, n in a.resistance):
+            refuse("spell-out-of-range", f"A resistance is 0..{MAX_RESISTANCE} dice.", "CM-13")
         if self.phase == "strategy":
             if a.bonus:
                 refuse("no-round-yet", "A preparation spell adds no damage: there is no round to add it to yet.", "X-10")
@@ -151,8 +154,12 @@ class Referee:
         if in_round:
             self.used[s - 1] += a.cost
             self.bonus[s - 1] += a.bonus
-        return [{"type": "spell", "seat": s, "cost": a.cost, "runes": a.runes, "bonus": a.bonus,
-                 "time_left": MAX_COST - self.used[s - 1] if in_round else None}]
+        ev = [{"type": "spell", "seat": s, "cost": a.cost, "runes": a.runes, "bonus": a.bonus,
+               "time_left": MAX_COST - self.used[s - 1] if in_round else None}]
+        if a.resistance:
+            self.resist.update(a.resistance)
+            ev.append({"type": "resistances", "resistances": dict(a.resistance)})
+        return ev
 
     def _word(self, a: Word):
         if a.word == "ready":
@@ -439,6 +446,7 @@ class Referee:
             self.hands[i] += self.spent[i]
             self.spent[i] = 0
         self.card, self.round, self.pre, self.anomaly, self.reversed = None, 0, None, None, False
+        self.resist = {}  # the constant spells leave play with the spells restored (CM-13)
         self.phase, self.step = "strategy", None
         self.through = [False] * self.n
         self._new_round()

@@ -14,10 +14,10 @@ from functools import lru_cache, partial
 from typing import Any
 
 from companion.core import check_state_fields
-from companion.shapes import ANY, Bool, Int, Is, ListOf, Nullable, OneOf, Record, Shape, Text, Tuple
+from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
 from .game import bad
-from .referee import DECK, phase_at
+from .referee import DECK, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
 from .state import (
@@ -58,6 +58,7 @@ def fields(n: int, colors: tuple[str, ...], timeline: str) -> dict[str, Shape]:
         "anomaly": Nullable(faces),
         "reversed": Bool(rule="X-7"),
         "result": ANY, "reason": ANY, "last_round": ANY,
+        "resistances": Map(COLORS, Int(0, 3, rule="CM-13"), rule="CM-13"),
     }
 
 
@@ -119,7 +120,9 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]), reversed=d["reversed"],
         result=d["result"], reason=d["reason"], last_round=None if last is None else dict(last),
         used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
-        assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]))
+        assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]), resist=dict(d["resistances"]))
+    if st.resist and not any(st.spent):
+        bad("resistances are changed only by a constant spell in play, and no spell is", "CM-13")
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
     _round_checks(st, in_round)
     _phase_checks(st)
@@ -157,7 +160,9 @@ def _round_checks(st: CMState, in_round: bool) -> None:
         if event and st.through[s - 1]:
             bad(f"seat {s} is through the event and does not roll", "EVENT")
         dice, chal = list(r["dice"]), list(r["challenge"])
-        if len(dice) != st.own_dice(s) or len(chal) != m:
+        count_ok = len(dice) == st.own_dice(s) or (  # a constant spell cast after this roll changes later ones
+            not event and st.colors[s - 1] in st.resist and len(dice) <= MAX_RESISTANCE)
+        if not count_ok or len(chal) != m:
             bad(f"seat {s} rolls {st.own_dice(s)} dice and {m} challenge dice", "MONSTER")
         result = sum(dice) + (0 if event else st.bonus[s - 1] + st.books[s - 1])
         hits = [w for f in chal for w in st.card.chart[f - 1].weakness

@@ -57,5 +57,6 @@ RULES: dict[str, str] = {
     "X-12": "A spell costs 0 to 10 time units, needs 0 to 9 runes and adds 0 to 9 damage.",
     "X-13": "The runes showing are the cards in the spellbook.",
     "X-14": "Cleanup draws its time card before the boss check, so an empty time deck then loses even after the boss.",
+    "X-16": "A constant spell's new resistances are entered with the spell; like a typed card they are accepted but not listed among the legal actions, and an event ignores them like every spell.",
     "X-15": "A card typed at the table is accepted when it passes the library's checks, fits the deck's place (its phase, the boss last) and gives the power number for the table's size; it is not listed among the legal actions, since any card may be typed.",
 }

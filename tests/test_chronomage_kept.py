@@ -19,7 +19,7 @@ from companion.session import Session
 from referee_client import RefereeProcess
 
 
-def started(tmp_path, players=2, seed=4, actions=120):
+def started(tmp_path, players=2, seed=4, actions=50):
     path = write_timeline(tmp_path, "vale")
     journal = Journal(tmp_path / "journal.sqlite")
     session = Session.start(journal, "chronomage", players, seed=seed, options={"timeline": str(path)})

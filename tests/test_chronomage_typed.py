@@ -122,12 +122,13 @@ def test_REVEAL_a_typed_card_comes_from_the_decks_current_phase(tmp_path):
     assert st.view(None)["top"] is None
 
 
-def test_X_1_a_typed_card_is_the_boss_exactly_when_it_is_the_last_card(tmp_path):
+def test_X_1_a_typed_card_is_the_boss_only_in_phase_III_and_must_be_when_it_is_the_last_card(tmp_path):
+    """It used to be refused as boss-is-last before the 16th card; CM-10 changed: anywhere in phase III."""
     st = table(tmp_path, players=1)
     play(st, "ready")
     for k in range(15):
-        if k == 10:
-            refused(st, typed(3, boss=True, id="big"), "boss-is-last", "X-1")
+        if k == 9:
+            refused(st, typed(3, boss=True, id="big"), "wrong-phase", "REVEAL")
         play(st, typed(1 if k < 5 else 2 if k < 10 else 3, id=f"t{k}"), "dice 1 6 6 6 / 1", "time 1")
         play(st, *(["loot 1"] if st.step == "loot" else []), "ready")
     assert st.view(None)["top"] == {"phase": 3, "boss": True} and st.revealable() == ["c16"]

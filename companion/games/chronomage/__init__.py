@@ -7,8 +7,8 @@ spells. The table plays as one: the outcome is a shared victory or defeat.
 
 Flow: strategy (`book`, `form`, preparation `spell`s, then `ready`) -> engagement (`reveal`, then the
 card's choice / crisis / exploit) -> challenge rounds (`spell`s and `dice` per player; events: `assist`)
--> cleanup (`time SEAT`, `loot SEAT`) -> the next strategy phase, until the boss falls (CM-10) or a
-time card must come from an empty time deck (CM-8). `fail` declares a challenge lost (CM-7);
+-> cleanup (`time SEAT`, `loot SEAT`) -> the next strategy phase, until the boss (it may come up
+anywhere in phase III) is beaten or lost (CM-10), or a time card must come from an empty time deck (CM-8). `fail` declares a challenge lost (CM-7);
 `reverse` reverses time (CM-9). A revealed card is typed at the table or picked from a timeline
 library file (`timeline.py`; the shipped `timelines/example.toml` is example data, not the printed
 cards). Either way the journaled reveal carries the card's data and the state keeps the card out. The
@@ -76,7 +76,8 @@ count), `formation`, `spellbook` (runes showing), `hands`, `spent`, `loot`, `tim
 set by the constant spells in play).
 
 Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-16; each tested in tests/test_chronomage*.py):
-- X-1 The boss is the one phase III card the timeline marks; it lies at the bottom and is revealed last.
+- X-1 The boss is the one phase III card the timeline marks; it may come up anywhere in phase III (CM-10)
+  and is the last card when no other is left.
 - X-2 An event card has one round; players still in it after a round play it again, after an assist step.
 - X-3 An event's challenge die is read on its attack chart like a monster's; a player's result is their dice.
 - X-4 A crisis/exploit roll is the player's three dice against the goal; under ALL one eligible roll decides for all.
@@ -92,7 +93,7 @@ Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-16; each test
 - X-14 Cleanup draws its time card before the boss check: an empty time deck loses even after the boss falls.
 - X-16 A constant spell's resistances are typed with it: accepted, not listed (like X-15); events ignore them.
 - X-15 A typed card is accepted if it passes the library's checks, fits the deck's place (phase; the boss
-  exactly as the 16th card) and has this table's power number. Like a hand-entered shuffle in Time Runners
+  in phase III only, and as the 16th card) and has this table's power number. Like a hand-entered shuffle in Time Runners
   (a chance outcome the table enters, ALL-2), it is open-ended, so legal_actions lists the draw and the
   picks but not the typed cards (CM-3 says the table enters the card).
 - Turn: the table acts as a whole (Turn.table of the seats still awaited); when exactly one seat's dice or

@@ -16,10 +16,11 @@ from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Re
 #: how a timeline ends (Outcome.termination), by the sentence the referee gives
 EMPTY_TIME_DECK = "A time card had to be drawn from an empty time deck."
 EMPTY_AT_CLEANUP = "The time card of cleanup had to be drawn from an empty time deck."
-NO_CHALLENGE_LEFT = "The boss was not defeated and no challenge is left."
+NO_CHALLENGE_LEFT = "The boss was not defeated and no challenge is left."  # sessions before CM-10 changed
+BOSS_LOST = "The boss was not defeated: the timeline is lost."
 BOSS_DEFEATED = "The boss is defeated: the timeline is safe."
 TERMINATIONS = {EMPTY_TIME_DECK: "time-deck-empty", EMPTY_AT_CLEANUP: "time-deck-empty",
-                NO_CHALLENGE_LEFT: "no-challenge-left", BOSS_DEFEATED: "boss-defeated"}
+                NO_CHALLENGE_LEFT: "no-challenge-left", BOSS_DEFEATED: "boss-defeated", BOSS_LOST: "boss-lost"}
 
 R = "chronomage/"
 DECK = 16  # challenge cards in a timeline (CM-2)
@@ -83,11 +84,12 @@ class Referee:
 
     def revealable(self) -> list[str]:
         """Cards that may be picked now: the timeline's, then the saved ones (`my_cards.py`) with this
-        table's power numbers; the deck's current phase, none already played, the boss exactly last (X-1)."""
+        table's power numbers; the deck's current phase, none already played; the boss anywhere in phase III
+        and the last card when no other is left (CM-10, X-1)."""
         want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
-        out = [c.id for c in self.tl.cards if c.phase == want and c.boss == last and c.id not in gone]
+        out = [c.id for c in self.tl.cards if c.phase == want and (c.boss or not last) and c.id not in gone]
         return out + [i for i, c in self.catalogue.items() if i not in self.tl.by_id and c.phase == want
-                      and c.boss == last and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
+                      and (c.boss or not last) and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
 
     def book_fixed(self) -> bool:
         """CM-15: from the table's first preparation spell on, no spellbook changes until cleanup (the spells
@@ -193,8 +195,6 @@ class Referee:
         if card.phase != want:
             refuse("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "
                               f"{'I' * card.phase}.", "REVEAL")
-        if card.boss and not last:
-            refuse("boss-is-last", f"{card.name} is the boss: it lies at the bottom of the deck.", "X-1")
         if last and not card.boss:
             refuse("boss-now", f"The last card of the deck is the boss; {card.name} is not marked as the boss.", "X-1")
         missing = [k for k, r in enumerate(card.rounds, 1) if r.power_for(self.n) is None]
@@ -357,7 +357,7 @@ class Referee:
         boss = self.card.boss
         ev += self._discard("lost")
         if boss:
-            ev.append(self._lose(NO_CHALLENGE_LEFT))
+            ev.append(self._lose(BOSS_LOST))
         return ev
 
     # ------------------------------------------------------------------ rounds and cleanup

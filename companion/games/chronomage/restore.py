@@ -92,7 +92,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             card = parse_card(inline(raw), "the card out")
         except (LibraryError, TypeError) as exc:
             bad(exc.reason if isinstance(exc, LibraryError) else "the card out is not a card's table", "CM-3")
-        if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or card.boss != (len(done) == DECK - 1):
+        if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or (len(done) == DECK - 1
+                                                                                     and not card.boss):
             bad(f"{card.name} cannot be the challenge number {len(done) + 1}", "REVEAL")
         if any(r.power_for(n) is None for r in card.rounds):
             bad(f"{card.name} has no power number for {n} players", "CM-3")
@@ -105,8 +106,13 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             bad("a finished timeline, and only one, has a result (victory or defeat) and a reason", "OVER")
     elif d["reason"] != "":
         bad("a running timeline has no reason of an outcome")
-    if phase == OVER and d["result"] == "victory" and (card is not None or len(done) != DECK or done[-1][1] != "won"):
-        bad("a timeline is won by defeating the boss", "CM-10")
+    known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
+    if phase == OVER and d["result"] == "victory" and (
+            card is not None or len(done) <= 10 or done[-1][1] != "won"
+            or (done[-1][0] in known and not known[done[-1][0]].boss)):
+        bad("a timeline is won by defeating the boss, a phase III card", "CM-10")
+    if phase != OVER and any(i in known and known[i].boss for i, _ in done):
+        bad("the boss has been played: the timeline was won or lost then", "CM-10")
     last, pre = d["last_round"], d["preemptive"]
     if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
         bad("last_round is null or the summary of the last closed round")

@@ -43,7 +43,7 @@ RULES: dict[str, str] = {
     "CLEANUP": "Cleanup goes in order: anomaly dice removed, one time card and one loot card to players of the group's choice, spells restored, the boss checked.",
     "TURN": "An action is played only in the phase and step it belongs to, by a seat at the table.",
     "OVER": "Once the timeline is won or lost nothing more is played.",
-    "X-1": "A timeline marks one phase III card as its boss; it lies at the bottom of the deck and is revealed only when no other card is left.",
+    "X-1": "A timeline marks one phase III card as its boss; it may come up anywhere in phase III, and is the last card when no other is left.",
     "X-2": "An event card has one round; when it ends with players still in it, those players play it again after an assist step.",
     "X-3": "An event's challenge die is read on its attack chart like a monster's; the player's result is their own dice and any dice given to them.",
     "X-4": "A crisis or exploit is rolled with the player's three dice against the card's goal; under ALL one roll by a player of a printed colour decides for everybody.",
@@ -58,5 +58,5 @@ RULES: dict[str, str] = {
     "X-13": "The runes showing are the cards in the spellbook.",
     "X-14": "Cleanup draws its time card before the boss check, so an empty time deck then loses even after the boss.",
     "X-16": "A constant spell's new resistances are entered with the spell; like a typed card they are accepted but not listed among the legal actions, and an event ignores them like every spell.",
-    "X-15": "A card typed at the table is accepted when it passes the library's checks, fits the deck's place (its phase, the boss last) and gives the power number for the table's size; it is not listed among the legal actions, since any card may be typed.",
+    "X-15": "A typed card is accepted when it passes the library's checks, fits the deck's place (its phase; a boss only in phase III, and as the last card) and gives this table's power number; it is not listed among the legal actions, since any card may be typed.",
 }

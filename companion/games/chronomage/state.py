@@ -197,8 +197,11 @@ class CMState(Legal, Referee, State):
         v["warnings"] = list(self.game.warnings)
         v["turn"] = self.turn().to_dict()
         at_reveal = self.phase == ENGAGEMENT and self.step == REVEAL_STEP
-        #: what a card typed now must be: the deck's current phase, and the boss when it is the last card (X-1)
-        v["top"] = {"phase": phase_at(len(self.done)), "boss": len(self.done) == DECK - 1} if at_reveal else None
+        #: what a card typed now must be: the deck's current phase; the boss (True) when it is the last card,
+        #: not the boss (False) before phase III, either (None) in phase III before that (CM-10, X-1)
+        top = phase_at(len(self.done))
+        v["top"] = {"phase": top, "boss": True if len(self.done) == DECK - 1 else None if top == 3 else False} \
+            if at_reveal else None
         return v
 
     def _lose(self, reason: str) -> dict[str, Any]:

@@ -229,8 +229,12 @@ class Session:
             raise entry.stop.refusal()
         target = self.head - span
         state = self._rebuild(target)
-        self._write(lambda: self._save_position(target, self.draws, state))
-        self.state, self.head = state, target
+        # a chance entry a game lets undo take back (the table typed it: nothing was drawn) gives its place
+        # in the seed's sequence back, so the draws counted stay those of the entries in effect (exports)
+        typed = sum(1 for e in self._span_entries() if e.kind == "action" and self.game.parse_action(e.text).chance)
+        draws = self.draws - typed
+        self._write(lambda: self._save_position(target, draws, state))
+        self.state, self.head, self.draws = state, target, draws
         self._changed([])
 
     def redo(self) -> list[dict[str, Any]]:

@@ -72,7 +72,8 @@ def test_a_drawn_handful_is_journaled_in_full_and_undo_stops_there():
         ref.close()
 
 
-def test_a_session_whose_timeline_file_is_gone_is_kept_refused_by_name_and_opens_once_it_is_back(tmp_path):
+def test_a_session_whose_timeline_file_is_gone_resumes_with_the_cards_kept_as_it_began(tmp_path):
+    """It used to be refused as cannot-open until the file was back; the session now keeps its cards (CM-3)."""
     import shutil
 
     from companion.games.chronomage.timeline import resolve
@@ -86,9 +87,7 @@ def test_a_session_whose_timeline_file_is_gone_is_kept_refused_by_name_and_opens
     timeline.rename(tmp_path / "moved.toml")
     ref = RefereeProcess("--journal", journal)  # it starts (it used to exit 2 opening the latest session)
     assert [s["session"] for s in ref.send(op="sessions")["sessions"]] == [session]
-    error = ref.send(op="resume", session=session)["error"]
-    assert error["code"] == "cannot-open" and str(timeline) in error["reason"] and error["rule"] == "chronomage/CM-3"
-    (tmp_path / "moved.toml").rename(timeline)
     reply = ref.send(op="resume", session=session)
     assert reply["ok"] and reply["state"]["phase"] != "strategy"  # the move played before is still there
+    assert ref.send(op="play", action="reveal ember-wisp")["ok"]  # a pick from the kept cards
     ref.close()

@@ -387,13 +387,16 @@ def test_OVER_nothing_is_played_once_the_timeline_is_won_or_lost(tmp_path):
 
 # ---------------------------------------------------------------- our rulings X-1..X-14
 
-def test_X_1_the_boss_lies_at_the_bottom_and_is_revealed_last(tmp_path):
+def test_X_1_the_boss_comes_only_in_phase_III_and_is_the_last_card_when_no_other_is_left(tmp_path):
+    """It used to lie at the bottom and be refused before (boss-is-last); CM-10 changed: anywhere in phase III."""
     st = table(tmp_path, 1)
-    for _ in range(10):
+    for _ in range(9):
         win(st)
     play(st, "ready")
-    refused(st, "reveal c16", "boss-is-last", "X-1")
+    refused(st, "reveal c16", "wrong-phase", "REVEAL")  # still phase II
     assert "c16" not in st.revealable()
+    play(st, "reveal c10", "dice 1 6 6 6 / 1", "time 1", "loot 1", "ready")
+    assert "c16" in st.revealable()
     play(st, "reveal c11", "dice 1 6 6 6 / 1", "time 1", "loot 1")
     for _ in range(4):
         win(st)

@@ -275,3 +275,40 @@ def test_a_lost_timeline_is_worded_from_its_termination_code_and_every_code_has_
     outcome = c.outcome()
     assert outcome is not None and table.banner == "defeat"
     assert ENDINGS[outcome.termination] in table.tracker_line
+
+
+def test_CM_10_an_early_boss_typed_in_phase_III_with_the_boss_toggle_is_beaten_and_the_timeline_is_won(ui, journal_path):
+    table = start_chronomage(ui, journal_path, players=1)
+    c = ui.app.controller
+    for _ in range(400):  # ten challenges won by entered dice (not what this test checks)
+        if len(c.session.state.done) == 10:
+            break
+        st = c.session.state
+        text = {"strategy": "ready", "cleanup": f"{st.step} 1"}.get(st.phase)
+        if st.phase == "engagement" and st.step == "reveal":
+            text = f"reveal {st.revealable()[0]}"
+        elif st.phase == "engagement":
+            p = st.card.preemptive
+            text = ("choose 1" if p.all else f"choose {st.to_choose()[0]} 1") if p.kind == "choice" else \
+                "exploit no" if p.kind == "exploit" and st.pre["attempt"] is None else f"dice {st.to_roll()[0]} 6 6 6"
+        elif st.phase == "challenge":
+            text = f"dice 1 {' '.join(['6'] * st.own_dice(1))} / {' '.join(['3'] * st.round_info().dice)}"
+        assert c.play(text) is None, text
+    ui.frames(2)
+    ui.tap(button(table.ids.table_actions, "Ready"))
+    ui.tap(button(table.ids.table_actions, "Type a card"))
+    form = table.card_form
+    assert "phase III card, the boss or not" in form.detail
+    form.ids.name.text = "Early Tyrant"
+    form.rounds[0]["power"] = 6  # (the power stepper's touches are the other typed-card test's)
+    ui.tap(button(form.ids.kind_box, "Boss"))
+    assert form.boss and form.card()["boss"] is True
+    ui.tap(form.ids.reveal)
+    assert not form.is_open, ui.toast
+    assert c.view["challenge"]["boss"] and c.view["challenge"]["name"] == "Early Tyrant"
+    assert c.play(f"dice 1 {' '.join(['6'] * c.session.state.own_dice(1))} / 3") is None
+    for _ in range(2):
+        if c.outcome() is None:
+            assert c.play(f"{c.session.state.step} 1") is None
+    ui.frames(2)
+    assert c.outcome().termination == "boss-defeated" and table.banner == "victory"

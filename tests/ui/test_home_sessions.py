@@ -45,6 +45,16 @@ def test_an_archive_that_cannot_be_written_says_so_and_loses_nothing(ui, journal
     assert ui.app.home.finished == 1 and ui.app.journal.finished_count() == 1
 
 
+def journaled_before_the_cards_were_kept(j, players, timeline):
+    """A Chronomage session as the companion journaled it before a session kept its cards (its options
+    name only the timeline file, which it reads whenever it opens): the kind a gone file still stops."""
+    with j.transaction():
+        sid = j.create_session("chronomage", players, "1", {"colors": ["orange", "blue", "green", "purple"][:players],
+                                                            "timeline": str(timeline)})
+        j.set_position(sid, head=0, draws=0, finished=False, summary={"table": {}})
+    return Session.resume(j, sid)
+
+
 def test_a_game_that_cannot_be_opened_now_is_refused_by_name_on_the_home_screen(ui, journal_path, tmp_path):
     import shutil
 
@@ -52,7 +62,7 @@ def test_a_game_that_cannot_be_opened_now_is_refused_by_name_on_the_home_screen(
     timeline = tmp_path / "our-timeline.toml"
     shutil.copy(resolve("example"), timeline)
     with Journal(journal_path) as j:
-        Session.start(j, "chronomage", 2, seed=1, options={"timeline": str(timeline)})
+        journaled_before_the_cards_were_kept(j, 2, timeline)
     timeline.unlink()  # the table's timeline file is gone
     ui.start(journal_path)
     row = ui.app.home.ids.sessions.children[0]
@@ -68,7 +78,7 @@ def test_archiving_passes_over_a_finished_game_that_cannot_be_opened_and_says_so
     shutil.copy(resolve("example"), timeline)
     from test_chronomage_referee import next_action
     with Journal(journal_path) as j:
-        stuck = Session.start(j, "chronomage", 1, seed=1, options={"timeline": str(timeline)})
+        stuck = journaled_before_the_cards_were_kept(j, 1, timeline)
         for _ in range(3000):  # the table gives every challenge up: the timeline is lost
             if stuck.outcome() is not None:
                 break

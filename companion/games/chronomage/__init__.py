@@ -1,4 +1,4 @@
-"""Chronomage: the cooperative table's bookkeeper (rules: the draft rulebook and rulings CM-1..CM-12).
+"""Chronomage: the cooperative table's bookkeeper (rules: the draft rulebook and rulings CM-1..CM-16).
 
 The cards are physical; the companion keeps the books players lose track of: the damage tracker
 against the round's power number, the time deck (the timeline's clock), the loot and challenge decks,
@@ -7,20 +7,37 @@ spells. The table plays as one: the outcome is a shared victory or defeat.
 
 Flow: strategy (`book`, `form`, preparation `spell`s, then `ready`) -> engagement (`reveal`, then the
 card's choice / crisis / exploit) -> challenge rounds (`spell`s and `dice` per player; events: `assist`)
--> cleanup (`time SEAT`, `loot SEAT`) -> the next strategy phase, until the boss falls (CM-10) or a
-time card must come from an empty time deck (CM-8). `fail` declares a challenge lost (CM-7);
+-> cleanup (`time SEAT`, `loot SEAT`) -> the next strategy phase, until the boss (it may come up
+anywhere in phase III) is beaten or lost (CM-10), or a time card must come from an empty time deck (CM-8). `fail` declares a challenge lost (CM-7);
 `reverse` reverses time (CM-9). A revealed card is typed at the table or picked from a timeline
 library file (`timeline.py`; the shipped `timelines/example.toml` is example data, not the printed
-cards). Either way the journaled reveal carries the card's data and the state keeps the card out, so a
-session replays and resumes the same even if its library file is edited afterwards; the library is
-only the catalogue picks and draws come from (cards not yet played, of the deck's current phase). A
-typed card may be saved to the table's own cards (`my_cards.py`), offered among later tables' picks.
+cards). Either way the journaled reveal carries the card's data and the state keeps the card out. The
+timeline's cards and the table's saved cards are read once, when a session starts, and kept with it
+(the `cards` option, journaled with the session), so a session resumes, replays and imports the same,
+and draws and picks from the same cards, even if its files are edited, broken or deleted afterwards.
+A typed card may be saved to the table's own cards (`my_cards.py`), offered among later tables' picks;
+it takes an id of its own (a library card's id is the library's, X-15). A saved-cards file that
+cannot be used leaves out only its own cards, with a warning naming it (the view's `warnings`).
+
+Bookkeeping the rulings add: the spellbooks are fixed from the table's first preparation spell until
+cleanup restores the spells (CM-15; a card that says otherwise is a correction), and no count ever goes
+below zero: a time card owed by an empty time deck is the defeat of CM-8, and a table read back at
+cleanup's time step with an empty time deck is refused.
+
+Constant spells (CM-13): the table enters the resistances a CONSTANT spell prints with the spell
+(`spell 2 3 0 orange=2`); they hold, over the card's, for every roll until cleanup restores the spells
+(a later spell's number for a colour replaces an earlier one's); an event ignores them (X-16).
+
+Undo (CM-16): what the table typed or picked (die faces, a card, the anomaly dice, a card picked from
+the list) is its own entry, and undo takes it back (the physical dice still show the truth); what the
+referee drew (a bare `dice SEAT`, `reveal` or `reverse`) is chance and stops undo (ALL-2).
 
 Notation (one action a line; seats 1..N; dice faces are written sorted):
 
     book SEAT N                 SEAT's spellbook holds N cards from hand and book (N runes showing)
     form SEAT SPACE             formation space 1..3
     spell SEAT COST RUNES [B]   a spell from SEAT's hand: COST time units, needs RUNES, adds B damage
+    spell .. COLOUR=N ..        a CONSTANT spell that sets COLOUR's resistance to N dice (CM-13, X-16)
     ready                       the strategy phase is over: on to the reveal
     reveal                      the referee draws the revealed card from the library
     reveal ID                   the table picks the revealed card from the library
@@ -55,10 +72,12 @@ State fields (`to_dict`): `phase`, `step`, `time_deck`, `loot_deck`, `challenge_
 `damage` ({seats: each player's result this round, total, power}), `weaknesses` (per seat: colour ->
 count), `formation`, `spellbook` (runes showing), `hands`, `spent`, `loot`, `time_used`, `bonus`,
 `rolls`, `through`, `assists`, `preemptive`, `anomaly`, `reversed`, `result` (null, victory, defeat),
-`reason`, `last_round` (the closed round's summary, for the tracker).
+`reason`, `last_round` (the closed round's summary, for the tracker), `resistances` (colour -> dice,
+set by the constant spells in play).
 
-Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-15; each tested in tests/test_chronomage*.py):
-- X-1 The boss is the one phase III card the timeline marks; it lies at the bottom and is revealed last.
+Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-16; each tested in tests/test_chronomage*.py):
+- X-1 The boss is the one phase III card the timeline marks; it may come up anywhere in phase III (CM-10)
+  and is the last card when no other is left.
 - X-2 An event card has one round; players still in it after a round play it again, after an assist step.
 - X-3 An event's challenge die is read on its attack chart like a monster's; a player's result is their dice.
 - X-4 A crisis/exploit roll is the player's three dice against the goal; under ALL one eligible roll decides for all.
@@ -72,8 +91,9 @@ Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-15; each test
 - X-12 A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.
 - X-13 The runes showing are the cards in the spellbook.
 - X-14 Cleanup draws its time card before the boss check: an empty time deck loses even after the boss falls.
+- X-16 A constant spell's resistances are typed with it: accepted, not listed (like X-15); events ignore them.
 - X-15 A typed card is accepted if it passes the library's checks, fits the deck's place (phase; the boss
-  exactly as the 16th card) and has this table's power number. Like a hand-entered shuffle in Time Runners
+  in phase III only, and as the 16th card) and has this table's power number. Like a hand-entered shuffle in Time Runners
   (a chance outcome the table enters, ALL-2), it is open-ended, so legal_actions lists the draw and the
   picks but not the typed cards (CM-3 says the table enters the card).
 - Turn: the table acts as a whole (Turn.table of the seats still awaited); when exactly one seat's dice or

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from companion.core import Action, NotationError
 
+from .rules import COLORS
 from .timeline import ID_RE, Card, card_text, parse_card
 
 MAX_DICE = 12
@@ -87,22 +88,33 @@ class Form(CMAction):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Spell(CMAction):
-    """`spell SEAT COST RUNES [BONUS]`: SEAT casts a spell from hand (BONUS damage this round, 0 omitted)."""
+    """`spell SEAT COST RUNES [BONUS] [COLOUR=N ..]`: SEAT casts a spell from hand (BONUS damage this round,
+    0 omitted); a CONSTANT spell that changes resistances gives the new ones (CM-13), in colour order."""
 
     seat: int
     cost: int
     runes: int
     bonus: int = 0
+    resistance: tuple[tuple[str, int], ...] = ()  # (colour, dice) the spell sets while it is in play
 
     @classmethod
     def _from_words(cls, words, text):
-        if len(words) not in (4, 5):
-            raise NotationError(text, "`spell SEAT COST RUNES [BONUS]`")
-        nums = [_int(w, text) for w in words[1:]]
-        return cls(*nums)
+        usage = "`spell SEAT COST RUNES [BONUS] [COLOUR=N ..]`"
+        nums = [w for w in words[1:] if "=" not in w]
+        sets = words[1 + len(nums):]
+        if len(nums) not in (3, 4) or any("=" not in w for w in sets):
+            raise NotationError(text, usage)
+        given: dict[str, int] = {}
+        for w in sets:
+            color, _, n = w.partition("=")
+            if color not in COLORS or color in given:
+                raise NotationError(text, "a resistance is COLOUR=N, each colour (" + ", ".join(COLORS) + ") once")
+            given[color] = _int(n, text)
+        return cls(*(_int(w, text) for w in nums), resistance=tuple((c, given[c]) for c in COLORS if c in given))
 
     def __str__(self):
-        return f"spell {self.seat} {self.cost} {self.runes}" + (f" {self.bonus}" if self.bonus else "")
+        return (f"spell {self.seat} {self.cost} {self.runes}" + (f" {self.bonus}" if self.bonus else "")
+                + "".join(f" {c}={n}" for c, n in self.resistance))
 
 
 @dataclass(frozen=True, slots=True, repr=False)

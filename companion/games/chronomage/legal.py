@@ -32,7 +32,8 @@ class Legal:
             return out
         if ph == "strategy":
             for s in self.seats:
-                out += [Book(s, k) for k in range(self.hands[s - 1] + self.books[s - 1] + 1)]
+                if not self.book_fixed():
+                    out += [Book(s, k) for k in range(self.hands[s - 1] + self.books[s - 1] + 1)]
                 out += [Form(s, p) for p in SPACES]
                 out += self._spells(s, prep=True)
             out.append(READY)

@@ -10,10 +10,9 @@ deck's place and has the table's power number; the referee never draws it (it is
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
-from .timeline import Card, LibraryError, _Checker, inline, table_dir
+from .timeline import Card, LibraryError, _Checker, inline, read_file, table_dir, toml
 
 FILE = "my-cards.toml"
 HEADER = ("# Chronomage cards typed at the table and saved by the companion; picked again from any timeline.\n"
@@ -26,10 +25,7 @@ def cards_path() -> Path:
 
 def parse_cards(text: str, file: str) -> tuple[Card, ...]:
     """The cards of a my-cards file; LibraryError naming the file, the card and the field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise LibraryError(file, None, None, f"not valid TOML ({exc})") from None
+    data = toml(text, file)
     checker = _Checker(file, typed=True)
     checker.keys(data, "", (), ("card",))
     return tuple(checker.cards(data.get("card", [])))
@@ -38,19 +34,15 @@ def parse_cards(text: str, file: str) -> tuple[Card, ...]:
 def load_cards(path: Path | None = None) -> tuple[Card, ...]:
     """The saved cards (none while there is no file)."""
     path = path or cards_path()
-    if not path.is_file():
+    if not path.exists():
         return ()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LibraryError(str(path), None, None, f"cannot be read ({exc.__class__.__name__})") from None
-    return parse_cards(text, str(path))
+    return parse_cards(read_file(path), str(path))
 
 
 def save_card(card: Card, path: Path | None = None) -> Path:
     """Append `card` to the my-cards file, checked as a whole first; the file's path."""
     path = path or cards_path()
-    old = path.read_text(encoding="utf-8") if path.is_file() else HEADER
+    old = read_file(path) if path.exists() else HEADER
     saved = parse_cards(old, str(path))  # the file as it is must be good before anything is added
     if card.id in {c.id for c in saved}:
         raise LibraryError(str(path), card.id, "id", "already saved; give the card another name", "bad-card")

@@ -9,6 +9,7 @@ from typing import Callable
 from .actions import (
     EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal, Spell,
 )
+from .rules import COLORS
 
 
 def random_action(st, rng: random.Random, fail_rate: float = 0.01):
@@ -18,12 +19,12 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
     if ph == "strategy":
         s = rng.choice(seats)
         x = rng.random()
-        if x < 0.2:
+        if x < 0.2 and not st.book_fixed():
             return Book(s, rng.randint(0, st.hands[s - 1] + st.books[s - 1]))
         if x < 0.35:
             return Form(s, rng.randint(1, 3))
         if x < 0.45 and st.hands[s - 1]:
-            return Spell(s, rng.randint(0, 10), rng.randint(0, min(st.books[s - 1], 9)))
+            return Spell(s, rng.randint(0, 10), rng.randint(0, min(st.books[s - 1], 9)), resistance=_constant(rng))
         return READY
     if ph == "engagement" and st.step == "reveal":
         return typed_card(st, rng) if rng.random() < 0.2 else REVEAL
@@ -52,9 +53,14 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
             return Form(s, rng.randint(1, 3))
         if y < 0.3 and st.card.type == "monster" and st.hands[s - 1] and st.used[s - 1] < 10:
             return Spell(s, rng.randint(0, 10 - st.used[s - 1]), rng.randint(0, min(st.books[s - 1], 9)),
-                         rng.randint(0, 9))
+                         rng.randint(0, 9), _constant(rng))
         return Dice(s)
     return Give(st.step, rng.choice(seats))
+
+
+def _constant(rng: random.Random) -> tuple:
+    """Now and then a constant spell's new resistance for one colour (CM-13), else none."""
+    return ((rng.choice(COLORS), rng.randint(0, 3)),) if rng.random() < 0.15 else ()
 
 
 def typed_card(st, rng: random.Random) -> Reveal:

@@ -8,7 +8,7 @@ import random
 from functools import partial
 from typing import Any
 
-from companion.core import VICTORY
+from companion.core import CHANCE_STOP, VICTORY
 from companion.core import refuse as _refuse
 
 from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Reverse, Spell, Word
@@ -16,15 +16,17 @@ from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Re
 #: how a timeline ends (Outcome.termination), by the sentence the referee gives
 EMPTY_TIME_DECK = "A time card had to be drawn from an empty time deck."
 EMPTY_AT_CLEANUP = "The time card of cleanup had to be drawn from an empty time deck."
-NO_CHALLENGE_LEFT = "The boss was not defeated and no challenge is left."
+NO_CHALLENGE_LEFT = "The boss was not defeated and no challenge is left."  # sessions before CM-10 changed
+BOSS_LOST = "The boss was not defeated: the timeline is lost."
 BOSS_DEFEATED = "The boss is defeated: the timeline is safe."
 TERMINATIONS = {EMPTY_TIME_DECK: "time-deck-empty", EMPTY_AT_CLEANUP: "time-deck-empty",
-                NO_CHALLENGE_LEFT: "no-challenge-left", BOSS_DEFEATED: "boss-defeated"}
+                NO_CHALLENGE_LEFT: "no-challenge-left", BOSS_DEFEATED: "boss-defeated", BOSS_LOST: "boss-lost"}
 
 R = "chronomage/"
 DECK = 16  # challenge cards in a timeline (CM-2)
 LOST_TIME_CARDS = 2  # time cards every player draws when a challenge is lost (CM-7)
 MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
+MAX_RESISTANCE = 3  # dice a colour rolls at most (a card's resistance, or a constant spell's: CM-13)
 
 
 refuse = partial(_refuse, game="chronomage")  # refuse("code", "sentence", "CM-5") cites chronomage/CM-5
@@ -42,7 +44,20 @@ class Referee:
         return handler(self, action)
 
     def complete(self, action, rng: random.Random):
-        """A bare `dice SEAT`, `reveal` or `reverse` with what the session draws filled in."""
+        """A bare `dice SEAT`, `reveal` or `reverse` with what the session draws filled in; a pick
+        (`reveal ID`) with the library card's data."""
+        done = self._complete(action, rng)
+        if done is not action and not (type(action) is Reveal and action.card is not None):
+            self._drawn = self.__dict__.get("_drawn", ()) + (str(done),)  # chance: undo stops there (CM-16)
+        return done
+
+    def undo_stop(self, action, events):
+        """CM-16: a die face or card the table entered is its own entry, which undo takes back; what the
+        referee drew (a die, the revealed card, the anomaly dice) is chance and stops undo (ALL-2)."""
+        drawn, self._drawn = self.__dict__.get("_drawn", ()), ()
+        return CHANCE_STOP if action.chance and str(action) in drawn else None
+
+    def _complete(self, action, rng: random.Random):
         t = type(action)
         if t is Dice and action.faces is None:
             if action.seat in self.to_roll():
@@ -69,11 +84,17 @@ class Referee:
 
     def revealable(self) -> list[str]:
         """Cards that may be picked now: the timeline's, then the saved ones (`my_cards.py`) with this
-        table's power numbers; the deck's current phase, none already played, the boss exactly last (X-1)."""
+        table's power numbers; the deck's current phase, none already played; the boss anywhere in phase III
+        and the last card when no other is left (CM-10, X-1)."""
         want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
-        out = [c.id for c in self.tl.cards if c.phase == want and c.boss == last and c.id not in gone]
+        out = [c.id for c in self.tl.cards if c.phase == want and (c.boss or not last) and c.id not in gone]
         return out + [i for i, c in self.catalogue.items() if i not in self.tl.by_id and c.phase == want
-                      and c.boss == last and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
+                      and (c.boss or not last) and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
+
+    def book_fixed(self) -> bool:
+        """CM-15: from the table's first preparation spell on, no spellbook changes until cleanup (the spells
+        cast in a strategy phase are its preparation spells: cleanup restores them before the next one)."""
+        return self.phase == "strategy" and any(self.spent)
 
     # ------------------------------------------------------------------ strategy phase
     def _book(self, a: Book):
@@ -81,6 +102,9 @@ class Referee:
         if self.phase != "strategy":
             refuse("book-is-set", "The spellbook is laid in the strategy phase and stays as it is until the next one.",
                    "SPELLBOOK")
+        if self.book_fixed():
+            refuse("book-is-fixed", "A preparation spell has been cast: the spellbooks stay as they are until "
+                   "cleanup restores the spells.", "CM-15")
         have = self.hands[s - 1] + self.books[s - 1]
         if a.cards > have:
             refuse("not-enough-cards", f"Seat {s} holds {have} spell cards in hand and spellbook, not {a.cards}.",
@@ -105,6 +129,8 @@ class Referee:
         s = self._seat(a.seat)
         if a.cost > MAX_COST or a.runes > MAX_RUNES or a.bonus > MAX_BONUS:
             refuse("spell-out-of-range", "A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.", "X-12")
+        if any(n > MAX_RESISTANCE for _, n in a.resistance):
+            refuse("spell-out-of-range", f"A resistance is 0..{MAX_RESISTANCE} dice.", "CM-13")
         if self.phase == "strategy":
             if a.bonus:
                 refuse("no-round-yet", "A preparation spell adds no damage: there is no round to add it to yet.", "X-10")
@@ -130,8 +156,12 @@ class Referee:
         if in_round:
             self.used[s - 1] += a.cost
             self.bonus[s - 1] += a.bonus
-        return [{"type": "spell", "seat": s, "cost": a.cost, "runes": a.runes, "bonus": a.bonus,
-                 "time_left": MAX_COST - self.used[s - 1] if in_round else None}]
+        ev = [{"type": "spell", "seat": s, "cost": a.cost, "runes": a.runes, "bonus": a.bonus,
+               "time_left": MAX_COST - self.used[s - 1] if in_round else None}]
+        if a.resistance:
+            self.resist.update(a.resistance)
+            ev.append({"type": "resistances", "resistances": dict(a.resistance)})
+        return ev
 
     def _word(self, a: Word):
         if a.word == "ready":
@@ -157,12 +187,14 @@ class Referee:
                                    f"{a.card!r}.", "CM-3")
         if card.id in {i for i, _ in self.done}:
             refuse("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
+        lib = self.catalogue.get(card.id)  # a picked card is completed with the library's own data (complete)
+        if lib is not None and lib != card:
+            refuse("card-id-taken", f"The id {card.id!r} is the library's {lib.name}; a card typed at the table "
+                   "takes an id of its own.", "X-15")
         want, last = phase_at(len(self.done)), len(self.done) == DECK - 1
         if card.phase != want:
             refuse("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "
                               f"{'I' * card.phase}.", "REVEAL")
-        if card.boss and not last:
-            refuse("boss-is-last", f"{card.name} is the boss: it lies at the bottom of the deck.", "X-1")
         if last and not card.boss:
             refuse("boss-now", f"The last card of the deck is the boss; {card.name} is not marked as the boss.", "X-1")
         missing = [k for k, r in enumerate(card.rounds, 1) if r.power_for(self.n) is None]
@@ -325,7 +357,7 @@ class Referee:
         boss = self.card.boss
         ev += self._discard("lost")
         if boss:
-            ev.append(self._lose(NO_CHALLENGE_LEFT))
+            ev.append(self._lose(BOSS_LOST))
         return ev
 
     # ------------------------------------------------------------------ rounds and cleanup
@@ -382,6 +414,8 @@ class Referee:
             refuse("not-now", f"The {a.deck} card is handed out in its place in cleanup.", "CLEANUP")
         s = self._seat(a.seat, "CM-7")
         if a.deck == "time":
+            if self.time_deck == 0:  # a corrected table can only come here through a bug: still never below 0
+                return [self._lose(EMPTY_AT_CLEANUP)]
             self.time_deck -= 1
             self.hands[s - 1] += 1
             ev = [{"type": "time-card", "seat": s, "time_deck": self.time_deck}]
@@ -389,6 +423,8 @@ class Referee:
                 self.step = "loot"
                 return ev
             ev.append({"type": "loot-skipped", "reason": "the loot deck is empty"})
+        elif self.loot_deck == 0:
+            ev = [{"type": "loot-skipped", "reason": "the loot deck is empty"}]
         else:
             self.loot_deck -= 1
             self.loot[s - 1] += 1
@@ -410,6 +446,7 @@ class Referee:
             self.hands[i] += self.spent[i]
             self.spent[i] = 0
         self.card, self.round, self.pre, self.anomaly, self.reversed = None, 0, None, None, False
+        self.resist = {}  # the constant spells leave play with the spells restored (CM-13)
         self.phase, self.step = "strategy", None
         self.through = [False] * self.n
         self._new_round()

@@ -14,10 +14,10 @@ from functools import lru_cache, partial
 from typing import Any
 
 from companion.core import check_state_fields
-from companion.shapes import ANY, Bool, Int, Is, ListOf, Nullable, OneOf, Record, Shape, Text, Tuple
+from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
 from .game import bad
-from .referee import DECK, phase_at
+from .referee import DECK, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
 from .state import (
@@ -58,6 +58,7 @@ def fields(n: int, colors: tuple[str, ...], timeline: str) -> dict[str, Shape]:
         "anomaly": Nullable(faces),
         "reversed": Bool(rule="X-7"),
         "result": ANY, "reason": ANY, "last_round": ANY,
+        "resistances": Map(COLORS, Int(0, 3, rule="CM-13"), rule="CM-13"),
     }
 
 
@@ -91,7 +92,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             card = parse_card(inline(raw), "the card out")
         except (LibraryError, TypeError) as exc:
             bad(exc.reason if isinstance(exc, LibraryError) else "the card out is not a card's table", "CM-3")
-        if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or card.boss != (len(done) == DECK - 1):
+        if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or (len(done) == DECK - 1
+                                                                                     and not card.boss):
             bad(f"{card.name} cannot be the challenge number {len(done) + 1}", "REVEAL")
         if any(r.power_for(n) is None for r in card.rounds):
             bad(f"{card.name} has no power number for {n} players", "CM-3")
@@ -104,8 +106,13 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             bad("a finished timeline, and only one, has a result (victory or defeat) and a reason", "OVER")
     elif d["reason"] != "":
         bad("a running timeline has no reason of an outcome")
-    if phase == OVER and d["result"] == "victory" and (card is not None or len(done) != DECK or done[-1][1] != "won"):
-        bad("a timeline is won by defeating the boss", "CM-10")
+    known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
+    if phase == OVER and d["result"] == "victory" and (
+            card is not None or len(done) <= 10 or done[-1][1] != "won"
+            or (done[-1][0] in known and not known[done[-1][0]].boss)):
+        bad("a timeline is won by defeating the boss, a phase III card", "CM-10")
+    if phase != OVER and any(i in known and known[i].boss for i, _ in done):
+        bad("the boss has been played: the timeline was won or lost then", "CM-10")
     last, pre = d["last_round"], d["preemptive"]
     if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
         bad("last_round is null or the summary of the last closed round")
@@ -119,7 +126,9 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]), reversed=d["reversed"],
         result=d["result"], reason=d["reason"], last_round=None if last is None else dict(last),
         used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
-        assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]))
+        assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]), resist=dict(d["resistances"]))
+    if st.resist and not any(st.spent):
+        bad("resistances are changed only by a constant spell in play, and no spell is", "CM-13")
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
     _round_checks(st, in_round)
     _phase_checks(st)
@@ -157,7 +166,9 @@ def _round_checks(st: CMState, in_round: bool) -> None:
         if event and st.through[s - 1]:
             bad(f"seat {s} is through the event and does not roll", "EVENT")
         dice, chal = list(r["dice"]), list(r["challenge"])
-        if len(dice) != st.own_dice(s) or len(chal) != m:
+        count_ok = len(dice) == st.own_dice(s) or (  # a constant spell cast after this roll changes later ones
+            not event and st.colors[s - 1] in st.resist and len(dice) <= MAX_RESISTANCE)
+        if not count_ok or len(chal) != m:
             bad(f"seat {s} rolls {st.own_dice(s)} dice and {m} challenge dice", "MONSTER")
         result = sum(dice) + (0 if event else st.bonus[s - 1] + st.books[s - 1])
         hits = [w for f in chal for w in st.card.chart[f - 1].weakness
@@ -202,6 +213,9 @@ def _phase_checks(st: CMState) -> None:
         bad("the challenge begins once the pre-emptive action is over", "PREEMPT")
     if ph == CLEANUP and (st.round != len(card.rounds) or (card.type == "event" and not all(st.through))):
         bad("cleanup follows the challenge's last round", "CLEANUP")
+    if ph == CLEANUP and st.step == "time" and st.time_deck == 0:
+        bad("cleanup's time card cannot come from an empty time deck: the timeline was lost when the challenge "
+            "was won", "CM-8")
     if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
         bad("the loot step is skipped when the loot deck is empty", "X-9")
     anomaly, rev = st.anomaly, st.reversed

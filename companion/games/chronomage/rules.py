@@ -1,6 +1,6 @@
 """The Chronomage rules reference: rule id -> one sentence in our own words (see `companion rules`).
 
-CM-1..CM-12 are the project's rulings; the upper-case names summarise the draft rulebook; X-1.. are
+CM-1..CM-16 are the project's rulings; the upper-case names summarise the draft rulebook; X-1.. are
 the rulings this engine makes where both are silent (each listed in the package docstring, each tested).
 """
 from __future__ import annotations
@@ -8,6 +8,9 @@ from __future__ import annotations
 COLORS = ("orange", "blue", "green", "purple")
 #: the timeline a table plays unless it names another (`timeline.DEFAULT`; here so the game lists it cheaply)
 DEFAULT_TIMELINE = "example"
+#: the `cards` option of a game not made yet: read the timeline and the saved cards from their files, then keep them
+FROM_FILES = "from the files"
+MAX_KEPT = 3 << 20  # the longest `cards` text (a timeline file and a saved-cards file of 1 MiB each, quoted)
 
 RULES: dict[str, str] = {
     "CM-1": "One to four players, each a different colour (orange, blue, green or purple) with three dice of that colour.",
@@ -19,9 +22,13 @@ RULES: dict[str, str] = {
     "CM-7": "A challenge the table declares lost makes every player draw two time cards; a defeated one gives one time card and one loot card to players the group chooses.",
     "CM-8": "Having to draw from an empty time deck loses the timeline.",
     "CM-9": "Reversing time sends the current challenge back to its first round and rolls the two anomaly dice, which stay until cleanup.",
-    "CM-10": "Defeating the last challenge card, the boss, wins the timeline.",
+    "CM-10": "Beating the boss wins the timeline at once; phase III is shuffled like the other phases, so the boss may come up anywhere in it.",
     "CM-11": "Each die is entered as its face or drawn by the referee; a monster round closes when every player has rolled, an event round when everyone still in it has.",
     "CM-12": "Weaknesses are counted per player and colour; spell costs and rune counts are taken as the cards print them.",
+    "CM-13": "A constant spell may set new resistances for some colours, entered when it is cast; every roll uses them until cleanup takes the spell out of play.",
+    "CM-14": "A loot card is either temporary, any number of them, gone when used or when the challenge ends, or equipment of a printed type, kept, one of each type a player.",
+    "CM-15": "Once the table casts its first preparation spell the spellbooks stay as laid until cleanup gives the spells back, unless a card says otherwise (a correction).",
+    "CM-16": "A die face or a card the table typed in is its own entry and can be undone; a die the referee drew is chance and stops undo.",
     "SETUP": "Each player starts with four origin spells in hand, the robes and staff as loot, and their miniature on the middle formation space.",
     "SPELLBOOK": "Before the reveal each player lays cards from their hand face down as a spellbook, each card showing one rune; it stays as laid until the next strategy phase.",
     "FORMATION": "Formation spaces are 1 to 3, chosen freely in the strategy phase.",
@@ -36,7 +43,7 @@ RULES: dict[str, str] = {
     "CLEANUP": "Cleanup goes in order: anomaly dice removed, one time card and one loot card to players of the group's choice, spells restored, the boss checked.",
     "TURN": "An action is played only in the phase and step it belongs to, by a seat at the table.",
     "OVER": "Once the timeline is won or lost nothing more is played.",
-    "X-1": "A timeline marks one phase III card as its boss; it lies at the bottom of the deck and is revealed only when no other card is left.",
+    "X-1": "A timeline marks one phase III card as its boss; it may come up anywhere in phase III, and is the last card when no other is left.",
     "X-2": "An event card has one round; when it ends with players still in it, those players play it again after an assist step.",
     "X-3": "An event's challenge die is read on its attack chart like a monster's; the player's result is their own dice and any dice given to them.",
     "X-4": "A crisis or exploit is rolled with the player's three dice against the card's goal; under ALL one roll by a player of a printed colour decides for everybody.",
@@ -50,5 +57,6 @@ RULES: dict[str, str] = {
     "X-12": "A spell costs 0 to 10 time units, needs 0 to 9 runes and adds 0 to 9 damage.",
     "X-13": "The runes showing are the cards in the spellbook.",
     "X-14": "Cleanup draws its time card before the boss check, so an empty time deck then loses even after the boss.",
-    "X-15": "A card typed at the table is accepted when it passes the library's checks, fits the deck's place (its phase, the boss last) and gives the power number for the table's size; it is not listed among the legal actions, since any card may be typed.",
+    "X-16": "A constant spell's new resistances are entered with the spell; like a typed card they are accepted but not listed among the legal actions, and an event ignores them like every spell.",
+    "X-15": "A typed card is accepted when it passes the library's checks, fits the deck's place (its phase; a boss only in phase III, and as the last card) and gives this table's power number; it is not listed among the legal actions, since any card may be typed.",
 }

@@ -32,7 +32,7 @@ class CMState(Legal, Referee, State):
 
     FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "loot",
               "formation", "weak", "pre", "anomaly", "reversed", "result", "reason", "last_round", "used", "bonus",
-              "rolls", "assists", "through")
+              "rolls", "assists", "through", "resist")
 
     def _table(self, game) -> None:
         self.game = game
@@ -58,6 +58,7 @@ class CMState(Legal, Referee, State):
         self.last_round = None
         self._new_round()
         self.through = [False] * n
+        self.resist: dict[str, int] = {}  # CM-13: resistances the constant spells in play set, by colour
 
     def _new_round(self) -> None:
         n = self.n
@@ -72,6 +73,7 @@ class CMState(Legal, Referee, State):
                   "assists", "rolls"):
             setattr(c, k, list(getattr(self, k)))
         c.weak = [dict(w) for w in self.weak]
+        c.resist = dict(self.resist)
         if self.pre is not None:
             c.pre = {k: (list(v) if isinstance(v, list) else v) for k, v in self.pre.items()}
         return c
@@ -93,9 +95,16 @@ class CMState(Legal, Referee, State):
         """Seats whose colour is printed under the resistance: they take part in the pre-emptive action."""
         return [s for s in self.seats if self.colors[s - 1] in self.card.preemptive.attempt]
 
+    def resistance(self, color: str) -> int:
+        """The dice `color` rolls against the card out: a constant spell's number over the card's (CM-13);
+        an event ignores spells (EVENT)."""
+        if self.card.type == "monster" and color in self.resist:
+            return self.resist[color]
+        return self.card.dice_for(color)
+
     def own_dice(self, seat: int) -> int:
         """How many of their dice `seat` rolls this round: the resistance, plus dice given in an event."""
-        return self.card.dice_for(self.colors[seat - 1]) + sum(1 for _, r in self.assists if r == seat)
+        return self.resistance(self.colors[seat - 1]) + sum(1 for _, r in self.assists if r == seat)
 
     def to_roll(self) -> list[int]:
         """Seats whose dice the table still awaits in this step (CM-11)."""
@@ -167,6 +176,7 @@ class CMState(Legal, Referee, State):
                 "attempt": self.pre["attempt"], "results": list(self.pre["results"]),
                 "rolls": [None if x is None else list(x) for x in self.pre["rolls"]]},
             "anomaly": None if self.anomaly is None else list(self.anomaly), "reversed": self.reversed,
+            "resistances": {c: self.resist[c] for c in COLORS if c in self.resist},
             "result": self.result, "reason": self.reason,
             "last_round": None if self.last_round is None else dict(self.last_round),
         }
@@ -184,10 +194,14 @@ class CMState(Legal, Referee, State):
         v["to_roll"] = self.to_roll()
         v["next_roller"] = (self.to_roll() or [None])[0]
         v["failures_left"] = self.failures_left()
+        v["warnings"] = list(self.game.warnings)
         v["turn"] = self.turn().to_dict()
         at_reveal = self.phase == ENGAGEMENT and self.step == REVEAL_STEP
-        #: what a card typed now must be: the deck's current phase, and the boss when it is the last card (X-1)
-        v["top"] = {"phase": phase_at(len(self.done)), "boss": len(self.done) == DECK - 1} if at_reveal else None
+        #: what a card typed now must be: the deck's current phase; the boss (True) when it is the last card,
+        #: not the boss (False) before phase III, either (None) in phase III before that (CM-10, X-1)
+        top = phase_at(len(self.done))
+        v["top"] = {"phase": top, "boss": True if len(self.done) == DECK - 1 else None if top == 3 else False} \
+            if at_reveal else None
         return v
 
     def _lose(self, reason: str) -> dict[str, Any]:

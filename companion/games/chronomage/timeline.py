@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from companion.core import BadRequest
+from companion.quoting import quoted
 
 from .rules import COLORS, DEFAULT_TIMELINE
 
@@ -43,6 +45,11 @@ KINDS = ("choice", "crisis", "exploit")
 TYPES = ("monster", "event")
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}\Z")
 PACKAGED = Path(__file__).with_name("timelines")
+MAX_FILE = 1 << 20  # a library file is read only up to this size (the example is 13 KiB)
+MAX_SHOWN = 200  # the longest file name a refusal shows
+#: characters no name or text of a card may hold: C0 and C1 controls (a tab is allowed), line and
+#: paragraph separators and the bidirectional overrides, which could disguise what a screen shows
+CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 DEFAULT = DEFAULT_TIMELINE
 
 
@@ -51,7 +58,8 @@ class LibraryError(BadRequest):
     `card` and `field` say where the problem is."""
 
     def __init__(self, file: str, card: str | None, field_: str | None, problem: str, code: str = "bad-timeline"):
-        where = file + (f", card {card!r}" if card else "") + (f", field {field_!r}" if field_ else "")
+        shown = file if len(file) <= MAX_SHOWN else file[:MAX_SHOWN - 3] + "..."
+        where = shown + (f", card {quoted(card)}" if card else "") + (f", field {field_!r}" if field_ else "")
         super().__init__(code, f"{where}: {problem}.", RULE)
         self.file, self.card, self.field = file, card, field_
 
@@ -167,12 +175,13 @@ class Timeline:
 class _Checker:
     """Reads a parsed file, raising LibraryError at the first problem with file, card and field."""
 
-    def __init__(self, file: str, typed: bool = False):
+    def __init__(self, file: str, typed: bool = False, code: str | None = None):
         self.file, self.typed = file, typed  # typed: a card typed at the table (some power numbers may do)
+        self.code = code or ("bad-card" if typed else "bad-timeline")
         self.card: str | None = None
 
     def bad(self, fld: str | None, problem: str):
-        raise LibraryError(self.file, self.card, fld, problem, "bad-card" if self.typed else "bad-timeline")
+        raise LibraryError(self.file, self.card, fld, problem, self.code)
 
     def keys(self, table: Any, fld: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
         if not isinstance(table, dict):
@@ -188,22 +197,24 @@ class _Checker:
 
     def int_(self, v: Any, fld: str, low: int, high: int) -> int:
         if type(v) is not int or not low <= v <= high:
-            self.bad(fld, f"expected a whole number {low}..{high}, not {v!r}")
+            self.bad(fld, f"expected a whole number {low}..{high}, not {quoted(v)}")
         return v
 
     def text(self, v: Any, fld: str, empty_ok: bool = False) -> str:
         if not isinstance(v, str) or (not empty_ok and not v.strip()) or len(v) > 400:
-            self.bad(fld, f"expected a text, not {v!r}")
+            self.bad(fld, f"expected a text, not {quoted(v)}")
+        if CONTROL.search(v):
+            self.bad(fld, f"{quoted(v)} has a control character (names and texts are shown on one line as typed)")
         return v
 
     def color(self, v: Any, fld: str) -> str:
         if v not in COLORS:
-            self.bad(fld, f"{v!r} is not a colour (the colours: {', '.join(COLORS)})")
+            self.bad(fld, f"{quoted(v)} is not a colour (the colours: {', '.join(COLORS)})")
         return v
 
     def list_(self, v: Any, fld: str, low: int, high: int) -> list:
         if not isinstance(v, list) or not low <= len(v) <= high:
-            self.bad(fld, f"expected a list of {low}..{high} entries, not {v!r}")
+            self.bad(fld, f"expected a list of {low}..{high} entries, not {quoted(v)}")
         return v
 
     def timeline(self, data: dict, name: str) -> Timeline:
@@ -212,7 +223,7 @@ class _Checker:
         title = self.text(head["title"], "timeline.title")
         example = head.get("example", False)
         if type(example) is not bool:
-            self.bad("timeline.example", f"expected true or false, not {example!r}")
+            self.bad("timeline.example", f"expected true or false, not {quoted(example)}")
         self.text(head.get("note", ""), "timeline.note", empty_ok=True)
         cards = self.cards(data["card"])
         for phase, size in PHASE_SIZES.items():
@@ -242,15 +253,15 @@ class _Checker:
     def one_card(self, c: dict) -> Card:
         self.keys(c, "", ("id", "name", "phase", "type", "resistance", "rounds", "chart", "preemptive"), ("boss",))
         if not isinstance(c["id"], str) or not ID_RE.match(c["id"]):
-            self.bad("id", f"expected lower-case letters, digits and '-', not {c['id']!r}")
+            self.bad("id", f"expected lower-case letters, digits and '-', not {quoted(c['id'])}")
         name = self.text(c["name"], "name")
         phase = self.int_(c["phase"], "phase", 1, 3)
         kind = c["type"]
         if kind not in TYPES:
-            self.bad("type", f"expected monster or event, not {kind!r}")
+            self.bad("type", f"expected monster or event, not {quoted(kind)}")
         boss = c.get("boss", False)
         if type(boss) is not bool:
-            self.bad("boss", f"expected true or false, not {boss!r}")
+            self.bad("boss", f"expected true or false, not {quoted(boss)}")
         if boss and phase != 3:
             self.bad("boss", "only a phase 3 card can be the boss (X-1)")
         res = self.keys(c["resistance"], "resistance", COLORS)
@@ -275,7 +286,7 @@ class _Checker:
             self.keys(h, f, ("face", "spaces"), ("title", "weakness"))
             face = h["face"]
             if type(face) is not int or not 1 <= face <= 6:
-                self.bad(f + ".face", f"a die face is 1..6, not {face!r}")
+                self.bad(f + ".face", f"a die face is 1..6, not {quoted(face)}")
             if face in hits:
                 self.bad(f + ".face", f"face {face} is charted twice")
             spaces = self.list_(h["spaces"], f + ".spaces", 0, 3)
@@ -300,7 +311,7 @@ class _Checker:
                 self.bad(f, "expected at least one power number")
             for k in power:
                 if k not in ("1", "2", "3", "4"):
-                    self.bad(f, f"{k!r} is not a player count 1..4")
+                    self.bad(f, f"{quoted(k)} is not a player count 1..4")
             return tuple(self.int_(power[str(p)], f"{f}[{p}]", 1, 199) if str(p) in power else None
                          for p in range(1, 5))
         if not isinstance(power, list):
@@ -317,7 +328,7 @@ class _Checker:
         self.keys(p, "preemptive", ("kind", "attempt"), ("all", "goal", "weakness", "options", "text"))
         kind = p["kind"]
         if kind not in KINDS:
-            self.bad("preemptive.kind", f"expected choice, crisis or exploit, not {kind!r}")
+            self.bad("preemptive.kind", f"expected choice, crisis or exploit, not {quoted(kind)}")
         attempt = self.list_(p["attempt"], "preemptive.attempt", 0, 4)
         for col in attempt:
             self.color(col, "preemptive.attempt")
@@ -325,7 +336,7 @@ class _Checker:
             self.bad("preemptive.attempt", "a colour is listed twice")
         all_ = p.get("all", False)
         if type(all_) is not bool:
-            self.bad("preemptive.all", f"expected true or false, not {all_!r}")
+            self.bad("preemptive.all", f"expected true or false, not {quoted(all_)}")
         text = self.text(p.get("text", ""), "preemptive.text", empty_ok=True)
         if kind == "choice":
             for k in ("goal", "weakness"):
@@ -346,11 +357,18 @@ class _Checker:
 
 def parse_timeline(text: str, file: str = "<text>", name: str = "") -> Timeline:
     """The timeline in TOML `text`; LibraryError naming `file`, card and field if it is not one."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise LibraryError(file, None, None, f"not valid TOML ({exc})") from None
+    data = toml(text, file)
     return _Checker(file).timeline(data, name or Path(file).stem)
+
+
+def toml(text: str, file: str, code: str = "bad-timeline", prefix: str = "", what: str = "not valid TOML") -> dict:
+    """`text` read as TOML; LibraryError naming `file` for bad TOML, or nesting too deep to read."""
+    try:
+        return tomllib.loads(prefix + text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LibraryError(file, None, None, f"{what} ({exc})", code) from None
+    except RecursionError:
+        raise LibraryError(file, None, None, "lists or tables are nested too deeply", code) from None
 
 
 TYPED = "typed card"
@@ -361,11 +379,7 @@ def parse_card(text: str, file: str = TYPED) -> Card:
     checked by the library's own checks; LibraryError (code "bad-card") naming the card and field."""
     if "\n" in text or "\r" in text:
         raise LibraryError(file, None, None, "a card is written on one line", "bad-card")
-    try:
-        data = tomllib.loads("card = " + text)
-    except tomllib.TOMLDecodeError as exc:
-        raise LibraryError(file, None, None, f"not a card in TOML's inline form {{ id = ..., ... }} ({exc})",
-                           "bad-card") from None
+    data = toml(text, file, "bad-card", "card = ", "not a card in TOML's inline form { id = ..., ... }")
     card = data.get("card")
     if set(data) != {"card"} or not isinstance(card, dict):
         raise LibraryError(file, None, None, "expected one inline table { id = ..., name = ..., ... }", "bad-card")
@@ -437,14 +451,75 @@ def resolve(spec: str) -> Path:
                        + ", ".join(str(d) for d in library_dirs()) + ")")
 
 
+def read_file(path: Path, code: str = "bad-timeline") -> str:
+    """A library file's text: refused by name, without reading, if it is not a regular file (a device, a
+    FIFO, a directory) or is over MAX_FILE; opened without waiting (a FIFO made after the check)."""
+    kinds = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+    def check(mode: int, size: int) -> None:
+        if not stat.S_ISREG(mode):
+            kind = next((k for test, k in kinds if test(mode)), "not a file")
+            raise LibraryError(str(path), None, None, f"is not a timeline file ({kind}, not a regular file)", code)
+        if size > MAX_FILE:
+            raise LibraryError(str(path), None, None, f"is larger than {MAX_FILE // 1024} KiB: not a timeline "
+                               "file", code)
+    try:
+        st = os.stat(path)
+        check(st.st_mode, st.st_size)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        try:
+            st = os.fstat(fd)
+            check(st.st_mode, st.st_size)
+            with os.fdopen(fd, "rb", closefd=False) as f:
+                raw = f.read(MAX_FILE + 1)
+        finally:
+            os.close(fd)
+        if len(raw) > MAX_FILE:
+            check(stat.S_IFREG, len(raw))
+        return raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise LibraryError(str(path), None, None, f"cannot be read ({exc.__class__.__name__})", code) from None
+
+
 def load_timeline(spec: str = DEFAULT) -> Timeline:
     """The checked timeline that the `timeline` option `spec` names."""
     path = resolve(spec)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LibraryError(str(path), None, None, f"cannot be read ({exc.__class__.__name__})") from None
-    return parse_timeline(text, str(path), path.stem)
+    return parse_timeline(read_file(path), str(path), path.stem)
+
+
+# -- the cards kept with a game (the `cards` option) ------------------------------------------------
+
+KEPT = "the cards kept with the game"  # how a refusal names the `cards` option's text
+
+
+def timeline_name(spec: str) -> str:
+    """The name a `timeline` option gives its timeline, found without touching the disk."""
+    return Path(spec).stem if ("/" in spec or os.sep in spec or spec.endswith(".toml")) else spec
+
+
+def keep(timeline: Timeline, saved: tuple[Card, ...], warnings: tuple[str, ...]) -> str:
+    """The timeline's cards, the table's saved cards and the warnings of reading them, as one TOML text
+    (`unkeep` reads it back equal): what a game keeps in its options, so a session never reads the files again."""
+    lines = [f"source = {inline(timeline.source)}", f"warnings = {inline(list(warnings))}", "", "[timeline]", f"title = {inline(timeline.title)}",
+             f"example = {inline(timeline.example)}"]
+    for key, cards in (("card", timeline.cards), ("saved", saved)):
+        for card in cards:
+            lines += ["", f"[[{key}]]"] + [f"{k} = {inline(v)}" for k, v in card.to_table().items()]
+    return "\n".join(lines) + "\n"
+
+
+def unkeep(text: str, spec: str) -> tuple[Timeline, tuple[Card, ...], tuple[str, ...]]:
+    """The timeline, saved cards and warnings `keep` wrote; LibraryError (bad-option) if it is not such a text."""
+    data = toml(text, KEPT, "bad-option")
+    source, warnings, saved = data.pop("source", spec), data.pop("warnings", []), data.pop("saved", [])
+    if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
+        raise LibraryError(KEPT, None, "warnings", "expected a list of texts", "bad-option")
+    if not isinstance(source, str):
+        raise LibraryError(KEPT, None, "source", "expected the file the cards were read from", "bad-option")
+    timeline = _Checker(KEPT, code="bad-option").timeline(data, timeline_name(spec))
+    mine = _Checker(KEPT, typed=True, code="bad-option").cards(saved)
+    return replace(timeline, source=source), tuple(mine), tuple(warnings)
 
 
 class Library:

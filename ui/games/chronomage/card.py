@@ -60,12 +60,16 @@ class ChronoCardForm(ChronoEntryPanel):
         # held strongly: rebuild() takes these rows out of the body and puts them back (ids are weak)
         self.name_row, self.options_row = self.ids.name_row.__self__, self.ids.options_row.__self__
 
-    def open_for(self, parent, view: dict) -> None:
+    def open_for(self, parent, view: dict, library_ids=()) -> None:
         self.players, self.table_colors = view["players"], list(view["colors"])
         self.deck_top = view.get("top") or {"phase": 1, "boss": False}
-        self.taken = {d["id"] for d in view.get("done") or []}
+        self.taken = {d["id"] for d in view.get("done") or []} | set(library_ids)
+        #: the boss mark: set for the last card, never before phase III, the table's to set in phase III (CM-10)
+        self.boss = self.deck_top["boss"] is True
         self.title = "Type the card turned over"
-        self.detail = (f"A phase {ROMAN[self.deck_top['phase']]} card" + (", the boss (the last card)" if self.deck_top["boss"] else "")
+        self.detail = (f"A phase {ROMAN[self.deck_top['phase']]} card"
+                       + (", the boss (the last card)" if self.deck_top["boss"] else
+                          ", the boss or not" if self.deck_top["boss"] is None else "")
                        + f" · power numbers for {self.players} player{'s' if self.players > 1 else ''}")
         self.kind = "monster"
         self.resistance = dict.fromkeys(COLORS, 1)
@@ -81,7 +85,7 @@ class ChronoCardForm(ChronoEntryPanel):
     def card(self) -> dict:
         name = self.ids.name.text.strip()
         out = {"id": slug(name, self.taken), "name": name, "phase": self.deck_top["phase"], "type": self.kind}
-        if self.deck_top["boss"]:
+        if self.boss:
             out["boss"] = True
         out["resistance"] = dict(self.resistance)
         out["rounds"] = [{"color": r["color"], "power": {str(self.players): r["power"]}, "dice": r["dice"]}
@@ -137,7 +141,7 @@ class ChronoCardForm(ChronoEntryPanel):
     def anchor_for(self, field: str | None, code: str):
         if code in ("no-power",):
             field = "rounds"
-        elif code in ("card-gone",):
+        elif code in ("card-gone", "card-id-taken"):
             field = "name"
         if not field:
             return None
@@ -204,6 +208,9 @@ class ChronoCardForm(ChronoEntryPanel):
         for kind in ("monster", "event"):
             self._button(row, kind.capitalize(), self.kind == kind, lambda k=kind: self._set(lambda: self._kind(k)),
                          width=96)
+        if self.deck_top["boss"] is None:  # phase III: the boss may come up anywhere in it (CM-10)
+            self._button(row, "Boss", self.boss, lambda: self._set(lambda: setattr(self, "boss", not self.boss)),
+                         width=80)
 
     def _kind(self, kind: str) -> None:
         self.kind = kind

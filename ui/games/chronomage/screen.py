@@ -364,7 +364,8 @@ class ChronomageScreen(TableScreen):
 
     def type_card(self, widget) -> None:
         """A card not in the library: typed by taps (CM-3); the engine checks it like a library card."""
-        self.card_form.open_for(self.ids.layer, self.view)
+        ids = set(getattr(self.controller.session.game, "catalogue", {}))  # a library card's id is the library's (X-15)
+        self.card_form.open_for(self.ids.layer, self.view, ids)
 
     def pick_assist(self, widget) -> None:
         assists = [a for a in self.controller.actions if isinstance(a, Assist)]

@@ -24,6 +24,7 @@ WARN_FAILURES = 1
 #: how a timeline ended, by its `Outcome.termination` (the game's `terminations`)
 ENDINGS = {"boss-defeated": "The boss is defeated: the timeline is safe.",
            "time-deck-empty": "A time card had to be drawn and the time deck was empty.",
+           "boss-lost": "The boss was not defeated: the timeline is lost.",
            "no-challenge-left": "The boss was not defeated and no challenge is left."}
 
 

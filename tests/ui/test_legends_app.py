@@ -188,3 +188,31 @@ def test_every_way_a_game_ends_is_worded_from_its_termination_code():
     assert ending_text("knockouts", ["Red"]) == "Red wins on Knock Outs!"
     assert ending_text("stocks", ["Red", "Ann"]) == "Red and Ann win: the other team has no Stock left!"
     assert ending_text("draw", []).startswith("A draw")
+
+
+def test_LA_14_lucius_form_and_the_active_side_of_his_cards_on_screen(ui, journal_path):
+    ui.start(journal_path)
+    ui.app.start_game(GAME_ID, 2, {"names": ["Red", "Blue"], "colors": ["red", "blue"]},
+                      {"cards": "physical", "legends": ["lucius", "alysia"]})
+    ui.frames(3)
+    table, c = ui.table, ui.app.controller
+    names = [b.text for b in action_buttons(table)]
+    assert "Draw" in names and "Aim" in names and "Draw / Claw" not in names  # the human side
+    assert "Human" in table.panels[0].text and "Human" not in table.panels[1].text
+    ui.tap(button(table, "Draw"))
+    assert c.view["revealed"] == {"1": "draw-claw"}, (ui.toast, c.view["revealed"])
+    ui.tap(button(table, "Wind Up"))
+    assert "plays Draw" in "\n".join(play_back(ui)) or "Draw" in table.last_text
+    assert table.mode == "choice" and table.prompt_text.split(": ", 1)[1].startswith("Draw (card panel)")
+    ui.tap(button(table, "flip form"))
+    ui.tap(button(table, "wolf"))
+    assert c.view["legends"][0]["form"] == "wolf" and "Wolf" in table.panels[0].text
+    assert "Claw" in table.panels[0].text  # the revealed card now shows its wolf side
+    ui.tap(button(table, "card done"))
+    while table.mode in ("steps", "choice"):
+        play_back(ui)
+        if table.mode == "choice":
+            ui.tap(button(table, "card done"))
+    assert table.mode == "reveal"
+    names = [b.text for b in action_buttons(table)]
+    assert "Maim" in names and "Bite" in names and "Aim" not in names

@@ -70,6 +70,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
   (seat order alternates teams; portals 1, 3 and 5 as LA-11 gives them).
 - R-21 Teams out of Stocks in one 2v2v2 exchange are ranked by the simultaneous Knock Out tie-breaks
   (then R-10's); still tied, they share a place.
+- R-22 LA-14: once Lucius's current form's Ultimate has left the game, a draw reaching the stack takes the other
+  one, the only card still there.
 - R-19 A basic deck (typed values, LA-3) has at least three cards: basics are the only cards sure to be in
   hand, and every sequence picks three.
 
@@ -88,8 +90,12 @@ LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
 again too soon; `reshuffle SEAT yes` records an empty printed Meter shuffled again.
 
-Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
-primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
+LA-14: Lucius's form (`form` of his Legend in the state, "human" at the start) picks the side of each
+double-sided card (`sides` in his data file): its name on every screen and in the `resolve` event
+(`side`); the card texts are not given, so they resolve from the primitives panel, where `do SEAT form
+FORM` flips him. A draw reaching his two stacked Ultimates takes the current form's (`form` of each).
+
+Not built yet: Tikkit's Edits and Lord Grym's Zombies (their cards go through the primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
 until its exchange reveals it (LA-6, the core's export). The table screen is `ui/games/legends/screen.py`.
 """
 from .game import Legends

@@ -13,7 +13,7 @@ from companion.core import Action, NotationError
 
 DIRS = ("left", "right")
 CARD_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
-PRIMS = ("move", "turn", "strike", "block", "fatigue", "push", "initiative", "done")
+PRIMS = ("move", "turn", "strike", "block", "fatigue", "push", "initiative", "form", "done")
 
 
 def _int(tok: str, text: str, signed: bool = False) -> int:
@@ -178,6 +178,7 @@ class Do(LAAction):
         do SEAT fatigue WHO ±N       WHO's Fatigue changes by N (0..10)
         do SEAT push WHO DIR N       N Push tokens on WHO pointing DIR, put by SEAT
         do SEAT initiative           SEAT takes the Initiative
+        do SEAT form FORM            SEAT's Legend flips to FORM (LA-14: Lucius, human or wolf)
         do SEAT done                 the card is resolved
     """
 
@@ -191,7 +192,8 @@ class Do(LAAction):
         if len(w) < 3 or w[2] not in PRIMS:
             raise NotationError(text, "`do SEAT " + "|".join(PRIMS) + " ...`")
         seat, p, a = _int(w[1], text), w[2], w[3:]
-        shapes = {"move": 3, "turn": 2, "strike": 2, "block": 1, "fatigue": 2, "push": 3, "initiative": 0, "done": 0}
+        shapes = {"move": 3, "turn": 2, "strike": 2, "block": 1, "fatigue": 2, "push": 3, "initiative": 0, "form": 1,
+                  "done": 0}
         if len(a) != shapes[p]:
             raise NotationError(text, f"`do SEAT {p}` takes {shapes[p]} more words")
         if p == "move" or p == "push":
@@ -202,6 +204,10 @@ class Do(LAAction):
             args = (_int(a[0], text), None if a[1] == "any" else _int(a[1], text))
         elif p == "block":
             args = (_int(a[0], text),)
+        elif p == "form":
+            if not (a[0].isascii() and a[0].isalpha() and a[0].islower()) or len(a[0]) > 20:
+                raise NotationError(text, "a form is a lowercase word: human, wolf")
+            args = (a[0],)
         elif p == "fatigue":
             if a[1][:1] not in "+-":
                 raise NotationError(text, "a Fatigue change is signed: +1, -2")

@@ -24,6 +24,7 @@ class Primitives:
         out += [Do(s, "block", (k,)) for k in AMOUNTS]
         out += [Do(s, "fatigue", (w, k)) for w in inside for k in CHANGES]
         out += [Do(s, "push", (w, d, k)) for w in inside for d in DIRS for k in AMOUNTS]
+        out += [Do(s, "form", (f,)) for f in self.legend(s).forms if f != self.fig(s).form]  # LA-14
         return out + [Do(s, "initiative"), Do(s, "done")]
 
     def check_primitive(self, a: Do) -> None:
@@ -38,6 +39,13 @@ class Primitives:
                   "push": (args[2] if p == "push" else None, AMOUNTS)}
         if p in bounds and bounds[p][0] not in bounds[p][1]:
             refuse("out-of-bounds", f"That {p} value is outside what a card can do.", "R-13")
+        if p == "form":
+            forms = self.legend(a.seat).forms
+            if not forms:
+                refuse("one-form", f"{self.legend(a.seat).name} has only one form.", "LA-14")
+            if args[0] not in forms or args[0] == self.fig(a.seat).form:
+                refuse("no-such-form", f"{self.legend(a.seat).name} is {self.fig(a.seat).form} and flips only to "
+                       + " or ".join(f for f in forms if f != self.fig(a.seat).form) + ".", "LA-14")
         if p == "strike" and args[1] not in RANGES:
             refuse("out-of-bounds", "A range is 0 to 6, or any.", "R-13")
 
@@ -75,5 +83,8 @@ class Primitives:
             self.events.append({"type": "push", "seat": s, "target": w, "dir": d, "tokens": k})
         elif p == "initiative":
             self.take_initiative(s)
+        elif p == "form":  # LA-14: only a card flips the form
+            self.fig(s).form = args[0]
+            self.events.append({"type": "form", "seat": s, "form": args[0]})
         if not self.in_arena(s):  # the card's owner left the Arena: its card ends
             self.answered()

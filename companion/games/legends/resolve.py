@@ -25,7 +25,8 @@ class Figure:
     """One seat's Legend on the board, by the names of its JSON (`views.legends`): the space it stands on
     (0 and 6 are the Edges, only out of the Arena), the way it faces, its Fatigue, the Push tokens on it by
     direction, its Block this exchange ([amount, "all" | "faced"] each), the foe who last put Push tokens on
-    it, and, while out of the Arena, how it left ({"walked", "overshoot", "facing"})."""
+    it, while out of the Arena, how it left ({"walked", "overshoot", "facing"}), and the Legend's current form
+    (LA-14: Lucius's "human" or "wolf"; None for a Legend of one form)."""
 
     space: int
     facing: str
@@ -34,10 +35,11 @@ class Figure:
     block: list[list] = field(default_factory=list)
     pusher: int | None = None
     out: dict | None = None
+    form: str | None = None
 
     def copy(self) -> "Figure":
         return Figure(self.space, self.facing, self.fatigue, dict(self.tokens), [list(b) for b in self.block],
-                      self.pusher, None if self.out is None else dict(self.out))
+                      self.pusher, None if self.out is None else dict(self.out), self.form)
 
 
 def other(d: str) -> str:
@@ -271,7 +273,11 @@ class Resolution:
                     self.events.append({"type": "skipped", "seat": s, "card": self.cards[s]})
                     continue
                 self.current = {"seat": s, "card": self.cards[s], "step": 0}
-                self.events.append({"type": "resolve", "seat": s, "card": self.cards[s], "speed": self.speed_now(s)})
+                ev = {"type": "resolve", "seat": s, "card": self.cards[s], "speed": self.speed_now(s)}
+                side = self.legend(s).side(self.cards[s], self.fig(s).form)
+                if side:
+                    ev["side"] = side  # LA-14: the double-sided card resolves with its current form's side
+                self.events.append(ev)
             s, steps = self.current["seat"], script(self.current["card"])
             if not self.in_arena(s) or self.current["step"] >= len(steps):
                 self.done.append(s)

@@ -38,6 +38,7 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
         "block": ListOf(Tuple((Int(0, 99), OneOf(("all", "faced")))), means="a list of [amount, all|faced]"),
         "pusher": Nullable(seat),
         "out": Nullable(Record({"walked": Bool(), "overshoot": Int(1, 99), "facing": LEFT_RIGHT})),
+        "form": Nullable(Text(rule="LA-14")),
     })
     piles = per_seat(card_ids, rule="LA-6")
     return {
@@ -84,7 +85,8 @@ def from_dict(game, d: Any) -> LAState:
         game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
         figures=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
                                                                      "right": lg["tokens"]["right"]},
-                        [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]))
+                        [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]),
+                        lg["form"])
                  for lg in lgs],
         initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
         eliminated=[list(g) for g in d["eliminated"]] if teams else None,
@@ -101,6 +103,10 @@ def from_dict(game, d: Any) -> LAState:
     for s, lg in zip(seats, lgs):
         if lg["legend"] != game.legends[s - 1].id:
             _bad(f"seat {s} plays {game.legends[s - 1].id}, not {lg['legend']!r}")
+        forms = game.legends[s - 1].forms
+        if (lg["form"] not in forms) if forms else lg["form"] is not None:
+            _bad(f"Legend {s}'s form is one of {list(forms)}" if forms else f"Legend {s} has one form (form null)",
+                 "LA-14")
         if lg["out"] is not None:
             if st.phase != "resolve" or lg["space"] not in (0, 6):
                 _bad(f"Legend {s} can be out of the Arena only on an Edge during an exchange", "knock-out")

@@ -17,6 +17,7 @@ RULES: dict[str, str] = {
     "LA-9": "A Push track is 11 or more token counts indexed by new Fatigue plus remaining Force; past its end the last count holds.",
     "LA-10": "Choosing to keep one's facing is no turn: nobody else in the space turns; foes turn to face a Legend only when it moves into, really turns in or comes back to their space.",
     "LA-11": "The printed box seats 2 to 6: 3v3 (portals 2 and 4, 3 Stocks a team) and 2v2v2 (portals 1 and 3 facing right, 5 facing left, 2 Stocks a team; a team out of Stocks leaves the Arena, the last team with a Stock wins and the others rank in the reverse order they went out) for 6 players, Free-for-All for 3 to 6; every team mode breaks targeting ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.",
+    "LA-14": "Lucius starts human; each of his double-sided cards resolves, and shows, the side of his current form; of his two Ultimates stacked under the Meter a draw takes his current form's, and only a card (or the `form` step) flips his form.",
     "LA-15": "With physical cards the referee still keeps the public card bookkeeping: no basic twice in one sequence, no Special again until its Meter was shuffled anew (once empty, before the seat's first reveal of a sequence), no Ultimate twice in a game.",
     "LA-16": "With digital cards any seat may be a computer Legend; it chooses through the same session from what its own seat may see, never from another seat's secrets.",
     "modes": "Teams is 1v1 or 2v2 and Free-for-All for 3 or 4 players; with LA-11 a table of 6 may also play 3v3 or 2v2v2, and Free-for-All takes 3 to 6.",
@@ -74,4 +75,5 @@ RULES: dict[str, str] = {
     "R-20": "In 3v3 team A is seats 1, 3 and 5 and team B seats 2, 4 and 6; in 2v2v2 the teams are seats 1 and 4, 2 and 5, 3 and 6, so seat order alternates teams.",
     "R-21": "Teams going out of Stocks in one 2v2v2 exchange are ranked by the simultaneous Knock Out tie-breaks; still tied, they share a place.",
     "R-19": "A Legend's basic deck has at least three cards, so every sequence has three cards to pick.",
+    "R-22": "Once Lucius's current form's Ultimate is played, a draw that reaches the stack takes the other form's, the only card left there.",
 }

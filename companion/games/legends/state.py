@@ -42,6 +42,8 @@ class LAState(Primitives, Resolution, State):
             self.figures = [Figure(self.portal(s), self.portal_facing(s)) for s in self.seats]
         else:
             self.figures = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
+        for s, f in zip(self.seats, self.figures):  # LA-14: Lucius starts human
+            f.form = self.legend(s).forms[0] if self.legend(s).forms else None
         self.initiative = 1  # LA-5
         self.stocks = [self.start_stocks()] * self.nteams if self.teams else None
         self.eliminated = [] if self.teams else None
@@ -153,9 +155,13 @@ class LAState(Primitives, Resolution, State):
         return Turn.simultaneous([s for s in self.active() if s not in self.cards])  # reveal
 
     def draws(self, s: int) -> list[str]:
-        """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate."""
+        """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate
+        (LA-14: the one of the Legend's current form)."""
         meter = self.meters[s - 1]
-        return list(meter["specials"]) or meter["ultimates"][:1]
+        if meter["specials"]:
+            return list(meter["specials"])
+        last = self.legend(s).ultimate_for(self.fig(s).form, meter["ultimates"])
+        return [last] if last else []
 
     def legal_actions(self) -> list:
         if self.phase == "over":
@@ -232,7 +238,8 @@ class LAState(Primitives, Resolution, State):
             if self.phase != "draw" or a.seat != self.queue[0]:
                 refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
             if a.card not in self.draws(a.seat):
-                refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.", "R-12")
+                refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.",
+                       "LA-14" if a.card in self.legend(a.seat).ultimate_forms else "R-12")
             return
         if isinstance(a, Pick):
             if self.physical:

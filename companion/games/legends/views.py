@@ -18,7 +18,7 @@ def legends(st) -> list[dict[str, Any]]:
         out.append({"legend": st.legend(s).id, "space": f.space, "facing": f.facing, "fatigue": f.fatigue,
                     "tokens": {"left": f.tokens["left"], "right": f.tokens["right"]},
                     "block": [list(b) for b in f.block], "pusher": f.pusher,
-                    "out": None if f.out is None else dict(f.out)})
+                    "out": None if f.out is None else dict(f.out), "form": f.form})
     return out
 
 

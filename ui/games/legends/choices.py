@@ -25,6 +25,7 @@ QUESTIONS = {
     "block": "how much?",
     "fatigue": "whose Fatigue?",
     "push": "on which Legend?",
+    "form": "which form?",
 }
 
 
@@ -94,5 +95,5 @@ def word_label(words: list[str], word: str, legend: Callable[[int], str]) -> str
     if word == "any":
         return "any range"
     if words[0] == Do.verb and len(words) == 2:
-        return {"initiative": "take Initiative", "done": "card done"}.get(word, word)
+        return {"initiative": "take Initiative", "done": "card done", "form": "flip form"}.get(word, word)
     return word

@@ -152,8 +152,13 @@ class LegendsScreen(TableScreen):
         name = legend.name if legend else self.controller.name(seat)
         return f"[color=#{palette.hex_of(self.controller.color(seat))}][b]{name}[/b][/color]"
 
+    def form(self, seat: int) -> str | None:
+        """LA-14: the seat's Legend's current form (Lucius), from the table view; None for one form."""
+        lgs = self.controller.view.get("legends") or []
+        return lgs[seat - 1].get("form") if len(lgs) >= seat else None
+
     def card(self, seat: int, code: str) -> str:
-        return card_name(self.legend(seat), code)
+        return card_name(self.legend(seat), code, self.form(seat))
 
     def winners(self, seats: list, termination: str) -> str:
         return ending_text(termination, [self.controller.name(s) for s in seats])
@@ -263,6 +268,8 @@ class LegendsScreen(TableScreen):
             head = f"[b]{legend.name if legend else c.name(seat)}[/b]  [color=#{palette.hex_of(palette.MUTED)}]{c.name(seat)}[/color]"
             if kos is not None:
                 head += f"  KO {kos[seat - 1]}"
+            if lg.get("form"):  # LA-14
+                head += f"  [color=#f5b33d]{lg['form'].title()}[/color]"
             if frame["initiative"] == seat:
                 head += "  [color=#f5b33d]Initiative[/color]" if wide else "  [color=#f5b33d]Init.[/color]"
             tokens, push = lg["tokens"], self._push(seat, lg["fatigue"])
@@ -364,7 +371,7 @@ class LegendsScreen(TableScreen):
             reveals = self._reveals(seat)
             font = "14sp" if len(reveals) <= 10 else "12sp"
             for action in reveals:
-                name = short_name(legend, action.card)
+                name = short_name(legend, action.card, self.form(seat))
                 room = max(max(map(len, name.split())), len(name) / 2) + 3  # not an action: a name; long ones wider
                 row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
                                       size_hint_min_x=dp(palette.TOUCH + 4),

@@ -46,7 +46,7 @@ def start_frame(view: dict[str, Any]) -> dict[str, Any]:
     return {
         "legends": [{"space": lg["space"], "facing": lg["facing"], "fatigue": lg["fatigue"],
                      "tokens": dict(lg["tokens"]), "block": sum(b[0] for b in lg["block"]),
-                     "out": lg["out"] is not None} for lg in view.get("legends", [])],
+                     "out": lg["out"] is not None, "form": lg.get("form")} for lg in view.get("legends", [])],
         "initiative": view.get("initiative"),
         "revealed": {int(k): v for k, v in (view.get("revealed") or {}).items()},
         "exchange": view.get("exchange"),
@@ -89,7 +89,9 @@ class Teller:
             return (f"Exchange {e['exchange']}: " + ",  ".join(f"{w(k)} {self.card(k, c)}" for k, c in sorted(cards.items())),
                     (s,))
         if t == "resolve":
-            return f"{w(s)} plays {self.card(s, e['card'])} (Speed {e['speed']})", (s,)
+            return f"{w(s)} plays {e.get('side') or self.card(s, e['card'])} (Speed {e['speed']})", (s,)  # LA-14
+        if t == "form":
+            return f"{w(s)} takes his {e['form']} form", (s,)
         if t == "block":
             return f"{w(s)} blocks {e['amount']}" + (" against foes faced" if e["against"] == "faced" else ""), (s,)
         if t == "move":
@@ -186,6 +188,8 @@ class Teller:
             lg["tokens"] = {"left": 0, "right": 0}
         elif t == "initiative":
             frame["initiative"] = s
+        elif t == "form":
+            lg["form"] = e["form"]
         elif t == "team-out":
             for x in e["seats"]:
                 lgs[x - 1]["eliminated"] = True

@@ -216,3 +216,25 @@ def test_LA_14_lucius_form_and_the_active_side_of_his_cards_on_screen(ui, journa
     assert table.mode == "reveal"
     names = [b.text for b in action_buttons(table)]
     assert "Maim" in names and "Bite" in names and "Aim" not in names
+
+
+def test_LA_12_tikkit_picks_his_edit_first_behind_the_curtain_and_the_steps_name_it(ui, journal_path):
+    ui.start(journal_path)
+    ui.app.start_game(GAME_ID, 2, {"names": ["Red", "Blue"], "colors": ["red", "blue"]},
+                      {"cards": "digital", "legends": ["tikkit", "alysia"]})
+    ui.frames(3)
+    table, c = ui.table, ui.app.controller
+    assert table.mode == "pick" and "Edit first" in table.prompt_text
+    ui.tap(button(table, f"[b]{c.name(1)}[/b]"))
+    curtain = table.curtain
+    ui.tap(curtain.ids.reveal)
+    cards = {b.code: b for b in curtain.ids.cards.children}
+    assert "Edit" in cards["double-time"].text and cards["step"].dim  # an Edit comes first
+    for code in ("double-time", "step", "dive", "back"):
+        ui.tap(next(b for b in curtain.ids.cards.children if b.code == code))
+    ui.tap(curtain.ids.confirm)
+    assert not curtain.is_open and c.view["edits"] == {} and c.view["picked"] == [1]
+    pick_behind_curtain(ui, 2, ["defensive-pivot", "step", "back"])
+    texts = play_back(ui)
+    assert "[/color]'s Edit: Double Time" in "\n".join(texts) + table.last_text
+    assert "Double Time" in table.panels[0].text

@@ -20,6 +20,7 @@ space 0, `right` toward space 6):
 
     pick SEAT CARD CARD CARD   digital: the seat's three secret cards in resolution order; other seats
                                see `pick SEAT ? ? ?`; accepted from every seat still to pick, any order
+                               (LA-12: Tikkit's Edit first when he holds one; one card for Quick Fix)
     reveal SEAT CARD           physical: the card the seat turned up this exchange; the exchange resolves
                                once every seat has revealed (any basic, or the Legend's own cards)
     draw SEAT CARD             digital, chance: the top card of the seat's Meter (the session draws it);
@@ -95,7 +96,22 @@ double-sided card (`sides` in his data file): its name on every screen and in th
 (`side`); the card texts are not given, so they resolve from the primitives panel, where `do SEAT form
 FORM` flips him. A draw reaching his two stacked Ultimates takes the current form's (`form` of each).
 
-Not built yet: Tikkit's Edits and Lord Grym's Zombies (their cards go through the primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
+LA-12: Tikkit's Edits (`edit: true` in his data file, no Speed; `edits.py`). Digital: holding an Edit he
+picks `pick SEAT EDIT CARD CARD CARD` (others see `pick SEAT ? ? ? ?`; the Edit stays out of every other
+view until exchange 1 is revealed); physical: his first reveal of a sequence is the Edit (`reveal SEAT
+double-time`), then his card. Exchange 1 reveals it and it resolves (event `edit`) before any card. Double
+Time: Step and Back move twice one space (each move recomputed from his facing, so an Edge met on the
+first space recovers him and the second goes on from there). Perfect Timing: his cards resolve in the
+exchange of his fastest pick (ties: the earlier), fastest first, each at its own Speed among the others'
+(`later` holds those still to come); physical: his three reveals are entered in exchange 1, his whole
+stack turned up. Quick Fix: after exchange 1 he draws (digital; physical: his Meter is one card
+shorter), then digital seats add `pick SEAT CARD` in secret (a seat with no action left adds none) and
+exchange 4 follows; physical tables reveal a fourth card in exchange 4 from every seat. Let's Do That
+Again: after the last exchange `replaying` plays them again from the last to the first (from `history`,
+the cards each exchange resolved), his cards in full, the others' only their Block steps (a table-resolved
+card of another seat offers only `block` and `done`).
+
+Not built yet: Lord Grym's Zombies (his cards go through the primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
 until its exchange reveals it (LA-6, the core's export). The table screen is `ui/games/legends/screen.py`.
 """
 from .game import Legends

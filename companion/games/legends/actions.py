@@ -54,23 +54,25 @@ class LAAction(Action):
 
 @dataclass(frozen=True, repr=False)
 class Pick(LAAction):
-    """`pick SEAT CARD CARD CARD`: a seat's three secret cards, in resolution order (digital mode)."""
+    """`pick SEAT CARD CARD CARD`: a seat's three secret cards, in resolution order (digital mode).
+    LA-12: `pick SEAT EDIT CARD CARD CARD` for Tikkit holding an Edit (the Edit first), and `pick SEAT CARD`
+    for Quick Fix's fourth card."""
 
     seat: int
-    cards: tuple[str, str, str]
+    cards: tuple[str, ...]
     verb: ClassVar[str] = "pick"
 
     @classmethod
     def _from(cls, w, text):
-        if len(w) != 5:
-            raise NotationError(text, "a pick is `pick SEAT CARD CARD CARD`")
+        if len(w) not in (3, 5, 6):
+            raise NotationError(text, "a pick is `pick SEAT CARD CARD CARD` (an Edit first: four; a fourth card: one)")
         return cls(_int(w[1], text), tuple(_card(c, text) for c in w[2:]))
 
     def __str__(self):
         return f"pick {self.seat} " + " ".join(self.cards)
 
     def redacted(self):
-        return f"pick {self.seat} ? ? ?"
+        return f"pick {self.seat}" + " ?" * len(self.cards)
 
 
 @dataclass(frozen=True, repr=False)

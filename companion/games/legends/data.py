@@ -48,6 +48,8 @@ class Legend:
     sides: dict[str, dict[str, str]] = field(default_factory=dict)
     #: LA-14: the form each stacked Ultimate belongs to
     ultimate_forms: dict[str, str] = field(default_factory=dict)
+    #: LA-12: Tikkit's Edits (no Speed; one is picked on top of the three actions)
+    edits: tuple[str, ...] = ()
 
     def speed(self, card: str) -> int:
         return BASIC_SPEED[card] if card in BASIC_SPEED else self.speeds[card]
@@ -73,7 +75,7 @@ class Legend:
 
     @property
     def own_cards(self) -> tuple[str, ...]:
-        return tuple(self.speeds)
+        return tuple(self.names)
 
     @property
     def all_cards(self) -> tuple[str, ...]:
@@ -144,10 +146,11 @@ def parse(lid: str, d: Any) -> Legend:
     missing = sorted(own_basics - set(basics))
     if missing:
         _bad(lid, f"its own basic card {missing[0]!r} belongs in its basic deck", "basics")
-    if len(basics) < 3:
+    own = [c for c in basics if c not in BASICS] + list(specials) + list(ultimates)
+    edits = tuple(c for c in own if isinstance(cards.get(c), dict) and cards[c].get("edit") is True)
+    if len([c for c in basics if c not in edits]) < 3:
         _bad(lid, f"a basic deck has at least three cards, one for each pick of a sequence, not {len(basics)} (R-19)",
              "basics")
-    own = [c for c in basics if c not in BASICS] + list(specials) + list(ultimates)
     if sorted(cards) != sorted(own):
         _bad(lid, "cards must describe exactly the Legend's own cards: " + ", ".join(own))
     forms = d.get("forms", [])
@@ -160,6 +163,11 @@ def parse(lid: str, d: Any) -> Legend:
         kind = "basic" if c in basics else "special" if c in specials else "ultimate"
         if not isinstance(e, dict) or e.get("kind") != kind or not isinstance(e.get("name"), str):
             _bad(lid, f"card {c!r} needs a name and kind {kind!r}", f"cards.{c}")
+        if c in edits:  # LA-12: an Edit has no Speed
+            if "speed" in e:
+                _bad(lid, f"{e['name']} is an Edit: it has no Speed", f"cards.{c}")
+            names[c] = e["name"]
+            continue
         if type(e.get("speed")) is not int or not 0 <= e["speed"] <= 100:
             _bad(lid, f"the Speed of {e.get('name', c)} is a whole number 0..100, not {e.get('speed')!r}", f"cards.{c}")
         if type(e.get("placeholder", False)) is not bool:
@@ -182,7 +190,7 @@ def parse(lid: str, d: Any) -> Legend:
     if forms and sorted(uforms.values()) != sorted(set(uforms.values())):
         _bad(lid, "each form has at most one Ultimate (LA-14)", "ultimates")
     return Legend(lid, d["name"], basics, specials, ultimates, tuple(values), speeds, names, tuple(flagged),
-                  tuple(forms), sides, uforms)
+                  tuple(forms), sides, uforms, edits)
 
 
 def _read(path: Path, lid: str) -> Any:

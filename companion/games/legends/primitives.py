@@ -17,6 +17,8 @@ CHANGES = tuple(range(-10, 0)) + tuple(range(1, 11))
 
 class Primitives:
     def primitive_actions(self, s: int) -> list[Do]:
+        if self.replaying and s not in self.edits:  # LA-12 Let's Do That Again: only its Block
+            return [Do(s, "block", (k,)) for k in AMOUNTS] + [Do(s, "done")]
         inside = [w for w in self.seats if self.in_arena(w)]
         out = [Do(s, "move", (w, d, k)) for w in inside for d in DIRS for k in MOVES]
         out += [Do(s, "turn", (w, d)) for w in inside for d in DIRS]
@@ -29,6 +31,8 @@ class Primitives:
 
     def check_primitive(self, a: Do) -> None:
         p, args = a.prim, a.args
+        if self.replaying and a.seat not in self.edits and p not in ("block", "done"):
+            refuse("only-block", "In Let's Do That Again another Legend's card gives only its Block.", "LA-12")
         if p in ("move", "turn", "fatigue", "push"):
             who = args[0]
             if who not in self.seats or not self.in_arena(who):

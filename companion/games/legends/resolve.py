@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from .cards import script
 
 RULE = "legends-of-the-arena/"
 RIGHT, LEFT = "right", "left"
@@ -270,6 +269,7 @@ class Resolution:
                     continue
                 if not self.in_arena(s):
                     self.done.append(s)  # a Legend out of the Arena does nothing more
+                    self.later.pop(s, None)
                     self.events.append({"type": "skipped", "seat": s, "card": self.cards[s]})
                     continue
                 self.current = {"seat": s, "card": self.cards[s], "step": 0}
@@ -278,10 +278,11 @@ class Resolution:
                 if side:
                     ev["side"] = side  # LA-14: the double-sided card resolves with its current form's side
                 self.events.append(ev)
-            s, steps = self.current["seat"], script(self.current["card"])
+            s, steps = self.current["seat"], self.steps_of(self.current["seat"], self.current["card"])
             if not self.in_arena(s) or self.current["step"] >= len(steps):
-                self.done.append(s)
                 self.current = None
+                if not self.next_card_of(s):  # LA-12 Perfect Timing: his next card, at its own Speed
+                    self.done.append(s)
                 continue
             if self.step(s, steps[self.current["step"]]):
                 self.current["step"] += 1

@@ -38,3 +38,10 @@ def short_name(legend, code: str, form: str | None = None) -> str:
     """For the one-tap reveal rows, where a dozen cards share a line."""
     name = card_name(legend, code, form)
     return "Pivot" if code == "defensive-pivot" else name
+
+
+def edit_or_speed(legend, code: str, speed: int | None) -> str:
+    """LA-12: an Edit has no Speed; it says so."""
+    if legend is not None and code in getattr(legend, "edits", ()):
+        return "Edit"
+    return f"Speed {speed if speed is not None else '?'}"

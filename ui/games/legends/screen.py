@@ -289,6 +289,9 @@ class LegendsScreen(TableScreen):
                 third = f"Hand {shown['hand_sizes'][seat - 1]}  Meter {shown['meter_sizes'][seat - 1]}  {picked}"
             else:
                 third = "card not revealed yet" if wide else "not revealed"
+            edit = (shown.get("edits") or {}).get(str(seat))
+            if edit:  # LA-12: Tikkit's Edit, once public
+                third += f"   Edit: {self.card(seat, edit)}" if wide else f"  {self.card(seat, edit)}"
             if lg["block"]:
                 third += f"   Block {lg['block']}"
             if tokens["left"] or tokens["right"]:
@@ -333,8 +336,14 @@ class LegendsScreen(TableScreen):
         self.mode = "pick"
         c = self.controller
         size = next((len(a.cards) for a in c.actions if isinstance(a, Pick)), 0)  # the engine's pick, as it asks
-        self.prompt_text = (f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
-                            "Hand the screen to each player in turn.")
+        if size == 1:  # LA-12 Quick Fix
+            self.prompt_text = ("Quick Fix: everyone with a card left adds a fourth card under their stack, in "
+                                "secret. Hand the screen to each player in turn.")
+        else:
+            self.prompt_text = (f"Sequence {v['sequence']}: everyone picks 3 cards in secret (Tikkit an Edit first). "
+                                "Hand the screen to each player in turn." if size == 4 else
+                                f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
+                                "Hand the screen to each player in turn.")
         row = []
         for seat in c.seats:
             picked = seat in v.get("picked", [])

@@ -82,14 +82,24 @@ class Teller:
         s = e.get("seat")
         if t == "reveal":
             cards = {int(k): v for k, v in e["cards"].items()}
-            return (f"Exchange {e['exchange']}: " + ",  ".join(f"{w(k)} {self.card(k, c)}" for k, c in sorted(cards.items())),
-                    tuple(sorted(cards)))
+            later = {int(k): v for k, v in (e.get("later") or {}).items()}  # LA-12 Perfect Timing
+            again = "Again, exchange" if e.get("replay") else "Exchange"
+            return (f"{again} {e['exchange']}: " + ",  ".join(
+                f"{w(k)} " + " then ".join(self.card(k, x) for x in [c, *later.get(k, [])])
+                for k, c in sorted(cards.items())), tuple(sorted(cards)))
         if t == "revealed":
             cards = {**frame["revealed"], s: e["card"]}
             return (f"Exchange {e['exchange']}: " + ",  ".join(f"{w(k)} {self.card(k, c)}" for k, c in sorted(cards.items())),
                     (s,))
         if t == "resolve":
             return f"{w(s)} plays {e.get('side') or self.card(s, e['card'])} (Speed {e['speed']})", (s,)  # LA-14
+        if t == "edit":
+            return f"{w(s)}'s Edit: {self.card(s, e['card'])}, before anything else", (s,)
+        if t == "quick-fix":
+            return f"Quick Fix: {w(s)} draws, then everyone adds a fourth card for a fourth exchange", (s,)
+        if t == "replay":
+            return (f"Let's Do That Again: the exchanges again, last first; only {w(s)}'s cards act in full, "
+                    "the others only block"), (s,)
         if t == "form":
             return f"{w(s)} takes his {e['form']} form", (s,)
         if t == "block":

@@ -31,6 +31,9 @@ def choose(st, rng):
     acts = st.legal_actions()
     if st.ask is not None and st.ask["kind"] == "do":
         done = [a for a in acts if a.prim == "done"]
+        zombies = [a for a in acts if a.prim in ("raise", "bury")]  # LA-13: Lord Grym's pieces, often
+        if zombies and rng.random() < 0.5:
+            return rng.choice(zombies)
         return done[0] if rng.random() < 0.6 else rng.choice(acts)
     return rng.choice(acts)
 
@@ -158,7 +161,7 @@ def test_the_game_type_options_and_registry_entry():
     assert info["cards"]["choices"] == ["digital", "physical"] and info["legends"]["kind"] == "per-seat"
     assert info["values"]["kind"] == "text" and info["values"]["default"] == "saved"
     assert Legends(3).options == {"mode": "ffa", "legends": ["alysia", "fitz", "hilda"], "cards": "digital",
-                                  "values": "{}"}
+                                  "values": "{}", "zombies": 4}  # LA-13: the piece limit option
 
 
 @pytest.mark.parametrize("text", ["pick 1 step dive back", "reveal 2 defensive-pivot", "draw 1 wind-up",

@@ -238,3 +238,29 @@ def test_LA_12_tikkit_picks_his_edit_first_behind_the_curtain_and_the_steps_name
     texts = play_back(ui)
     assert "[/color]'s Edit: Double Time" in "\n".join(texts) + table.last_text
     assert "Double Time" in table.panels[0].text
+
+
+def test_LA_13_grym_raises_a_zombie_from_the_card_panel_and_it_stands_on_the_arena_line(ui, journal_path):
+    ui.start(journal_path)
+    ui.app.start_game(GAME_ID, 2, {"names": ["Red", "Blue"], "colors": ["red", "blue"]},
+                      {"cards": "physical", "legends": ["lord-grym", "alysia"]})
+    ui.frames(3)
+    table, c = ui.table, ui.app.controller
+    ui.tap(button(table, "Bury Them"))
+    ui.tap(button(table, "Wind Up"))
+    for _ in range(4):
+        play_back(ui)
+        if table.mode == "choice" and c.view["ask"]["seat"] == 1:
+            break
+        ui.tap(button(table, "card done"))
+    ui.tap(button(table, "raise"))
+    assert "which space" in table.prompt_text
+    ui.tap(button(table, "3"))
+    assert c.view["pieces"] == [[3, "zombie"]]
+    ui.tap(button(table, "card done"))
+    while table.mode in ("steps", "choice"):
+        play_back(ui)
+        if table.mode == "choice":
+            ui.tap(button(table, "card done"))
+    cell = table.ids.arena.cells[3]
+    assert [w.text for w in cell.ids.stack.children if hasattr(w, "facing")] == ["[b]Zombie 1[/b]"]

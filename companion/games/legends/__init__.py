@@ -4,6 +4,7 @@ It resolves every exchange (Speed order with Initiative ties, Block, Fatigue, Pu
 Legend's track, slides, Edge Recovery, Knock Outs, Stocks or Knock Outs scored) so the table never
 argues about arithmetic. Options: `mode` teams|ffa|3v3|2v2v2 (LA-11: teams for 2 and 4 players, 3v3 and 2v2v2 for 6, ffa for
 3 to 6; the default is teams for 2 and 4, ffa for 3 and 5, 3v3 for 6),
+`zombies` (LA-13: Lord Grym's pieces at most, 1..8, default 4),
 `legends` (one Legend id per seat: alysia fitz hilda lucius zephyr sabo lord-grym tikkit), `cards`
 digital|physical (LA-8), `values` (LA-3, below). Legend data: one JSON file per Legend in `data/`.
 
@@ -111,7 +112,14 @@ Again: after the last exchange `replaying` plays them again from the last to the
 the cards each exchange resolved), his cards in full, the others' only their Block steps (a table-resolved
 card of another seat offers only `block` and `done`).
 
-Not built yet: Lord Grym's Zombies (his cards go through the primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
+LA-13: Lord Grym's Zombie and Coffin pieces are `pieces` ([space, "zombie"|"coffin"], in the order raised;
+the `zombies` option caps them, 4 by default). A Zombie, `zN` for the N-th piece, faces as Grym faces, is
+a foe of his opponents for Strikes and Dive (`target SEAT zN` among tied foes) with Speed 6 for the
+tie-breaks, has no Block, Fatigue or Push track and flips to a Coffin on any remaining Force; Coffins stay
+and are no fighters. His cards (texts not given) raise and bury them from the primitives panel: `do SEAT
+raise SPACE`, `do SEAT bury SPACE`. His Knock Out leaves them where they are; once his team has left
+the Arena (2v2v2) they are no foes.
+- R-23 `bury SPACE` flips a Zombie there down to a Coffin (the reverse of raise): pieces never leave the line. Picks are secret actions (`redacted`), so an export carries a salted commitment of each
 until its exchange reveals it (LA-6, the core's export). The table screen is `ui/games/legends/screen.py`.
 """
 from .game import Legends

@@ -13,7 +13,7 @@ from companion.core import Action, NotationError
 
 DIRS = ("left", "right")
 CARD_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
-PRIMS = ("move", "turn", "strike", "block", "fatigue", "push", "initiative", "form", "done")
+PRIMS = ("move", "turn", "strike", "block", "fatigue", "push", "initiative", "form", "raise", "bury", "done")
 
 
 def _int(tok: str, text: str, signed: bool = False) -> int:
@@ -153,16 +153,19 @@ class Face(LAAction):
 
 @dataclass(frozen=True, repr=False)
 class Target(LAAction):
-    """`target SEAT WHO`: the striker's (or diver's) pick among foes still tied after the tie-breaks."""
+    """`target SEAT WHO`: the striker's (or diver's) pick among foes still tied after the tie-breaks; WHO is a
+    seat, or a Zombie `zN` (LA-13: Lord Grym's N-th piece)."""
 
     seat: int
-    who: int
+    who: int | str
     verb: ClassVar[str] = "target"
 
     @classmethod
     def _from(cls, w, text):
         if len(w) != 3:
             raise NotationError(text, "`target SEAT WHO`")
+        if w[2][:1] == "z":
+            return cls(_int(w[1], text), "z" + str(_int(w[2][1:], text)))
         return cls(_int(w[1], text), _int(w[2], text))
 
     def __str__(self):
@@ -181,6 +184,8 @@ class Do(LAAction):
         do SEAT push WHO DIR N       N Push tokens on WHO pointing DIR, put by SEAT
         do SEAT initiative           SEAT takes the Initiative
         do SEAT form FORM            SEAT's Legend flips to FORM (LA-14: Lucius, human or wolf)
+        do SEAT raise SPACE          LA-13 (Lord Grym): a Zombie on SPACE, or a Coffin there flips up
+        do SEAT bury SPACE           LA-13 (Lord Grym): a Zombie on SPACE flips down to a Coffin
         do SEAT done                 the card is resolved
     """
 
@@ -195,7 +200,7 @@ class Do(LAAction):
             raise NotationError(text, "`do SEAT " + "|".join(PRIMS) + " ...`")
         seat, p, a = _int(w[1], text), w[2], w[3:]
         shapes = {"move": 3, "turn": 2, "strike": 2, "block": 1, "fatigue": 2, "push": 3, "initiative": 0, "form": 1,
-                  "done": 0}
+                  "raise": 1, "bury": 1, "done": 0}
         if len(a) != shapes[p]:
             raise NotationError(text, f"`do SEAT {p}` takes {shapes[p]} more words")
         if p == "move" or p == "push":
@@ -204,7 +209,7 @@ class Do(LAAction):
             args = (_int(a[0], text), _dir(a[1], text))
         elif p == "strike":
             args = (_int(a[0], text), None if a[1] == "any" else _int(a[1], text))
-        elif p == "block":
+        elif p in ("block", "raise", "bury"):
             args = (_int(a[0], text),)
         elif p == "form":
             if not (a[0].isascii() and a[0].isalpha() and a[0].islower()) or len(a[0]) > 20:

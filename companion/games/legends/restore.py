@@ -56,7 +56,7 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
         "resolved": ListOf(seat, distinct=True, rule="speed-order"),
         "current": Nullable(Record({"seat": seat, "card": ANY, "step": Int(0, 4)}), rule="speed-order"),
         "ask": Nullable(Record({"kind": OneOf(("face", "reshuffle", "do", "target")), "seat": seat},
-                               optional={"among": ListOf(seat, low=2, rule="targeting"),
+                               optional={"among": ListOf(ANY, low=2, rule="targeting"),
                                          "force": Nullable(Int(0, 9, rule="strike")),
                                          "prim": Is(True, rule="LA-4")}), rule="choices"),
         "queue": ListOf(seat, distinct=True),
@@ -71,6 +71,8 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
         "history": ListOf(Map(seat_keys, ListOf(Text(), low=1, high=3)), high=4, rule="LA-12"),
         "later": Map(seat_keys, ListOf(Text(), low=1, high=2), rule="LA-12"),
         "replaying": Bool(rule="LA-12"),
+        "pieces": ListOf(Tuple((Int(1, 5, rule="LA-1"), OneOf(("zombie", "coffin")))), rule="LA-13",
+                         means="a list of [space, zombie|coffin]"),
     }
 
 
@@ -104,7 +106,10 @@ def from_dict(game, d: Any) -> LAState:
             "meters": [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]}),
         winner=None if w is None else list(w), reason=d["reason"],
         edits={int(k): v for k, v in d["edits"].items()}, history=[{k: list(v) for k, v in h.items()} for h in d["history"]],
-        later={int(k): list(v) for k, v in d["later"].items()}, replaying=d["replaying"])
+        later={int(k): list(v) for k, v in d["later"].items()}, replaying=d["replaying"],
+        pieces=[list(p) for p in d["pieces"]])
+    if len(st.pieces) > game.options["zombies"] or (st.pieces and st.grym() is None):
+        _bad(f"Lord Grym has at most {game.options['zombies']} Zombie and Coffin pieces, and only he has any", "LA-13")
     for s, lg in zip(seats, lgs):
         if lg["legend"] != game.legends[s - 1].id:
             _bad(f"seat {s} plays {game.legends[s - 1].id}, not {lg['legend']!r}")
@@ -136,7 +141,7 @@ def from_dict(game, d: Any) -> LAState:
         _bad("resolved lists seats whose revealed card has resolved", "speed-order")
     if cur is not None and (cur["seat"] not in st.cards or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done):
         _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
-    _ask(st.ask)
+    _ask(st, st.ask)
     sizes = (1, 2, 3) if physical else (3, st.exchanges() if st.history else 3)
     if any(len(v) not in sizes or len(set(v)) != len(v) for v in st.picks.values()):
         _bad("a pick is three different cards (four with Quick Fix's fourth)", "picks")
@@ -185,10 +190,13 @@ def _end_checks(st) -> None:
             _bad("the winners are players with two Knock Outs", "ffa-knockouts")
 
 
-def _ask(a) -> None:
+def _ask(st, a) -> None:
     """choices: a target choice gives the foes it is among and its Force; no other choice does."""
     if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)):
         _bad("ask is null or a choice {kind, seat, ...}", "choices")
+    if a is not None and "among" in a and any(t not in st.zombies() and (type(t) is not int or t not in st.seats)
+                                              for t in a["among"]):
+        _bad("a target choice is among seats and standing Zombies (z1, z2...)", "LA-13")
 
 
 def _asked_by_card(st) -> None:
@@ -207,7 +215,7 @@ def _asked_by_card(st) -> None:
         ok = step[0] == "primitives"
     elif ask.get("prim"):
         ok = step[0] == "primitives" and len(set(ask["among"])) == len(ask["among"]) \
-            and all(t in st.foes(s) for t in ask["among"])
+            and all(t in st.foes(s) + st.zombies_against(s) for t in ask["among"])
     elif step[0] == "strike":
         ok = ask["force"] == step[1] and ask["among"] == st.strike_targets(s, step[2])
     else:

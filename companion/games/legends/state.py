@@ -27,7 +27,7 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 class LAState(Edits, Primitives, Resolution, State):
     FIELDS = ("phase", "sequence", "exchange", "figures", "initiative", "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
               "hands", "meters", "discards", "removed", "shown", "eliminated", "winner", "reason",
-              "edits", "history", "later", "replaying")
+              "edits", "history", "later", "replaying", "pieces")
 
     def _table(self, game) -> None:
         self.game = game
@@ -55,6 +55,7 @@ class LAState(Edits, Primitives, Resolution, State):
         self.cards, self.done, self.current, self.ask, self.queue = {}, [], None, None, []
         self.winner, self.reason = None, ""
         self.edits, self.history, self.later, self.replaying = {}, [], {}, False  # LA-12
+        self.pieces: list[list] = []  # LA-13: Lord Grym's Zombie and Coffin pieces, [space, kind], in the order raised
         if self.physical:  # LA-15: the public bookkeeping of the printed cards
             self.hands = None
             self.meters = [self.meter_size(s) - 1 for s in self.seats]  # one card drawn for sequence 1
@@ -218,7 +219,8 @@ class LAState(Edits, Primitives, Resolution, State):
 
     def may_reshuffle(self, s: int) -> bool:
         """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
-        return (self.physical and self.phase == "reveal" and self.exchange == 1 and s not in self.cards and not self.gone(s)
+        return (self.physical and self.phase == "reveal" and self.exchange == 1 and self.reveals_now(s)
+                and s not in self.edits and not self.gone(s)
                 and self.meters[s - 1] == 0 and bool(self.legend(s).specials))
 
     def revealable(self, s: int) -> tuple[str, ...]:
@@ -251,7 +253,8 @@ class LAState(Edits, Primitives, Resolution, State):
                 self.check_primitive(a)
             return
         if isinstance(a, Reshuffle) and self.physical:
-            if not a.yes or self.phase != "reveal" or self.exchange != 1 or a.seat in self.cards:
+            if not a.yes or self.phase != "reveal" or self.exchange != 1 or not self.reveals_now(a.seat) \
+                    or a.seat in self.edits:
                 refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
                        "reshuffle")
             if not self.may_reshuffle(a.seat):

@@ -49,6 +49,7 @@ def to_dict(st) -> dict[str, Any]:
         "edits": {str(s): e for s, e in sorted(st.edits.items())},
         "history": [{k: list(v) for k, v in h.items()} for h in st.history],
         "later": {str(s): list(c) for s, c in sorted(st.later.items())}, "replaying": st.replaying,
+        "pieces": [list(p) for p in st.pieces],
     })
     return d
 

@@ -26,6 +26,8 @@ QUESTIONS = {
     "fatigue": "whose Fatigue?",
     "push": "on which Legend?",
     "form": "which form?",
+    "raise": "raise a Zombie on which space?",
+    "bury": "bury the Zombie on which space?",
 }
 
 
@@ -90,6 +92,8 @@ def word_label(words: list[str], word: str, legend: Callable[[int], str]) -> str
         words[0] == Do.verb and len(words) == 3 and words[2] in WHO_AFTER)
     if seat_word and word.isdigit():
         return legend(int(word))
+    if words[0] == Target.verb and len(words) == 2 and word[:1] == "z":  # LA-13
+        return f"Zombie {word[1:]}"
     if words[0] == Reshuffle.verb:
         return {"yes": "Yes, shuffle", "no": "No, draw nothing"}.get(word, word)
     if word == "any":

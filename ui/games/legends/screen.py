@@ -147,7 +147,9 @@ class LegendsScreen(TableScreen):
         legends = getattr(self.controller.session.game, "legends", ())
         return legends[seat - 1] if 0 < seat <= len(legends) else None
 
-    def who(self, seat: int) -> str:
+    def who(self, seat: int | str) -> str:
+        if isinstance(seat, str):  # LA-13: a Zombie, "z1"
+            return f"a Zombie ({seat[1:]})"
         legend = self.legend(seat)
         name = legend.name if legend else self.controller.name(seat)
         return f"[color=#{palette.hex_of(self.controller.color(seat))}][b]{name}[/b][/color]"
@@ -256,6 +258,12 @@ class LegendsScreen(TableScreen):
                           "rgba": c.color(seat), "facing": lg["facing"], "fatigue": lg["fatigue"],
                           "push": self._push(seat, lg["fatigue"]), "out": lg["out"],
                           "active": seat in active, "initiative": frame["initiative"] == seat})
+        grym = next((s for s in c.seats if getattr(self.legend(s), "id", "") == "lord-grym"), None)
+        for i, (space, kind) in enumerate(frame.get("pieces") or [], 1):  # LA-13: his Zombies and Coffins
+            chips.append({"seat": None, "space": space, "name": f"{kind.title()} {i}", "piece": kind,
+                          "rgba": c.color(grym) if kind == "zombie" and grym else palette.MUTED,
+                          "facing": frame["legends"][grym - 1]["facing"] if grym else "right", "fatigue": 0,
+                          "push": None, "out": False, "active": False, "initiative": False})
         self.ids.arena.show(chips)
 
     def _show_panels(self, frame: dict, shown: dict, active: set) -> None:

@@ -50,6 +50,7 @@ def start_frame(view: dict[str, Any]) -> dict[str, Any]:
         "initiative": view.get("initiative"),
         "revealed": {int(k): v for k, v in (view.get("revealed") or {}).items()},
         "exchange": view.get("exchange"),
+        "pieces": [list(p) for p in view.get("pieces") or []],  # LA-13
     }
 
 
@@ -100,6 +101,11 @@ class Teller:
         if t == "replay":
             return (f"Let's Do That Again: the exchanges again, last first; only {w(s)}'s cards act in full, "
                     "the others only block"), (s,)
+        if t == "raise":
+            return (f"{w(s)} raises the Coffin on {e['space']}: a Zombie again" if e["flipped"] else
+                    f"{w(s)} raises a Zombie on {e['space']}"), (s,)
+        if t == "bury":
+            return f"{w(s)} buries the Zombie on {e['space']}: a Coffin", (s,)
         if t == "form":
             return f"{w(s)} takes his {e['form']} form", (s,)
         if t == "block":
@@ -122,6 +128,8 @@ class Teller:
             if e["remaining"] == 0:
                 return head + f", Block {e['block']}: fully blocked", (s, e["target"])
             blocked = f" - Block {e['block']} = {e['remaining']}" if e["block"] else ""
+            if isinstance(e["target"], str):  # LA-13: a Zombie
+                return head + ": it falls, a Coffin", (s,)
             return (head + blocked + f". Fatigue {e['fatigue']}, {_plural(e['tokens'], 'token')} {e['dir']}",
                     (s, e["target"]))
         if t == "miss":
@@ -184,6 +192,19 @@ class Teller:
         elif t in ("walk-off", "moved-off", "slide"):
             lg["space"], lg["out"] = e["edge"], True
             lg["tokens"] = {"left": 0, "right": 0}
+        elif t == "strike" and isinstance(e["target"], str):
+            if e.get("coffin") is not None:
+                frame["pieces"][int(e["target"][1:]) - 1][1] = "coffin"
+        elif t == "raise":
+            coffin = next((p for p in frame["pieces"] if p == [e["space"], "coffin"]), None) if e["flipped"] else None
+            if coffin is not None:
+                coffin[1] = "zombie"
+            else:
+                frame["pieces"].append([e["space"], "zombie"])
+        elif t == "bury":
+            zombie = next((p for p in frame["pieces"] if p == [e["space"], "zombie"]), None)
+            if zombie is not None:
+                zombie[1] = "coffin"
         elif t == "strike" and e["remaining"]:
             target = lgs[e["target"] - 1]
             target["fatigue"] = e["fatigue"]

@@ -133,6 +133,8 @@ def from_dict(game, d: Any) -> LAState:
         if c not in st.actions_of(s, st.revealable(s) + st.legend(s).own_cards):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
     _edit_checks(st)
+    _sharing(st)
+    _speed_order(st)
     # (in "return" the exchange's cards stay shown, a team that went out in it included)
     if st.phase != "over" and (any(st.gone(s) for s in (list(st.cards) if st.phase != "return" else []) + st.queue)
                                or (st.phase == "pick" and not st.history and any(st.gone(s) for s in st.picks))):
@@ -264,6 +266,30 @@ def _phase_checks(game, st, d) -> None:
                 _bad(f"seat {s}'s cards in this exchange are its picks for it, in Speed order", "LA-6")
     if not st.physical and ph in ("draw",) and st.exchange != 1:
         _bad("a sequence starts at exchange 1", "draw")
+
+
+def _sharing(st) -> None:
+    """sharing: in a 1v1 the two Legends on one space face each other (R-4 turns a foe round at once)."""
+    if st.n == 2 and all(st.in_arena(s) for s in st.seats):
+        a, b = st.fig(1), st.fig(2)
+        if a.space == b.space and a.facing == b.facing:
+            _bad("two foes sharing a space face each other, not the same way", "sharing")
+
+
+def _speed_order(st) -> None:
+    """speed-order: the cards of an exchange resolve from the highest Speed down: every card resolved is at
+    least as fast as the one resolving and those still waiting."""
+    if st.phase != "resolve":
+        return
+    done = [st.speed_now(s) for s in st.done]
+    cur = st.current["seat"] if st.current else None
+    waiting = [st.speed_now(s) for s in st.cards if s not in st.done and s != cur]
+    if any(x < y for x, y in zip(done, done[1:])):
+        _bad("the cards resolved so far went from the highest Speed down", "speed-order")
+    if done and ((cur is not None and st.speed_now(cur) > done[-1]) or any(w > done[-1] for w in waiting)):
+        _bad("no card still to resolve is faster than one already resolved", "speed-order")
+    if cur is not None and any(w > st.speed_now(cur) for w in waiting):
+        _bad("the card resolving now is the fastest of those not yet resolved", "speed-order")
 
 
 def _edit_checks(st) -> None:

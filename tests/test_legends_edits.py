@@ -164,3 +164,15 @@ def test_LA_12_lets_do_that_again_another_legends_own_card_gives_only_its_block(
     assert refused(st, "do 2 push 1 right 2", "only-block").rule.endswith("LA-12")
     play(st, "do 2 block 1", "do 2 done")
     assert st.sequence == 2
+
+
+def test_LA_12_perfect_timing_in_an_empty_exchange_tikkit_counts_as_speed_0_for_the_tie_breaks():
+    game = Legends(4, {"cards": "digital", "mode": "teams", "legends": ["tikkit", "hilda", "fitz", "alysia"]})
+    st = game.state_from_dict(table_dict(game, spaces=[3, 4, 3, 5], facing=["right", "left", "right", "left"]))
+    play(st, "pick 1 perfect-timing shot step back", "pick 2 shot step back",
+         "pick 3 defensive-pivot step back", "pick 4 defensive-pivot step back")
+    events = play(st, "face 3 right", "face 4 left", "face 2 left")
+    # Hilda's Shot from 4: Tikkit and Fitz on 3 are equally near; Fitz's Pivot is Speed 80, Tikkit has no
+    # card (Speed 0) and no Block: Tikkit is hit, Force 1, Fatigue 1
+    assert [(e["target"], e["block"], e["remaining"]) for e in of(events, "strike")] == [(1, 0, 1)]
+    assert where(st, 1) == (3, "right", 1)

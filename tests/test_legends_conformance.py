@@ -31,6 +31,9 @@ def choose(st, rng):
     acts = st.legal_actions()
     if st.ask is not None and st.ask["kind"] == "do":
         done = [a for a in acts if a.prim == "done"]
+        zombies = [a for a in acts if a.prim in ("raise", "bury")]  # LA-13: Lord Grym's pieces, often
+        if zombies and rng.random() < 0.5:
+            return rng.choice(zombies)
         return done[0] if rng.random() < 0.6 else rng.choice(acts)
     return rng.choice(acts)
 
@@ -85,7 +88,45 @@ def check_state(st, rng, probes):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_playouts_keep_every_invariant(players, mode, cards, seed):
     game = Legends(players, {"mode": mode, "cards": cards})
-    rng = random.Random(f"{players}{mode}{cards}{seed}")
+    playout(game, random.Random(f"{players}{mode}{cards}{seed}"))
+
+
+def secrets_do_not_leak(st):
+    """Whichever secret pick a seat makes (an Edit, Quick Fix's fourth card), every other seat and the table
+    see the same views and events, unless the pick set off the reveal."""
+    groups = {}
+    for a in st.legal_actions():
+        if a.redacted() is not None:
+            groups.setdefault((a.seat, a.redacted()), []).append(a)
+    for (seat, _), actions in groups.items():
+        seen = set()
+        for a in actions[:: max(1, len(actions) // 8)]:
+            trial = st.clone()
+            events = trial.apply(a)
+            if any(e.get("reveals") for e in events):
+                continue
+            others = [s for s in [None, *st.seats] if s != seat]
+            seen.add(json.dumps([[trial.view(s) for s in others],
+                                 [e for e in events if "visible_to" not in e or set(e["visible_to"]) - {seat}]],
+                                sort_keys=True, default=str))
+        assert len(seen) <= 1, f"seat {seat}'s secret pick shows to another seat"
+
+
+EDIT_TABLES = [(2, "teams", ["tikkit", "lucius"]), (2, "teams", ["lord-grym", "tikkit"]),
+               (4, "ffa", ["tikkit", "lord-grym", "lucius", "alysia"]),
+               (6, "2v2v2", ["tikkit", "lucius", "lord-grym", "fitz", "sabo", "zephyr"])]
+
+
+@pytest.mark.parametrize("cards", ["digital", "physical"])
+@pytest.mark.parametrize("players,mode,legends", EDIT_TABLES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_LA_12_LA_14_random_playouts_with_tikkit_lucius_and_grym(players, mode, legends, cards, seed):
+    game = Legends(players, {"mode": mode, "cards": cards, "legends": legends})
+    playout(game, random.Random(f"{players}{mode}{cards}{seed}{legends}"), secrets=not game.options["cards"] == "physical")
+
+
+def playout(game, rng, secrets=False):
+    players = game.players
     probes = wellformed_texts(players)
     st = game.new_state()
     played = []
@@ -93,6 +134,8 @@ def test_random_playouts_keep_every_invariant(players, mode, cards, seed):
         if st.is_over():
             break
         check_state(st, rng, probes)
+        if secrets and st.phase == "pick":
+            secrets_do_not_leak(st)
         a = choose(st, rng)
         events = st.apply(a)
         played.append(str(a))
@@ -118,7 +161,7 @@ def test_the_game_type_options_and_registry_entry():
     assert info["cards"]["choices"] == ["digital", "physical"] and info["legends"]["kind"] == "per-seat"
     assert info["values"]["kind"] == "text" and info["values"]["default"] == "saved"
     assert Legends(3).options == {"mode": "ffa", "legends": ["alysia", "fitz", "hilda"], "cards": "digital",
-                                  "values": "{}"}
+                                  "values": "{}", "zombies": 4}  # LA-13: the piece limit option
 
 
 @pytest.mark.parametrize("text", ["pick 1 step dive back", "reveal 2 defensive-pivot", "draw 1 wind-up",

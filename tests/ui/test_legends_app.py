@@ -188,3 +188,79 @@ def test_every_way_a_game_ends_is_worded_from_its_termination_code():
     assert ending_text("knockouts", ["Red"]) == "Red wins on Knock Outs!"
     assert ending_text("stocks", ["Red", "Ann"]) == "Red and Ann win: the other team has no Stock left!"
     assert ending_text("draw", []).startswith("A draw")
+
+
+def test_LA_14_lucius_form_and_the_active_side_of_his_cards_on_screen(ui, journal_path):
+    ui.start(journal_path)
+    ui.app.start_game(GAME_ID, 2, {"names": ["Red", "Blue"], "colors": ["red", "blue"]},
+                      {"cards": "physical", "legends": ["lucius", "alysia"]})
+    ui.frames(3)
+    table, c = ui.table, ui.app.controller
+    names = [b.text for b in action_buttons(table)]
+    assert "Draw" in names and "Aim" in names and "Draw / Claw" not in names  # the human side
+    assert "Human" in table.panels[0].text and "Human" not in table.panels[1].text
+    ui.tap(button(table, "Draw"))
+    assert c.view["revealed"] == {"1": "draw-claw"}, (ui.toast, c.view["revealed"])
+    ui.tap(button(table, "Wind Up"))
+    assert "plays Draw" in "\n".join(play_back(ui)) or "Draw" in table.last_text
+    assert table.mode == "choice" and table.prompt_text.split(": ", 1)[1].startswith("Draw (card panel)")
+    ui.tap(button(table, "flip form"))
+    ui.tap(button(table, "wolf"))
+    assert c.view["legends"][0]["form"] == "wolf" and "Wolf" in table.panels[0].text
+    assert "Claw" in table.panels[0].text  # the revealed card now shows its wolf side
+    ui.tap(button(table, "card done"))
+    while table.mode in ("steps", "choice"):
+        play_back(ui)
+        if table.mode == "choice":
+            ui.tap(button(table, "card done"))
+    assert table.mode == "reveal"
+    names = [b.text for b in action_buttons(table)]
+    assert "Maim" in names and "Bite" in names and "Aim" not in names
+
+
+def test_LA_12_tikkit_picks_his_edit_first_behind_the_curtain_and_the_steps_name_it(ui, journal_path):
+    ui.start(journal_path)
+    ui.app.start_game(GAME_ID, 2, {"names": ["Red", "Blue"], "colors": ["red", "blue"]},
+                      {"cards": "digital", "legends": ["tikkit", "alysia"]})
+    ui.frames(3)
+    table, c = ui.table, ui.app.controller
+    assert table.mode == "pick" and "Edit first" in table.prompt_text
+    ui.tap(button(table, f"[b]{c.name(1)}[/b]"))
+    curtain = table.curtain
+    ui.tap(curtain.ids.reveal)
+    cards = {b.code: b for b in curtain.ids.cards.children}
+    assert "Edit" in cards["double-time"].text and cards["step"].dim  # an Edit comes first
+    for code in ("double-time", "step", "dive", "back"):
+        ui.tap(next(b for b in curtain.ids.cards.children if b.code == code))
+    ui.tap(curtain.ids.confirm)
+    assert not curtain.is_open and c.view["edits"] == {} and c.view["picked"] == [1]
+    pick_behind_curtain(ui, 2, ["defensive-pivot", "step", "back"])
+    texts = play_back(ui)
+    assert "[/color]'s Edit: Double Time" in "\n".join(texts) + table.last_text
+    assert "Double Time" in table.panels[0].text
+
+
+def test_LA_13_grym_raises_a_zombie_from_the_card_panel_and_it_stands_on_the_arena_line(ui, journal_path):
+    ui.start(journal_path)
+    ui.app.start_game(GAME_ID, 2, {"names": ["Red", "Blue"], "colors": ["red", "blue"]},
+                      {"cards": "physical", "legends": ["lord-grym", "alysia"]})
+    ui.frames(3)
+    table, c = ui.table, ui.app.controller
+    ui.tap(button(table, "Bury Them"))
+    ui.tap(button(table, "Wind Up"))
+    for _ in range(4):
+        play_back(ui)
+        if table.mode == "choice" and c.view["ask"]["seat"] == 1:
+            break
+        ui.tap(button(table, "card done"))
+    ui.tap(button(table, "raise"))
+    assert "which space" in table.prompt_text
+    ui.tap(button(table, "3"))
+    assert c.view["pieces"] == [[3, "zombie"]]
+    ui.tap(button(table, "card done"))
+    while table.mode in ("steps", "choice"):
+        play_back(ui)
+        if table.mode == "choice":
+            ui.tap(button(table, "card done"))
+    cell = table.ids.arena.cells[3]
+    assert [w.text for w in cell.ids.stack.children if hasattr(w, "facing")] == ["[b]Zombie 1[/b]"]

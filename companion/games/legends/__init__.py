@@ -4,6 +4,7 @@ It resolves every exchange (Speed order with Initiative ties, Block, Fatigue, Pu
 Legend's track, slides, Edge Recovery, Knock Outs, Stocks or Knock Outs scored) so the table never
 argues about arithmetic. Options: `mode` teams|ffa|3v3|2v2v2 (LA-11: teams for 2 and 4 players, 3v3 and 2v2v2 for 6, ffa for
 3 to 6; the default is teams for 2 and 4, ffa for 3 and 5, 3v3 for 6),
+`zombies` (LA-13: Lord Grym's pieces at most, 1..8, default 4),
 `legends` (one Legend id per seat: alysia fitz hilda lucius zephyr sabo lord-grym tikkit), `cards`
 digital|physical (LA-8), `values` (LA-3, below). Legend data: one JSON file per Legend in `data/`.
 
@@ -20,6 +21,7 @@ space 0, `right` toward space 6):
 
     pick SEAT CARD CARD CARD   digital: the seat's three secret cards in resolution order; other seats
                                see `pick SEAT ? ? ?`; accepted from every seat still to pick, any order
+                               (LA-12: Tikkit's Edit first when he holds one; one card for Quick Fix)
     reveal SEAT CARD           physical: the card the seat turned up this exchange; the exchange resolves
                                once every seat has revealed (any basic, or the Legend's own cards)
     draw SEAT CARD             digital, chance: the top card of the seat's Meter (the session draws it);
@@ -70,6 +72,8 @@ Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.
   (seat order alternates teams; portals 1, 3 and 5 as LA-11 gives them).
 - R-21 Teams out of Stocks in one 2v2v2 exchange are ranked by the simultaneous Knock Out tie-breaks
   (then R-10's); still tied, they share a place.
+- R-22 LA-14: once Lucius's current form's Ultimate has left the game, a draw reaching the stack takes the other
+  one, the only card still there.
 - R-19 A basic deck (typed values, LA-3) has at least three cards: basics are the only cards sure to be in
   hand, and every sequence picks three.
 
@@ -88,8 +92,34 @@ LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
 again too soon; `reshuffle SEAT yes` records an empty printed Meter shuffled again.
 
-Not built yet: Tikkit's Edits, Lord Grym's Zombies and Lucius's forms (their cards go through the
-primitives panel). Picks are secret actions (`redacted`), so an export carries a salted commitment of each
+LA-14: Lucius's form (`form` of his Legend in the state, "human" at the start) picks the side of each
+double-sided card (`sides` in his data file): its name on every screen and in the `resolve` event
+(`side`); the card texts are not given, so they resolve from the primitives panel, where `do SEAT form
+FORM` flips him. A draw reaching his two stacked Ultimates takes the current form's (`form` of each).
+
+LA-12: Tikkit's Edits (`edit: true` in his data file, no Speed; `edits.py`). Digital: holding an Edit he
+picks `pick SEAT EDIT CARD CARD CARD` (others see `pick SEAT ? ? ? ?`; the Edit stays out of every other
+view until exchange 1 is revealed); physical: his first reveal of a sequence is the Edit (`reveal SEAT
+double-time`), then his card. Exchange 1 reveals it and it resolves (event `edit`) before any card. Double
+Time: Step and Back move twice one space (each move recomputed from his facing, so an Edge met on the
+first space recovers him and the second goes on from there). Perfect Timing: his cards resolve in the
+exchange of his fastest pick (ties: the earlier), fastest first, each at its own Speed among the others'
+(`later` holds those still to come); physical: his three reveals are entered in exchange 1, his whole
+stack turned up. Quick Fix: after exchange 1 he draws (digital; physical: his Meter is one card
+shorter), then digital seats add `pick SEAT CARD` in secret (a seat with no action left adds none) and
+exchange 4 follows; physical tables reveal a fourth card in exchange 4 from every seat. Let's Do That
+Again: after the last exchange `replaying` plays them again from the last to the first (from `history`,
+the cards each exchange resolved), his cards in full, the others' only their Block steps (a table-resolved
+card of another seat offers only `block` and `done`).
+
+LA-13: Lord Grym's Zombie and Coffin pieces are `pieces` ([space, "zombie"|"coffin"], in the order raised;
+the `zombies` option caps them, 4 by default). A Zombie, `zN` for the N-th piece, faces as Grym faces, is
+a foe of his opponents for Strikes and Dive (`target SEAT zN` among tied foes) with Speed 6 for the
+tie-breaks, has no Block, Fatigue or Push track and flips to a Coffin on any remaining Force; Coffins stay
+and are no fighters. His cards (texts not given) raise and bury them from the primitives panel: `do SEAT
+raise SPACE`, `do SEAT bury SPACE`. His Knock Out leaves them where they are; once his team has left
+the Arena (2v2v2) they are no foes.
+- R-23 `bury SPACE` flips a Zombie there down to a Coffin (the reverse of raise): pieces never leave the line. Picks are secret actions (`redacted`), so an export carries a salted commitment of each
 until its exchange reveals it (LA-6, the core's export). The table screen is `ui/games/legends/screen.py`.
 """
 from .game import Legends

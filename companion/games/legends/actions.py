@@ -13,7 +13,7 @@ from companion.core import Action, NotationError
 
 DIRS = ("left", "right")
 CARD_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
-PRIMS = ("move", "turn", "strike", "block", "fatigue", "push", "initiative", "done")
+PRIMS = ("move", "turn", "strike", "block", "fatigue", "push", "initiative", "form", "raise", "bury", "done")
 
 
 def _int(tok: str, text: str, signed: bool = False) -> int:
@@ -54,23 +54,25 @@ class LAAction(Action):
 
 @dataclass(frozen=True, repr=False)
 class Pick(LAAction):
-    """`pick SEAT CARD CARD CARD`: a seat's three secret cards, in resolution order (digital mode)."""
+    """`pick SEAT CARD CARD CARD`: a seat's three secret cards, in resolution order (digital mode).
+    LA-12: `pick SEAT EDIT CARD CARD CARD` for Tikkit holding an Edit (the Edit first), and `pick SEAT CARD`
+    for Quick Fix's fourth card."""
 
     seat: int
-    cards: tuple[str, str, str]
+    cards: tuple[str, ...]
     verb: ClassVar[str] = "pick"
 
     @classmethod
     def _from(cls, w, text):
-        if len(w) != 5:
-            raise NotationError(text, "a pick is `pick SEAT CARD CARD CARD`")
+        if len(w) not in (3, 5, 6):
+            raise NotationError(text, "a pick is `pick SEAT CARD CARD CARD` (an Edit first: four; a fourth card: one)")
         return cls(_int(w[1], text), tuple(_card(c, text) for c in w[2:]))
 
     def __str__(self):
         return f"pick {self.seat} " + " ".join(self.cards)
 
     def redacted(self):
-        return f"pick {self.seat} ? ? ?"
+        return f"pick {self.seat}" + " ?" * len(self.cards)
 
 
 @dataclass(frozen=True, repr=False)
@@ -151,16 +153,19 @@ class Face(LAAction):
 
 @dataclass(frozen=True, repr=False)
 class Target(LAAction):
-    """`target SEAT WHO`: the striker's (or diver's) pick among foes still tied after the tie-breaks."""
+    """`target SEAT WHO`: the striker's (or diver's) pick among foes still tied after the tie-breaks; WHO is a
+    seat, or a Zombie `zN` (LA-13: Lord Grym's N-th piece)."""
 
     seat: int
-    who: int
+    who: int | str
     verb: ClassVar[str] = "target"
 
     @classmethod
     def _from(cls, w, text):
         if len(w) != 3:
             raise NotationError(text, "`target SEAT WHO`")
+        if w[2][:1] == "z":
+            return cls(_int(w[1], text), "z" + str(_int(w[2][1:], text)))
         return cls(_int(w[1], text), _int(w[2], text))
 
     def __str__(self):
@@ -178,6 +183,9 @@ class Do(LAAction):
         do SEAT fatigue WHO ±N       WHO's Fatigue changes by N (0..10)
         do SEAT push WHO DIR N       N Push tokens on WHO pointing DIR, put by SEAT
         do SEAT initiative           SEAT takes the Initiative
+        do SEAT form FORM            SEAT's Legend flips to FORM (LA-14: Lucius, human or wolf)
+        do SEAT raise SPACE          LA-13 (Lord Grym): a Zombie on SPACE, or a Coffin there flips up
+        do SEAT bury SPACE           LA-13 (Lord Grym): a Zombie on SPACE flips down to a Coffin
         do SEAT done                 the card is resolved
     """
 
@@ -191,7 +199,8 @@ class Do(LAAction):
         if len(w) < 3 or w[2] not in PRIMS:
             raise NotationError(text, "`do SEAT " + "|".join(PRIMS) + " ...`")
         seat, p, a = _int(w[1], text), w[2], w[3:]
-        shapes = {"move": 3, "turn": 2, "strike": 2, "block": 1, "fatigue": 2, "push": 3, "initiative": 0, "done": 0}
+        shapes = {"move": 3, "turn": 2, "strike": 2, "block": 1, "fatigue": 2, "push": 3, "initiative": 0, "form": 1,
+                  "raise": 1, "bury": 1, "done": 0}
         if len(a) != shapes[p]:
             raise NotationError(text, f"`do SEAT {p}` takes {shapes[p]} more words")
         if p == "move" or p == "push":
@@ -200,8 +209,12 @@ class Do(LAAction):
             args = (_int(a[0], text), _dir(a[1], text))
         elif p == "strike":
             args = (_int(a[0], text), None if a[1] == "any" else _int(a[1], text))
-        elif p == "block":
+        elif p in ("block", "raise", "bury"):
             args = (_int(a[0], text),)
+        elif p == "form":
+            if not (a[0].isascii() and a[0].isalpha() and a[0].islower()) or len(a[0]) > 20:
+                raise NotationError(text, "a form is a lowercase word: human, wolf")
+            args = (a[0],)
         elif p == "fatigue":
             if a[1][:1] not in "+-":
                 raise NotationError(text, "a Fatigue change is signed: +1, -2")

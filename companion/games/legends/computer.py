@@ -25,10 +25,7 @@ MAX_PICKS = 60  # pick orders tried at most (a sample when the hand allows more)
 
 def known_picks(st, t: int) -> list[str]:
     """The cards of seat t's picks already revealed this sequence (public)."""
-    picks = st.picks.get(t)
-    if not picks or st.phase not in ("resolve", "return"):
-        return []
-    return list(picks[:st.exchange])
+    return [c for h in st.history for c in h.get(str(t), [])]  # LA-12: every exchange revealed so far
 
 
 def nearest_foe_dir(st, s: int) -> str:
@@ -85,15 +82,18 @@ class SeatView:
         for t in self.others:
             cards = st.hands[t - 1] + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
             known = known_picks(st, t)
-            self.pool[t] = (known, sorted(c for c in set(cards) if c not in known))
+            self.pool[t] = (known, sorted(c for c in set(st.actions_of(t, cards)) if c not in known))
 
     def sample(self, rng: random.Random):
         """A copy of the state where every other seat's picks are a guess from what this seat knows."""
         sim = self.st.clone()
         for t in self.others:  # picked or not, its picks are a guess; its hand and Meter are never read
             known, pool = self.pool[t]
-            rest = rng.sample(pool, min(3 - len(known), len(pool)))
-            sim.picks[t] = known + rest + ["step"] * (3 - len(known) - len(rest))
+            size = 4 if len(self.st.picks.get(t, [])) == 4 else 3  # Quick Fix's fourth card added (public)
+            rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
+            sim.picks[t] = known + rest + ["step"] * max(0, size - len(known) - len(rest))
+            if not self.st.history:
+                sim.edits.pop(t, None)  # LA-12: another seat's Edit is secret until exchange 1
             sim.hands[t - 1] = [c for c in pool if c not in rest]
             sim.meters[t - 1] = {"specials": [], "ultimates": []}  # a rollout stops at the Recovery
         return sim
@@ -106,10 +106,14 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
         if sim.ask is not None:
             sim.apply(policy(sim, rng))
         elif sim.phase == "pick":  # a seat of the copy still to pick: from the guessed pool
-            waiting = [t for t in sim.active() if t not in sim.picks]
-            t = waiting[0]
+            t = sim.to_pick()[0]
             hand = sim.hands[t - 1]
-            sim.apply(Pick(t, tuple(rng.sample(hand, 3))))
+            acts = sim.actions_of(t, hand)
+            if sim.history:  # LA-12 Quick Fix's fourth card
+                sim.apply(Pick(t, (rng.choice(acts),)))
+            else:
+                edits = [c for c in hand if c in sim.legend(t).edits]
+                sim.apply(Pick(t, tuple(rng.sample(edits, 1) if edits else []) + tuple(rng.sample(acts, 3))))
         else:
             break
     return score(sim, me)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -42,20 +42,40 @@ class Legend:
     speeds: dict[str, int]  # every own card (not the common basics) -> Speed
     names: dict[str, str]
     placeholders: tuple[str, ...]
+    #: LA-14: the Legend's forms, the first its starting one (Lucius: human, wolf); () for a Legend of one form
+    forms: tuple[str, ...] = ()
+    #: LA-14: a double-sided card's name on each side, by form
+    sides: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: LA-14: the form each stacked Ultimate belongs to
+    ultimate_forms: dict[str, str] = field(default_factory=dict)
+    #: LA-12: Tikkit's Edits (no Speed; one is picked on top of the three actions)
+    edits: tuple[str, ...] = ()
 
     def speed(self, card: str) -> int:
         return BASIC_SPEED[card] if card in BASIC_SPEED else self.speeds[card]
+
+    def side(self, card: str, form: str | None) -> str | None:
+        """LA-14: the name of the side `form` shows of a double-sided card, else None."""
+        return self.sides.get(card, {}).get(form) if form else None
 
     def push(self, index: int) -> int:
         """LA-9: tokens for new Fatigue + remaining Force; past the end, the last value."""
         return self.push_track[min(max(index, 0), len(self.push_track) - 1)]
 
-    def card_name(self, card: str) -> str:
-        return BASIC_NAMES.get(card) or self.names.get(card, card)
+    def card_name(self, card: str, form: str | None = None) -> str:
+        """The card's printed name; with a form, a double-sided card's active side (LA-14)."""
+        return BASIC_NAMES.get(card) or self.side(card, form) or self.names.get(card, card)
+
+    def ultimate_for(self, form: str | None, left: list[str]) -> str | None:
+        """LA-14: of the Ultimates still stacked (`left`), the one a draw takes: the current form's; with only
+        the other form's left, that one (R-22); a Legend of one form takes the first."""
+        if not left:
+            return None
+        return next((u for u in left if self.ultimate_forms.get(u) == form), left[0])
 
     @property
     def own_cards(self) -> tuple[str, ...]:
-        return tuple(self.speeds)
+        return tuple(self.names)
 
     @property
     def all_cards(self) -> tuple[str, ...]:
@@ -126,29 +146,51 @@ def parse(lid: str, d: Any) -> Legend:
     missing = sorted(own_basics - set(basics))
     if missing:
         _bad(lid, f"its own basic card {missing[0]!r} belongs in its basic deck", "basics")
-    if len(basics) < 3:
+    own = [c for c in basics if c not in BASICS] + list(specials) + list(ultimates)
+    edits = tuple(c for c in own if isinstance(cards.get(c), dict) and cards[c].get("edit") is True)
+    if len([c for c in basics if c not in edits]) < 3:
         _bad(lid, f"a basic deck has at least three cards, one for each pick of a sequence, not {len(basics)} (R-19)",
              "basics")
-    own = [c for c in basics if c not in BASICS] + list(specials) + list(ultimates)
     if sorted(cards) != sorted(own):
         _bad(lid, "cards must describe exactly the Legend's own cards: " + ", ".join(own))
-    speeds, names, flagged = {}, {}, []
+    forms = d.get("forms", [])
+    if not isinstance(forms, list) or any(not isinstance(f, str) or not f.isalpha() or f != f.lower() for f in forms) \
+            or len(set(forms)) != len(forms) or len(forms) == 1:
+        _bad(lid, "forms is a list of two or more lowercase words (LA-14)", "forms")
+    speeds, names, flagged, sides, uforms = {}, {}, [], {}, {}
     for c in own:
         e = cards[c]
         kind = "basic" if c in basics else "special" if c in specials else "ultimate"
         if not isinstance(e, dict) or e.get("kind") != kind or not isinstance(e.get("name"), str):
             _bad(lid, f"card {c!r} needs a name and kind {kind!r}", f"cards.{c}")
+        if c in edits:  # LA-12: an Edit has no Speed
+            if "speed" in e:
+                _bad(lid, f"{e['name']} is an Edit: it has no Speed", f"cards.{c}")
+            names[c] = e["name"]
+            continue
         if type(e.get("speed")) is not int or not 0 <= e["speed"] <= 100:
             _bad(lid, f"the Speed of {e.get('name', c)} is a whole number 0..100, not {e.get('speed')!r}", f"cards.{c}")
         if type(e.get("placeholder", False)) is not bool:
             _bad(lid, f"card {c!r}: placeholder is true or false", f"cards.{c}")
         speeds[c], names[c] = e["speed"], e["name"]
+        if "sides" in e:  # LA-14: a double-sided card names its side for each form
+            if not isinstance(e["sides"], dict) or sorted(e["sides"]) != sorted(forms) \
+                    or any(not isinstance(v, str) or not v for v in e["sides"].values()):
+                _bad(lid, f"card {c!r}: sides names the card's side for each of the forms {forms}", f"cards.{c}")
+            sides[c] = dict(e["sides"])
+        if "form" in e:
+            if kind != "ultimate" or e["form"] not in forms:
+                _bad(lid, f"card {c!r}: an Ultimate's form is one of the forms {forms}", f"cards.{c}")
+            uforms[c] = e["form"]
         if e.get("placeholder"):
             flagged.append(f"cards.{c}")
     for key in ("basics", "specials", "ultimates", "push_track"):
         if d[key].get("placeholder"):
             flagged.insert(0, key)
-    return Legend(lid, d["name"], basics, specials, ultimates, tuple(values), speeds, names, tuple(flagged))
+    if forms and sorted(uforms.values()) != sorted(set(uforms.values())):
+        _bad(lid, "each form has at most one Ultimate (LA-14)", "ultimates")
+    return Legend(lid, d["name"], basics, specials, ultimates, tuple(values), speeds, names, tuple(flagged),
+                  tuple(forms), sides, uforms, edits)
 
 
 def _read(path: Path, lid: str) -> Any:

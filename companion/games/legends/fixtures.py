@@ -61,5 +61,6 @@ def wellformed_texts(players: int) -> list[str]:
         out += [f"target {s} {w}" for w in range(0, players + 2)]
         out += [f"do {s} done", f"do {s} initiative", f"do {s} block 1", f"do {s} block 0", f"do {s} strike 2 0",
                 f"do {s} strike 10 any", f"do {s} move 1 left 1", f"do {s} move {players + 1} right 1",
-                f"do {s} fatigue 1 +1", f"do {s} fatigue 1 +0", f"do {s} push 2 right 2", f"do {s} turn 1 left"]
+                f"do {s} fatigue 1 +1", f"do {s} fatigue 1 +0", f"do {s} form wolf", f"do {s} form human",
+                f"do {s} raise 3", f"do {s} raise 0", f"do {s} bury 3", f"target {s} z1", f"target {s} z5", f"do {s} push 2 right 2", f"do {s} turn 1 left"]
     return out

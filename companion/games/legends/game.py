@@ -58,6 +58,7 @@ class Legends(Game):
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,
                distinct=True, titles=tuple(lid.replace("-", " ").title() for lid in LEGEND_IDS)),
         Option("values", "text", SAVED, ID + "/LA-3", label="Board values"),
+        Option("zombies", "int", 4, ID + "/LA-13", label="Zombie pieces", low=1, high=8),
     )
     rules = RULES
     #: LA-16: computer Legends (digital cards), strongest first

@@ -15,8 +15,21 @@ AMOUNTS = range(1, 10)
 CHANGES = tuple(range(-10, 0)) + tuple(range(1, 11))
 
 
+SPACES = range(1, 6)  # LA-1: the playable spaces, where Zombies stand (LA-13)
+
+
 class Primitives:
+    def raise_refusal(self, k: int) -> str | None:
+        """LA-13: why no Zombie can be raised on space k now (None: it can)."""
+        if k not in SPACES:
+            return f"a Zombie stands on a playable space 1..5, not {k}"
+        if [k, "coffin"] in self.pieces or len(self.pieces) < self.game.options["zombies"]:
+            return None
+        return f"Lord Grym has all his {self.game.options['zombies']} Zombie and Coffin pieces out and no Coffin on {k}"
+
     def primitive_actions(self, s: int) -> list[Do]:
+        if self.replaying and s not in self.edits:  # LA-12 Let's Do That Again: only its Block
+            return [Do(s, "block", (k,)) for k in AMOUNTS] + [Do(s, "done")]
         inside = [w for w in self.seats if self.in_arena(w)]
         out = [Do(s, "move", (w, d, k)) for w in inside for d in DIRS for k in MOVES]
         out += [Do(s, "turn", (w, d)) for w in inside for d in DIRS]
@@ -24,10 +37,16 @@ class Primitives:
         out += [Do(s, "block", (k,)) for k in AMOUNTS]
         out += [Do(s, "fatigue", (w, k)) for w in inside for k in CHANGES]
         out += [Do(s, "push", (w, d, k)) for w in inside for d in DIRS for k in AMOUNTS]
+        out += [Do(s, "form", (f,)) for f in self.legend(s).forms if f != self.fig(s).form]  # LA-14
+        if s == self.grym():  # LA-13
+            out += [Do(s, "raise", (k,)) for k in SPACES if self.raise_refusal(k) is None]
+            out += [Do(s, "bury", (k,)) for k in SPACES if [k, "zombie"] in self.pieces]
         return out + [Do(s, "initiative"), Do(s, "done")]
 
     def check_primitive(self, a: Do) -> None:
         p, args = a.prim, a.args
+        if self.replaying and a.seat not in self.edits and p not in ("block", "done"):
+            refuse("only-block", "In Let's Do That Again another Legend's card gives only its Block.", "LA-12")
         if p in ("move", "turn", "fatigue", "push"):
             who = args[0]
             if who not in self.seats or not self.in_arena(who):
@@ -38,6 +57,20 @@ class Primitives:
                   "push": (args[2] if p == "push" else None, AMOUNTS)}
         if p in bounds and bounds[p][0] not in bounds[p][1]:
             refuse("out-of-bounds", f"That {p} value is outside what a card can do.", "R-13")
+        if p == "form":
+            forms = self.legend(a.seat).forms
+            if not forms:
+                refuse("one-form", f"{self.legend(a.seat).name} has only one form.", "LA-14")
+            if args[0] not in forms or args[0] == self.fig(a.seat).form:
+                refuse("no-such-form", f"{self.legend(a.seat).name} is {self.fig(a.seat).form} and flips only to "
+                       + " or ".join(f for f in forms if f != self.fig(a.seat).form) + ".", "LA-14")
+        if p in ("raise", "bury"):
+            if a.seat != self.grym():
+                refuse("no-zombies", f"Only Lord Grym raises and buries Zombies, not {self.legend(a.seat).name}.", "LA-13")
+            why = self.raise_refusal(args[0]) if p == "raise" else None if [args[0], "zombie"] in self.pieces else \
+                f"there is no Zombie on space {args[0]} to bury"
+            if why is not None:
+                refuse("no-room" if p == "raise" else "no-zombie-there", why[0].upper() + why[1:] + ".", "LA-13")
         if p == "strike" and args[1] not in RANGES:
             refuse("out-of-bounds", "A range is 0 to 6, or any.", "R-13")
 
@@ -75,5 +108,19 @@ class Primitives:
             self.events.append({"type": "push", "seat": s, "target": w, "dir": d, "tokens": k})
         elif p == "initiative":
             self.take_initiative(s)
+        elif p == "raise":  # LA-13: a Coffin there flips up, else a new Zombie
+            k = args[0]
+            coffin = next((q for q in self.pieces if q == [k, "coffin"]), None)
+            if coffin is not None:
+                coffin[1] = "zombie"
+            else:
+                self.pieces.append([k, "zombie"])
+            self.events.append({"type": "raise", "seat": s, "space": k, "flipped": coffin is not None})
+        elif p == "bury":
+            next(q for q in self.pieces if q == [args[0], "zombie"])[1] = "coffin"
+            self.events.append({"type": "bury", "seat": s, "space": args[0]})
+        elif p == "form":  # LA-14: only a card flips the form
+            self.fig(s).form = args[0]
+            self.events.append({"type": "form", "seat": s, "form": args[0]})
         if not self.in_arena(s):  # R-9: the card's owner left the Arena: its card ends
             self.answered()

@@ -8,11 +8,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from .cards import script
 
 RULE = "legends-of-the-arena/"
 RIGHT, LEFT = "right", "left"
 CENTER = 3
+GRYM, ZOMBIE, COFFIN = "lord-grym", "zombie", "coffin"
+ZOMBIE_SPEED = 6  # LA-13: a Zombie's Speed for targeting tie-breaks
 
 
 def no_tokens() -> dict[str, int]:
@@ -25,7 +26,8 @@ class Figure:
     """One seat's Legend on the board, by the names of its JSON (`views.legends`): the space it stands on
     (0 and 6 are the Edges, only out of the Arena), the way it faces, its Fatigue, the Push tokens on it by
     direction, its Block this exchange ([amount, "all" | "faced"] each), the foe who last put Push tokens on
-    it, and, while out of the Arena, how it left ({"walked", "overshoot", "facing"})."""
+    it, while out of the Arena, how it left ({"walked", "overshoot", "facing"}), and the Legend's current form
+    (LA-14: Lucius's "human" or "wolf"; None for a Legend of one form)."""
 
     space: int
     facing: str
@@ -34,10 +36,11 @@ class Figure:
     block: list[list] = field(default_factory=list)
     pusher: int | None = None
     out: dict | None = None
+    form: str | None = None
 
     def copy(self) -> "Figure":
         return Figure(self.space, self.facing, self.fatigue, dict(self.tokens), [list(b) for b in self.block],
-                      self.pusher, None if self.out is None else dict(self.out))
+                      self.pusher, None if self.out is None else dict(self.out), self.form)
 
 
 def other(d: str) -> str:
@@ -63,9 +66,28 @@ class Resolution:
         """LA-11: s's team ran out of Stocks and left the Arena (2v2v2; in the other modes the game ends)."""
         return bool(self.eliminated) and any(self.team(s) in g for g in self.eliminated)
 
-    def fig(self, s: int) -> Figure:
-        """Seat s's Legend on the board."""
+    def fig(self, s: int | str) -> Figure:
+        """Seat s's Legend on the board; for a Zombie id ("z1": LA-13), the piece as a fighter: on its space,
+        facing as Lord Grym faces, no Fatigue, no Block."""
+        if isinstance(s, str):
+            return Figure(self.pieces[int(s[1:]) - 1][0], self.figures[self.grym() - 1].facing)
         return self.figures[s - 1]
+
+    # -- LA-13: Lord Grym's Zombies -----------------------------------------------------------------
+    def grym(self) -> int | None:
+        """The seat playing Lord Grym, whose Zombie and Coffin pieces are `pieces`."""
+        return next((s for s in self.seats if self.legend(s).id == GRYM), None)
+
+    def zombies(self) -> list[str]:
+        """The Zombies standing (Coffins are no fighters), by id "z<piece number>"."""
+        return [f"z{i}" for i, (_, kind) in enumerate(self.pieces, 1) if kind == ZOMBIE]
+
+    def zombies_against(self, s: int) -> list[str]:
+        """LA-13: Grym's Zombies are foes of his opponents for Strikes and Dive (not once his team is gone)."""
+        g = self.grym()
+        if g is None or self.gone(g) or self.team(g) == self.team(s):
+            return []
+        return self.zombies()
 
     def in_arena(self, s: int) -> bool:
         return self.fig(s).out is None and not self.gone(s)
@@ -94,7 +116,9 @@ class Resolution:
         d = self.fig(t).space - self.fig(s).space
         return d == 0 or (d > 0) == (self.fig(s).facing == RIGHT)
 
-    def speed_now(self, s: int) -> int:
+    def speed_now(self, s: int | str) -> int:
+        if isinstance(s, str):
+            return ZOMBIE_SPEED
         card = self.cards.get(s)
         return self.legend(s).speed(card) if card is not None else 0
 
@@ -109,14 +133,15 @@ class Resolution:
 
     def strike_targets(self, s: int, reach: int | None) -> list[int]:
         """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
-        cands = [f for f in self.foes(s) if self.faces(s, f) and (reach is None or self.distance(s, f) <= reach)]
+        cands = [f for f in self.foes(s) + self.zombies_against(s)
+                 if self.faces(s, f) and (reach is None or self.distance(s, f) <= reach)]
         if not cands:
             return []
         near = min(self.distance(s, f) for f in cands)
         return self.tiebreak([f for f in cands if self.distance(s, f) == near])
 
     def dive_targets(self, s: int) -> list[int]:
-        cands = self.foes(s)
+        cands = self.foes(s) + self.zombies_against(s)
         if not cands:
             return []
         far = max(self.distance(s, f) for f in cands)
@@ -182,7 +207,16 @@ class Resolution:
         self.initiative = s
 
     def hit(self, s: int, t: int, force: int) -> None:
-        """block, fatigue, push: remaining Force after Block; Fatigue +1 and tokens if any remains."""
+        """block, fatigue, push: remaining Force after Block; Fatigue +1 and tokens if any remains.
+        LA-13: a Zombie has no Block, Fatigue or Push track: any remaining Force flips it to a Coffin."""
+        if isinstance(t, str):
+            piece = self.pieces[int(t[1:]) - 1]
+            ev = {"type": "strike", "seat": s, "target": t, "force": force, "block": 0, "remaining": force}
+            if force > 0:
+                piece[1] = COFFIN
+                ev["coffin"] = piece[0]
+            self.events.append(ev)
+            return
         blocked = self.block_against(t, s)
         left = max(0, force - blocked)
         ev = {"type": "strike", "seat": s, "target": t, "force": force, "block": blocked, "remaining": left}
@@ -268,14 +302,20 @@ class Resolution:
                     continue
                 if not self.in_arena(s):
                     self.done.append(s)  # R-9: a Legend out of the Arena does nothing more
+                    self.later.pop(s, None)
                     self.events.append({"type": "skipped", "seat": s, "card": self.cards[s]})
                     continue
                 self.current = {"seat": s, "card": self.cards[s], "step": 0}
-                self.events.append({"type": "resolve", "seat": s, "card": self.cards[s], "speed": self.speed_now(s)})
-            s, steps = self.current["seat"], script(self.current["card"])
+                ev = {"type": "resolve", "seat": s, "card": self.cards[s], "speed": self.speed_now(s)}
+                side = self.legend(s).side(self.cards[s], self.fig(s).form)
+                if side:
+                    ev["side"] = side  # LA-14: the double-sided card resolves with its current form's side
+                self.events.append(ev)
+            s, steps = self.current["seat"], self.steps_of(self.current["seat"], self.current["card"])
             if not self.in_arena(s) or self.current["step"] >= len(steps):
-                self.done.append(s)
                 self.current = None
+                if not self.next_card_of(s):  # LA-12 Perfect Timing: his next card, at its own Speed
+                    self.done.append(s)
                 continue
             if self.step(s, steps[self.current["step"]]):
                 self.current["step"] += 1

@@ -10,7 +10,6 @@ from companion.core import check_state_fields, invalid_state
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
 from .game import ID
-from .cards import script
 from .resolve import Figure
 from .state import PHASES, LAState
 
@@ -38,12 +37,13 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
         "block": ListOf(Tuple((Int(0, 99), OneOf(("all", "faced")))), means="a list of [amount, all|faced]"),
         "pusher": Nullable(seat),
         "out": Nullable(Record({"walked": Bool(), "overshoot": Int(1, 99), "facing": LEFT_RIGHT})),
+        "form": Nullable(Text(rule="LA-14")),
     })
     piles = per_seat(card_ids, rule="LA-6")
     return {
         "game": ANY, "players": ANY, "mode": ANY, "cards": ANY, "phase": ANY,
         "sequence": Int(1, 10**6),
-        "exchange": Int(1, 3, rule="exchange"),
+        "exchange": Int(1, 4, rule="exchange"),
         "legends": per_seat(legend),
         "initiative": Int(1, n, rule="LA-5"),
         **({"stocks": ListOf(Int(0, 2 if mode == "2v2v2" else n // 2), length=nteams, rule="teams-stocks"),
@@ -54,9 +54,9 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
         "furthest": per_seat(Int(0, 999), rule="ranking"),
         "revealed": Map(seat_keys, ANY, means="an object of seats to cards"),
         "resolved": ListOf(seat, distinct=True, rule="speed-order"),
-        "current": Nullable(Record({"seat": seat, "card": ANY, "step": Int(0, 3)}), rule="speed-order"),
+        "current": Nullable(Record({"seat": seat, "card": ANY, "step": Int(0, 4)}), rule="speed-order"),
         "ask": Nullable(Record({"kind": OneOf(("face", "reshuffle", "do", "target")), "seat": seat},
-                               optional={"among": ListOf(seat, low=2, rule="targeting"),
+                               optional={"among": ListOf(ANY, low=2, rule="targeting"),
                                          "force": Nullable(Int(0, 9, rule="strike")),
                                          "prim": Is(True, rule="LA-4")}), rule="choices"),
         "queue": ListOf(seat, distinct=True),
@@ -67,6 +67,12 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
         per_seat(Record({"specials": card_ids, "ultimates": card_ids}), rule="draw"),
         "winner": Nullable(ListOf(seat)),
         "reason": Text(),
+        "edits": Map(seat_keys, Text(), rule="LA-12"),
+        "history": ListOf(Map(seat_keys, ListOf(Text(), low=1, high=3)), high=4, rule="LA-12"),
+        "later": Map(seat_keys, ListOf(Text(), low=1, high=2), rule="LA-12"),
+        "replaying": Bool(rule="LA-12"),
+        "pieces": ListOf(Tuple((Int(1, 5, rule="LA-1"), OneOf(("zombie", "coffin")))), rule="LA-13",
+                         means="a list of [space, zombie|coffin]"),
     }
 
 
@@ -84,7 +90,8 @@ def from_dict(game, d: Any) -> LAState:
         game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
         figures=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
                                                                      "right": lg["tokens"]["right"]},
-                        [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]))
+                        [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]),
+                        lg["form"])
                  for lg in lgs],
         initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
         eliminated=[list(g) for g in d["eliminated"]] if teams else None,
@@ -97,10 +104,19 @@ def from_dict(game, d: Any) -> LAState:
         **({"hands": None, "meters": list(d["meters"]), "shown": [list(x) for x in d["shown"]]} if physical else {
             "hands": [list(h) for h in d["hands"]], "shown": None,
             "meters": [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]}),
-        winner=None if w is None else list(w), reason=d["reason"])
+        winner=None if w is None else list(w), reason=d["reason"],
+        edits={int(k): v for k, v in d["edits"].items()}, history=[{k: list(v) for k, v in h.items()} for h in d["history"]],
+        later={int(k): list(v) for k, v in d["later"].items()}, replaying=d["replaying"],
+        pieces=[list(p) for p in d["pieces"]])
+    if len(st.pieces) > game.options["zombies"] or (st.pieces and st.grym() is None):
+        _bad(f"Lord Grym has at most {game.options['zombies']} Zombie and Coffin pieces, and only he has any", "LA-13")
     for s, lg in zip(seats, lgs):
         if lg["legend"] != game.legends[s - 1].id:
             _bad(f"seat {s} plays {game.legends[s - 1].id}, not {lg['legend']!r}")
+        forms = game.legends[s - 1].forms
+        if (lg["form"] not in forms) if forms else lg["form"] is not None:
+            _bad(f"Legend {s}'s form is one of {list(forms)}" if forms else f"Legend {s} has one form (form null)",
+                 "LA-14")
         if lg["out"] is not None:
             if st.phase != "resolve" or lg["space"] not in (0, 6):
                 _bad(f"Legend {s} can be out of the Arena only on an Edge during an exchange", "knock-out")
@@ -114,21 +130,27 @@ def from_dict(game, d: Any) -> LAState:
     if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.figures):
         _bad("Push tokens and Block exist only during an exchange", "block")
     for s, c in st.cards.items():
-        if c not in st.revealable(s):
+        if c not in st.actions_of(s, st.revealable(s) + st.legend(s).own_cards):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
-    if st.phase != "over" and (any(st.gone(s) for s in list(st.cards) + st.queue)
-                               or (st.phase == "pick" and any(st.gone(s) for s in st.picks))):
+    _edit_checks(st)
+    _sharing(st)
+    _speed_order(st)
+    # (in "return" the exchange's cards stay shown, a team that went out in it included)
+    if st.phase != "over" and (any(st.gone(s) for s in (list(st.cards) if st.phase != "return" else []) + st.queue)
+                               or (st.phase == "pick" and not st.history and any(st.gone(s) for s in st.picks))):
         _bad("a team gone out of the Arena reveals, draws and picks nothing", "LA-11")
     if any(s not in st.cards for s in st.done):
         _bad("resolved lists seats whose revealed card has resolved", "speed-order")
     if cur is not None and (cur["seat"] not in st.cards or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done):
         _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
-    _ask(st.ask)
-    if any(len(v) != 3 or len(set(v)) != 3 for v in st.picks.values()):
-        _bad("a pick is three different cards", "picks")
+    _ask(st, st.ask)
+    sizes = (1, 2, 3) if physical else (3, st.exchanges() if st.history else 3)
+    if any(len(v) not in sizes or len(set(v)) != len(v) for v in st.picks.values()):
+        _bad("a pick is three different cards (four with Quick Fix's fourth)", "picks")
     _phase_checks(game, st, d)
-    if physical and st.picks:
-        _bad("with physical cards the referee holds no hands, Meters or picks", "LA-8")
+    if physical and any(st.edits.get(s) != "perfect-timing" or len(p) > 3 for s, p in st.picks.items()):
+        _bad("with physical cards the referee holds no hands, Meters or picks (Perfect Timing's turned-up stack aside)",
+             "LA-8")
     if not physical:
         _deck(game, st)
     else:
@@ -170,16 +192,19 @@ def _end_checks(st) -> None:
             _bad("the winners are players with two Knock Outs", "ffa-knockouts")
 
 
-def _ask(a) -> None:
+def _ask(st, a) -> None:
     """choices: a target choice gives the foes it is among and its Force; no other choice does."""
     if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)):
         _bad("ask is null or a choice {kind, seat, ...}", "choices")
+    if a is not None and "among" in a and any(t not in st.zombies() and (type(t) is not int or t not in st.seats)
+                                              for t in a["among"]):
+        _bad("a target choice is among seats and standing Zombies (z1, z2...)", "LA-13")
 
 
 def _asked_by_card(st) -> None:
     """choices: the choice asked is the one the resolving card's step asks (LA-4 for the primitives panel)."""
     ask, cur = st.ask, st.current
-    steps = script(cur["card"])
+    steps = st.steps_of(cur["seat"], cur["card"])
     if cur["step"] >= len(steps):
         _bad(f"{cur['card']} has no step {cur['step']}", "choices")
     step = steps[cur["step"]]
@@ -192,7 +217,7 @@ def _asked_by_card(st) -> None:
         ok = step[0] == "primitives"
     elif ask.get("prim"):
         ok = step[0] == "primitives" and len(set(ask["among"])) == len(ask["among"]) \
-            and all(t in st.foes(s) for t in ask["among"])
+            and all(t in st.foes(s) + st.zombies_against(s) for t in ask["among"])
     elif step[0] == "strike":
         ok = ask["force"] == step[1] and ask["among"] == st.strike_targets(s, step[2])
     else:
@@ -204,16 +229,18 @@ def _asked_by_card(st) -> None:
 def _phase_checks(game, st, d) -> None:
     ph, ask, n = st.phase, st.ask, len(st.active())
     if ph == "draw":
-        if not st.queue or st.cards or st.picks or (ask is not None and (ask["kind"] != "reshuffle" or ask["seat"] != st.queue[0])):
+        if not st.queue or st.cards or (st.picks and st.edit_seat("quick-fix") is None) or (ask is not None and (ask["kind"] != "reshuffle" or ask["seat"] != st.queue[0])):
             _bad("while drawing, the seats still to draw are queued and nothing is picked", "draw")
     elif ask is not None and ask["kind"] == "reshuffle":
         _bad("a reshuffle is asked only while drawing", "reshuffle")
-    if ph == "pick" and (st.cards or st.queue or ask is not None or len(st.picks) >= n):
+    if ph == "pick" and (st.cards or st.queue or ask is not None or not st.to_pick()):
         _bad("while picking, nothing is revealed and someone has still to pick", "picks")
-    if ph == "reveal" and (len(st.cards) >= n or st.done or st.current or ask is not None or st.queue):
+    if ph == "pick" and (st.exchange != 1 or len(st.history) > 1 or (st.history and st.edit_seat("quick-fix") is None)):
+        _bad("picks are made before exchange 1 (Quick Fix's fourth card: right after it)", "picks")
+    if ph == "reveal" and (not st.to_reveal() or st.done or st.current or ask is not None or st.queue):
         _bad("while revealing, someone has still to reveal and nothing resolves", "exchange")
     if ph == "resolve":
-        if len(st.cards) != n or ask is None or st.queue:
+        if ask is None or st.queue:
             _bad("while resolving, every card is revealed and a seat is asked a choice", "choices")
         if ask["kind"] in ("face", "target", "do") and (st.current is None or st.current["seat"] != ask["seat"]):
             _bad("the seat asked is the one whose card is resolving", "choices")
@@ -224,11 +251,74 @@ def _phase_checks(game, st, d) -> None:
         _bad("a card resolves only while resolving", "speed-order")
     if ph == "over" and (ask is not None or st.queue):
         _bad("nobody is asked anything once the game is over")
-    if not st.physical and ph in ("resolve", "return"):
-        if any(s not in st.picks for s in st.active()) or any(st.cards[s] != st.picks[s][st.exchange - 1] for s in st.cards):
+    if ph in ("resolve", "return"):
+        if not st.physical and any(s not in st.picks for s in st.active()):
             _bad("every seat's revealed card is its pick for this exchange", "LA-6")
+        for s in st.active():
+            stack = st.stack(s, st.exchange)
+            if stack is None:
+                if s not in st.cards or s in st.later:
+                    _bad(f"seat {s} has revealed its card for this exchange", "exchange")
+                continue
+            mine = [st.cards[s], *st.later.get(s, [])] if s in st.cards else []
+            done = s in st.done and s not in st.later and st.cards.get(s) in stack  # R-9 may end a stack early
+            if (s in st.cards) != bool(stack) or (mine and not done and mine != stack[len(stack) - len(mine):]):
+                _bad(f"seat {s}'s cards in this exchange are its picks for it, in Speed order", "LA-6")
     if not st.physical and ph in ("draw",) and st.exchange != 1:
         _bad("a sequence starts at exchange 1", "draw")
+
+
+def _sharing(st) -> None:
+    """sharing: in a 1v1 the two Legends on one space face each other (R-4 turns a foe round at once)."""
+    if st.n == 2 and all(st.in_arena(s) for s in st.seats):
+        a, b = st.fig(1), st.fig(2)
+        if a.space == b.space and a.facing == b.facing:
+            _bad("two foes sharing a space face each other, not the same way", "sharing")
+
+
+def _speed_order(st) -> None:
+    """speed-order: the cards of an exchange resolve from the highest Speed down: every card resolved is at
+    least as fast as the one resolving and those still waiting."""
+    if st.phase != "resolve":
+        return
+    done = [st.speed_now(s) for s in st.done]
+    cur = st.current["seat"] if st.current else None
+    waiting = [st.speed_now(s) for s in st.cards if s not in st.done and s != cur]
+    if any(x < y for x, y in zip(done, done[1:])):
+        _bad("the cards resolved so far went from the highest Speed down", "speed-order")
+    if done and ((cur is not None and st.speed_now(cur) > done[-1]) or any(w > done[-1] for w in waiting)):
+        _bad("no card still to resolve is faster than one already resolved", "speed-order")
+    if cur is not None and any(w > st.speed_now(cur) for w in waiting):
+        _bad("the card resolving now is the fastest of those not yet resolved", "speed-order")
+
+
+def _edit_checks(st) -> None:
+    """LA-12: Tikkit's Edit, the exchanges revealed this sequence, Perfect Timing's cards to come, the replay."""
+    for s, e in st.edits.items():
+        if e not in st.legend(s).edits:
+            _bad(f"seat {s}'s Edit is one of {st.legend(s).name}'s Edits, not {e!r}", "LA-12")
+    if any(s not in st.cards or s in st.done for s in st.later):
+        _bad("later holds the cards still to come of a seat whose card is resolving", "LA-12")
+    ph, ex = st.phase, st.exchange
+    revealed = ex if ph in ("resolve", "return") else ex - 1 if ph == "reveal" else 1 if ph == "pick" and st.history else 0
+    if st.replaying:
+        revealed = st.exchanges()
+        if st.edit_seat("lets-do-that-again") is None or ph not in ("resolve", "return"):
+            _bad("the exchanges are played again only for Let's Do That Again, while resolving", "LA-12")
+    if ph == "draw" and st.history:
+        revealed = 1
+    if ph != "over" and len(st.history) != revealed:
+        _bad(f"history lists the exchanges revealed this sequence ({revealed})", "LA-12")
+    if st.exchanges() == 3 and ex == 4:
+        _bad("a fourth exchange is played only after Quick Fix", "LA-12")
+    for i, h in enumerate(st.history):
+        for k, cards in h.items():
+            s = int(k)
+            picks = st.picks.get(s)
+            if picks is not None and any(c not in picks for c in cards):
+                _bad(f"history: seat {s}'s cards of exchange {i + 1} are among its picks", "LA-12")
+            if len(cards) > 1 and st.edits.get(s) != "perfect-timing":
+                _bad("only Perfect Timing resolves several cards of one seat in an exchange", "LA-12")
 
 
 def _bookkeeping(game, st) -> None:
@@ -242,7 +332,7 @@ def _bookkeeping(game, st) -> None:
             if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates
                                                                                    or c not in st.revealable(s)) for c in pile):
                 _bad(f"seat {s}'s played {kind} are distinct {kind} of {lg.name}", "LA-15")
-        if len(st.shown[i]) > st.exchange:
+        if len(st.shown[i]) > (3 if st.edits.get(s) == "perfect-timing" else max(st.exchange, len(st.history))):
             _bad(f"seat {s} has shown more basics than exchanges played this sequence", "LA-15")
         c = st.cards.get(s)
         if c is not None and c not in st.shown[i] + st.discards[i] + st.removed[i]:
@@ -253,7 +343,7 @@ def _deck(game, st) -> None:
     for s in st.seats:
         lg, i = game.legends[s - 1], s - 1
         have = Counter(st.hands[i] + st.discards[i] + st.removed[i] + st.meters[i]["specials"]
-                       + st.meters[i]["ultimates"] + st.picks.get(s, []))
+                       + st.meters[i]["ultimates"] + st.picks.get(s, []) + ([st.edits[s]] if s in st.edits else []))
         if have != Counter(lg.all_cards):
             _bad(f"seat {s}'s cards are not {lg.name}'s deck, each card once", "LA-3")
         if any(c not in lg.specials for c in st.meters[i]["specials"] + st.discards[i]) \

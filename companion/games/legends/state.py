@@ -17,15 +17,17 @@ from companion.core import Outcome, State, Turn, UndoStop
 from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .cards import BASICS
 from .game import refuse
+from .edits import Edits
 from .primitives import Primitives
 from .resolve import RULE, Figure, Resolution
 
 PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 
-class LAState(Primitives, Resolution, State):
+class LAState(Edits, Primitives, Resolution, State):
     FIELDS = ("phase", "sequence", "exchange", "figures", "initiative", "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
-              "hands", "meters", "discards", "removed", "shown", "eliminated", "winner", "reason")
+              "hands", "meters", "discards", "removed", "shown", "eliminated", "winner", "reason",
+              "edits", "history", "later", "replaying", "pieces")
 
     def _table(self, game) -> None:
         self.game = game
@@ -42,6 +44,8 @@ class LAState(Primitives, Resolution, State):
             self.figures = [Figure(self.portal(s), self.portal_facing(s)) for s in self.seats]
         else:
             self.figures = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
+        for s, f in zip(self.seats, self.figures):  # LA-14: Lucius starts human
+            f.form = self.legend(s).forms[0] if self.legend(s).forms else None
         self.initiative = 1  # LA-5
         self.stocks = [self.start_stocks()] * self.nteams if self.teams else None
         self.eliminated = [] if self.teams else None
@@ -50,6 +54,8 @@ class LAState(Primitives, Resolution, State):
         self.sequence, self.exchange = 1, 1
         self.cards, self.done, self.current, self.ask, self.queue = {}, [], None, None, []
         self.winner, self.reason = None, ""
+        self.edits, self.history, self.later, self.replaying = {}, [], {}, False  # LA-12
+        self.pieces: list[list] = []  # LA-13: Lord Grym's Zombie and Coffin pieces, [space, kind], in the order raised
         if self.physical:  # LA-15: the public bookkeeping of the printed cards
             self.hands = None
             self.meters = [self.meter_size(s) - 1 for s in self.seats]  # one card drawn for sequence 1
@@ -102,34 +108,53 @@ class LAState(Primitives, Resolution, State):
             self.queue.pop(0)
             self.events.append({"type": "no-draw", "seat": s})
         self.phase = "pick"
+        if self.history and not self.to_pick():  # LA-12: nobody has a fourth card to add
+            self.fourth_cards_done()
 
     def reshufflable(self, s: int) -> list[str]:
         specials = self.legend(s).specials
         return [c for c in self.hands[s - 1] + self.discards[s - 1] if c in specials]
 
     def start_exchange(self) -> None:
-        self.cards, self.done, self.current = {}, [], None
-        if self.physical:
+        self.cards, self.done, self.current, self.later = {}, [], None, {}
+        if self.physical and not self.replaying:
             self.phase = "reveal"
             return
-        self.cards = {s: self.picks[s][self.exchange - 1] for s in self.active()}
-        self.events.append({"type": "reveal", "sequence": self.sequence, "exchange": self.exchange,
-                            "cards": dict(self.cards), "reveals": True})
-        self.phase = "resolve"
-        self.resume()
+        self.place_cards()
+        ev = {"type": "reveal", "sequence": self.sequence, "exchange": self.exchange, "cards": dict(self.cards),
+              "reveals": True}
+        if self.later:
+            ev["later"] = {s: list(c) for s, c in self.later.items()}  # LA-12 Perfect Timing
+        if self.exchange == 1 and self.edits and not self.replaying:
+            ev["edits"] = dict(self.edits)
+        if self.replaying:
+            ev["replay"] = True
+        self.events.append(ev)
+        self.begin_resolution()
 
     def next_exchange(self) -> None:
-        if self.exchange < 3:
-            self.exchange += 1
-            self.start_exchange()
-            return
+        if self.replaying:  # LA-12 Let's Do That Again: back down to exchange 1
+            if self.exchange > 1:
+                self.exchange -= 1
+                self.start_exchange()
+                return
+        else:
+            if self.after_exchange_1():
+                return
+            if self.exchange < self.exchanges():
+                self.exchange += 1
+                self.start_exchange()
+                return
+            if self.start_replay():
+                return
         self.events.append({"type": "recovery", "sequence": self.sequence})
         if not self.physical:  # recovery
             for s in self.picks:
                 lg = self.legend(s)
-                for c in self.picks[s]:
+                for c in self.picks[s] + ([self.edits[s]] if s in self.edits else []):
                     (self.hands if c in lg.basics else self.discards if c in lg.specials else self.removed)[s - 1].append(c)
         self.picks, self.cards, self.done, self.current = {}, {}, [], None
+        self.edits, self.history, self.later, self.replaying = {}, [], {}, False
         self.sequence, self.exchange = self.sequence + 1, 1
         if self.physical:  # LA-15: basics back in the hand; each seat draws from its Meter if any is left
             self.shown = [[] for _ in self.seats]
@@ -149,13 +174,17 @@ class LAState(Primitives, Resolution, State):
         if self.phase == "draw":
             return Turn.chance()
         if self.phase == "pick":
-            return Turn.simultaneous([s for s in self.active() if s not in self.picks])
-        return Turn.simultaneous([s for s in self.active() if s not in self.cards])  # reveal
+            return Turn.simultaneous(self.to_pick())
+        return Turn.simultaneous(self.to_reveal())  # reveal
 
     def draws(self, s: int) -> list[str]:
-        """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate."""
+        """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate
+        (LA-14: the one of the Legend's current form)."""
         meter = self.meters[s - 1]
-        return list(meter["specials"]) or meter["ultimates"][:1]
+        if meter["specials"]:
+            return list(meter["specials"])
+        last = self.legend(s).ultimate_for(self.fig(s).form, meter["ultimates"])
+        return [last] if last else []
 
     def legal_actions(self) -> list:
         if self.phase == "over":
@@ -174,9 +203,8 @@ class LAState(Primitives, Resolution, State):
             s = self.queue[0]
             return [Draw(s, c) for c in self.draws(s)]
         if self.phase == "pick":
-            return [Pick(s, cs) for s in self.active() if s not in self.picks
-                    for cs in itertools.permutations(self.hands[s - 1], 3)]
-        return [Reveal(s, c) for s in self.active() if s not in self.cards for c in self.revealable(s)
+            return [a for s in self.to_pick() for a in self.pick_options(s)]
+        return [Reveal(s, c) for s in self.to_reveal() for c in self.revealable(s)
                 if self.played(s, c) is None] + [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
 
     def played(self, s: int, card: str) -> str | None:
@@ -191,12 +219,20 @@ class LAState(Primitives, Resolution, State):
 
     def may_reshuffle(self, s: int) -> bool:
         """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
-        return (self.physical and self.phase == "reveal" and self.exchange == 1 and s not in self.cards and not self.gone(s)
+        return (self.physical and self.phase == "reveal" and self.exchange == 1 and self.reveals_now(s)
+                and s not in self.edits and not self.gone(s)
                 and self.meters[s - 1] == 0 and bool(self.legend(s).specials))
 
     def revealable(self, s: int) -> tuple[str, ...]:
-        """R-11: the seven basics, or one of the Legend's own cards."""
-        return BASICS + self.legend(s).own_cards
+        """R-11: the seven basics, or one of the Legend's own cards; LA-12: in exchange 1 Tikkit's Edit first
+        (an Edit is revealed in exchange 1 only, one a sequence)."""
+        edits = self.legend(s).edits
+        if self.edit_first(s):
+            return edits
+        cards = self.actions_of(s, BASICS + self.legend(s).own_cards)
+        if self.exchange == 1 and not self.history and s not in self.edits and s not in self.cards and not self.picks.get(s):
+            return tuple(cards) + edits
+        return tuple(cards)
 
     def check(self, a) -> None:
         """Everything `apply` refuses, before anything changes (ALL-1)."""
@@ -217,7 +253,8 @@ class LAState(Primitives, Resolution, State):
                 self.check_primitive(a)
             return
         if isinstance(a, Reshuffle) and self.physical:
-            if not a.yes or self.phase != "reveal" or self.exchange != 1 or a.seat in self.cards:
+            if not a.yes or self.phase != "reveal" or self.exchange != 1 or not self.reveals_now(a.seat) \
+                    or a.seat in self.edits:
                 refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
                        "reshuffle")
             if not self.may_reshuffle(a.seat):
@@ -232,23 +269,30 @@ class LAState(Primitives, Resolution, State):
             if self.phase != "draw" or a.seat != self.queue[0]:
                 refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
             if a.card not in self.draws(a.seat):
-                refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.", "R-12")
+                refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.",
+                       "LA-14" if a.card in self.legend(a.seat).ultimate_forms else "R-12")
             return
         if isinstance(a, Pick):
             if self.physical:
                 refuse("physical-cards", "With physical cards the table reveals each card instead of picking.", "LA-8")
             if self.phase != "pick":
                 refuse("not-picking", "Picks are made after every seat has drawn, once a sequence.", "picks")
-            if a.seat in self.picks:
+            if a.seat not in self.to_pick():
                 refuse("already-picked", f"Seat {a.seat} has picked already this sequence.", "picks")
-            hand = self.hands[a.seat - 1]
-            if len(set(a.cards)) != 3 or any(c not in hand for c in a.cards):
-                refuse("not-in-hand", "A pick is three different cards of the seat's hand.", "picks")
+            why = self.pick_refusal(a)
+            if why is not None:
+                refuse("not-in-hand", why[0].upper() + why[1:] + ".",
+                       "LA-12" if self.history or self.legend(a.seat).edits else "picks")
             return
         if not self.physical:
             refuse("digital-cards", "With digital cards the referee reveals the picks itself.", "LA-8")
-        if a.seat in self.cards:
+        if a.seat not in self.to_reveal():
             refuse("already-revealed", f"Seat {a.seat} has revealed its card for this exchange.", "exchange")
+        if self.edit_first(a.seat) and a.card not in self.revealable(a.seat):
+            refuse("edit-first", f"{self.legend(a.seat).name} enters his Edit with his first reveal of the sequence.",
+                   "LA-12")
+        if a.card in self.legend(a.seat).edits and a.card not in self.revealable(a.seat):
+            refuse("not-an-edit-now", "An Edit is revealed with the first card of a sequence, one a sequence.", "LA-12")
         if a.card not in self.revealable(a.seat):
             refuse("unknown-card", f"{a.card!r} is not a basic card nor one of {self.legend(a.seat).name}'s cards.", "R-11")
         why = self.played(a.seat, a.card)
@@ -279,20 +323,30 @@ class LAState(Primitives, Resolution, State):
                 self.events.append({"type": "no-draw", "seat": a.seat})
             self.advance_draw()
         elif isinstance(a, Pick):
-            self.picks[a.seat] = list(a.cards)
-            self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in a.cards]
+            self.take_pick(a)
             self.events.append({"type": "picked", "seat": a.seat})
             self.events.append({"type": "my-picks", "seat": a.seat, "cards": list(a.cards), "visible_to": [a.seat]})
-            if len(self.picks) == len(self.active()):
-                self.start_exchange()
+            if not self.to_pick():
+                if self.history:
+                    self.fourth_cards_done()
+                else:
+                    self.start_exchange()
         elif isinstance(a, Reveal):
-            self.cards[a.seat] = a.card
             lg = self.legend(a.seat)
-            (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
-            self.events.append({"type": "revealed", "seat": a.seat, "card": a.card, "exchange": self.exchange})
-            if len(self.cards) == len(self.active()):
-                self.phase = "resolve"
-                self.resume()
+            ev = {"type": "revealed", "seat": a.seat, "card": a.card, "exchange": self.exchange}
+            if a.card in lg.edits:  # LA-12: entered with his first reveal
+                self.edits[a.seat] = a.card
+                ev["edit"] = True
+            elif self.edits.get(a.seat) == "perfect-timing":
+                self.picks.setdefault(a.seat, []).append(a.card)  # his stack, turned up in exchange 1
+            else:
+                self.cards[a.seat] = a.card
+            if a.card not in lg.edits or a.card not in lg.basics:
+                (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
+            self.events.append(ev)
+            if not self.to_reveal():
+                self.place_cards()
+                self.begin_resolution()
         elif isinstance(a, Face):
             self.turn_to(a.seat, a.dir)
             if self.phase == "return":

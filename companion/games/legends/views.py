@@ -18,7 +18,7 @@ def legends(st) -> list[dict[str, Any]]:
         out.append({"legend": st.legend(s).id, "space": f.space, "facing": f.facing, "fatigue": f.fatigue,
                     "tokens": {"left": f.tokens["left"], "right": f.tokens["right"]},
                     "block": [list(b) for b in f.block], "pusher": f.pusher,
-                    "out": None if f.out is None else dict(f.out)})
+                    "out": None if f.out is None else dict(f.out), "form": f.form})
     return out
 
 
@@ -46,6 +46,10 @@ def to_dict(st) -> dict[str, Any]:
         "discards": [list(x) for x in st.discards], "removed": [list(x) for x in st.removed],
         "shown": None if st.shown is None else [list(x) for x in st.shown],
         "winner": None if st.winner is None else list(st.winner), "reason": st.reason,
+        "edits": {str(s): e for s, e in sorted(st.edits.items())},
+        "history": [{k: list(v) for k, v in h.items()} for h in st.history],
+        "later": {str(s): list(c) for s, c in sorted(st.later.items())}, "replaying": st.replaying,
+        "pieces": [list(p) for p in st.pieces],
     })
     return d
 
@@ -53,9 +57,11 @@ def to_dict(st) -> dict[str, Any]:
 def team_hand(st, t: int) -> list[str]:
     """A teammate's hand as its teammates see it (LA-6): its unrevealed picks are still in it, so the
     hand never tells which cards were picked (it shrinks only as exchanges reveal them)."""
-    picks = st.picks.get(t, [])
-    shown = st.exchange if picks and st.phase in ("resolve", "return", "over") else 0
-    return sorted(st.hands[t - 1] + picks[shown:])
+    shown = [c for h in st.history for c in h.get(str(t), [])]
+    hidden = [c for c in st.picks.get(t, []) if c not in shown]
+    if t in st.edits and not st.history:  # LA-12: the Edit is revealed with exchange 1
+        hidden.append(st.edits[t])
+    return sorted(st.hands[t - 1] + hidden)
 
 
 def view(st, seat: int | None) -> dict[str, Any]:
@@ -63,6 +69,8 @@ def view(st, seat: int | None) -> dict[str, Any]:
     d = to_dict(st)
     for key in ("picks", "hands", "meters", "queue"):
         del d[key]
+    if not (st.physical or st.history):  # LA-12: Tikkit's Edit is secret until exchange 1 reveals it
+        d["edits"] = {}
     for i, lg in enumerate(d["legends"]):
         legend = st.legend(i + 1)
         lg["name"] = legend.name
@@ -73,7 +81,7 @@ def view(st, seat: int | None) -> dict[str, Any]:
         lg["eliminated"] = st.gone(i + 1)
     d["teams"] = [st.team_seats(t) for t in range(st.nteams)] if st.teams else None
     d["turn"] = st.turn().to_dict()
-    d["picked"] = sorted(st.picks)
+    d["picked"] = [s for s in st.active() if s not in st.to_pick()] if st.phase == "pick" else sorted(st.picks)
     if not st.physical:
         d["hand_sizes"] = [len(h) for h in st.hands]
         d["meter_sizes"] = [len(m["specials"]) + len(m["ultimates"]) for m in st.meters]
@@ -84,6 +92,7 @@ def view(st, seat: int | None) -> dict[str, Any]:
     if seat in st.seats and not st.physical:
         d["hand"] = list(st.hands[seat - 1])
         d["my_picks"] = list(st.picks.get(seat, []))
+        d["my_edit"] = st.edits.get(seat)  # LA-12
         d["team_hands"] = {str(t): team_hand(st, t) for t in st.hand_seers(seat) if t != seat}
     outcome = st.outcome()
     d["outcome"] = None if outcome is None else outcome.to_dict()

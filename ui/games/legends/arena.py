@@ -42,6 +42,8 @@ class SeatPanel(Label):
 
 
 def chip_text(chip: dict, tall: bool) -> str:
+    if chip.get("piece"):  # LA-13: a Zombie or a Coffin: no Fatigue, no Push track
+        return f"[b]{chip['name']}[/b]" if tall else f"[b]{chip['name'][:8]}[/b]"
     push = " ".join(str(x) for x in chip["push"]) if chip.get("push") else "?"
     if chip["out"]:
         second = "OUT"

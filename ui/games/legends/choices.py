@@ -25,6 +25,9 @@ QUESTIONS = {
     "block": "how much?",
     "fatigue": "whose Fatigue?",
     "push": "on which Legend?",
+    "form": "which form?",
+    "raise": "raise a Zombie on which space?",
+    "bury": "bury the Zombie on which space?",
 }
 
 
@@ -89,10 +92,12 @@ def word_label(words: list[str], word: str, legend: Callable[[int], str]) -> str
         words[0] == Do.verb and len(words) == 3 and words[2] in WHO_AFTER)
     if seat_word and word.isdigit():
         return legend(int(word))
+    if words[0] == Target.verb and len(words) == 2 and word[:1] == "z":  # LA-13
+        return f"Zombie {word[1:]}"
     if words[0] == Reshuffle.verb:
         return {"yes": "Yes, shuffle", "no": "No, draw nothing"}.get(word, word)
     if word == "any":
         return "any range"
     if words[0] == Do.verb and len(words) == 2:
-        return {"initiative": "take Initiative", "done": "card done"}.get(word, word)
+        return {"initiative": "take Initiative", "done": "card done", "form": "flip form"}.get(word, word)
     return word

@@ -17,7 +17,7 @@ from ... import palette
 from ...texts import refusal_text
 from ...widgets.common import FlatButton
 from ...widgets.curtain import PassCurtain
-from .cards import card_kind, card_name, card_speed
+from .cards import card_kind, card_name, card_speed, edit_or_speed
 
 HIDE_AFTER = 30  # seconds without a touch before the cards hide again
 
@@ -58,12 +58,15 @@ class PickCurtain(PassCurtain):
     def refresh(self) -> None:
         view = self.controller.seat_view(self.seat)
         legend = self._legend_of(self.seat)
+        form = view["legends"][self.seat - 1].get("form") if view.get("legends") else None  # LA-14: the active side
         picks = list(view.get("my_picks", []))
         legal = [a for a in self.controller.actions_for(self.seat) if isinstance(a, Pick)]
         self.can_pick = bool(legal)
         self.pick_size = max((len(a.cards) for a in legal), default=len(picks))
         grid = self.ids.cards
         grid.clear_widgets()
+        if view.get("my_edit") and picks and not legal:
+            picks = [view["my_edit"], *picks]  # LA-12: his Edit sits on top of his stack
         shown = picks if picks and not legal else list(view.get("hand", []))
         for code in shown:
             order = self.chosen.index(code) if code in self.chosen else (picks.index(code) if code in picks else None)
@@ -73,8 +76,8 @@ class PickCurtain(PassCurtain):
             chosen = order is not None
             grid.add_widget(PickCard(
                 code=code, markup=True,
-                text=(f"[size=20sp][b]{card_name(legend, code)}[/b][/size]\n"
-                      f"[size=14sp]{badge}Speed {speed if speed is not None else '?'}  -  {card_kind(legend, code)}[/size]"),
+                text=(f"[size=20sp][b]{card_name(legend, code, form)}[/b][/size]\n"
+                      f"[size=14sp]{badge}{edit_or_speed(legend, code, speed)}  -  {card_kind(legend, code)}[/size]"),
                 bg=(self.who_color if chosen else palette.PANEL_HI),
                 fg=(palette.text_on(self.who_color) if chosen else palette.TEXT),
                 dim=not (possible or chosen), on_release=self.card_tapped))
@@ -82,7 +85,8 @@ class PickCurtain(PassCurtain):
             grid.add_widget(FlatButton(text="No cards in this hand", disabled=True))
         mates = view.get("team_hands") or {}
         mate_text = "   ".join(f"Teammate {self.controller.name(int(t))} holds: "
-                               + ", ".join(card_name(self._legend_of(int(t)), c) for c in cards)
+                               + ", ".join(card_name(self._legend_of(int(t)), c, view["legends"][int(t) - 1].get("form"))
+                                         for c in cards)
                                for t, cards in sorted(mates.items()))
         if not legal:
             head = "Picked. Your cards resolve in this order." if picks else "Nothing to pick now."

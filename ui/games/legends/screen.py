@@ -147,13 +147,20 @@ class LegendsScreen(TableScreen):
         legends = getattr(self.controller.session.game, "legends", ())
         return legends[seat - 1] if 0 < seat <= len(legends) else None
 
-    def who(self, seat: int) -> str:
+    def who(self, seat: int | str) -> str:
+        if isinstance(seat, str):  # LA-13: a Zombie, "z1"
+            return f"a Zombie ({seat[1:]})"
         legend = self.legend(seat)
         name = legend.name if legend else self.controller.name(seat)
         return f"[color=#{palette.hex_of(self.controller.color(seat))}][b]{name}[/b][/color]"
 
+    def form(self, seat: int) -> str | None:
+        """LA-14: the seat's Legend's current form (Lucius), from the table view; None for one form."""
+        lgs = self.controller.view.get("legends") or []
+        return lgs[seat - 1].get("form") if len(lgs) >= seat else None
+
     def card(self, seat: int, code: str) -> str:
-        return card_name(self.legend(seat), code)
+        return card_name(self.legend(seat), code, self.form(seat))
 
     def winners(self, seats: list, termination: str) -> str:
         return ending_text(termination, [self.controller.name(s) for s in seats])
@@ -251,6 +258,12 @@ class LegendsScreen(TableScreen):
                           "rgba": c.color(seat), "facing": lg["facing"], "fatigue": lg["fatigue"],
                           "push": self._push(seat, lg["fatigue"]), "out": lg["out"],
                           "active": seat in active, "initiative": frame["initiative"] == seat})
+        grym = next((s for s in c.seats if getattr(self.legend(s), "id", "") == "lord-grym"), None)
+        for i, (space, kind) in enumerate(frame.get("pieces") or [], 1):  # LA-13: his Zombies and Coffins
+            chips.append({"seat": None, "space": space, "name": f"{kind.title()} {i}", "piece": kind,
+                          "rgba": c.color(grym) if kind == "zombie" and grym else palette.MUTED,
+                          "facing": frame["legends"][grym - 1]["facing"] if grym else "right", "fatigue": 0,
+                          "push": None, "out": False, "active": False, "initiative": False})
         self.ids.arena.show(chips)
 
     def _show_panels(self, frame: dict, shown: dict, active: set) -> None:
@@ -263,6 +276,8 @@ class LegendsScreen(TableScreen):
             head = f"[b]{legend.name if legend else c.name(seat)}[/b]  [color=#{palette.hex_of(palette.MUTED)}]{c.name(seat)}[/color]"
             if kos is not None:
                 head += f"  KO {kos[seat - 1]}"
+            if lg.get("form"):  # LA-14
+                head += f"  [color=#f5b33d]{lg['form'].title()}[/color]"
             if frame["initiative"] == seat:
                 head += "  [color=#f5b33d]Initiative[/color]" if wide else "  [color=#f5b33d]Init.[/color]"
             tokens, push = lg["tokens"], self._push(seat, lg["fatigue"])
@@ -282,6 +297,9 @@ class LegendsScreen(TableScreen):
                 third = f"Hand {shown['hand_sizes'][seat - 1]}  Meter {shown['meter_sizes'][seat - 1]}  {picked}"
             else:
                 third = "card not revealed yet" if wide else "not revealed"
+            edit = (shown.get("edits") or {}).get(str(seat))
+            if edit:  # LA-12: Tikkit's Edit, once public
+                third += f"   Edit: {self.card(seat, edit)}" if wide else f"  {self.card(seat, edit)}"
             if lg["block"]:
                 third += f"   Block {lg['block']}"
             if tokens["left"] or tokens["right"]:
@@ -326,8 +344,14 @@ class LegendsScreen(TableScreen):
         self.mode = "pick"
         c = self.controller
         size = next((len(a.cards) for a in c.actions if isinstance(a, Pick)), 0)  # the engine's pick, as it asks
-        self.prompt_text = (f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
-                            "Hand the screen to each player in turn.")
+        if size == 1:  # LA-12 Quick Fix
+            self.prompt_text = ("Quick Fix: everyone with a card left adds a fourth card under their stack, in "
+                                "secret. Hand the screen to each player in turn.")
+        else:
+            self.prompt_text = (f"Sequence {v['sequence']}: everyone picks 3 cards in secret (Tikkit an Edit first). "
+                                "Hand the screen to each player in turn." if size == 4 else
+                                f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
+                                "Hand the screen to each player in turn.")
         row = []
         for seat in c.seats:
             picked = seat in v.get("picked", [])
@@ -364,7 +388,7 @@ class LegendsScreen(TableScreen):
             reveals = self._reveals(seat)
             font = "14sp" if len(reveals) <= 10 else "12sp"
             for action in reveals:
-                name = short_name(legend, action.card)
+                name = short_name(legend, action.card, self.form(seat))
                 room = max(max(map(len, name.split())), len(name) / 2) + 3  # not an action: a name; long ones wider
                 row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
                                       size_hint_min_x=dp(palette.TOUCH + 4),

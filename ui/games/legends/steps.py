@@ -46,10 +46,11 @@ def start_frame(view: dict[str, Any]) -> dict[str, Any]:
     return {
         "legends": [{"space": lg["space"], "facing": lg["facing"], "fatigue": lg["fatigue"],
                      "tokens": dict(lg["tokens"]), "block": sum(b[0] for b in lg["block"]),
-                     "out": lg["out"] is not None} for lg in view.get("legends", [])],
+                     "out": lg["out"] is not None, "form": lg.get("form")} for lg in view.get("legends", [])],
         "initiative": view.get("initiative"),
         "revealed": {int(k): v for k, v in (view.get("revealed") or {}).items()},
         "exchange": view.get("exchange"),
+        "pieces": [list(p) for p in view.get("pieces") or []],  # LA-13
     }
 
 
@@ -82,14 +83,31 @@ class Teller:
         s = e.get("seat")
         if t == "reveal":
             cards = {int(k): v for k, v in e["cards"].items()}
-            return (f"Exchange {e['exchange']}: " + ",  ".join(f"{w(k)} {self.card(k, c)}" for k, c in sorted(cards.items())),
-                    tuple(sorted(cards)))
+            later = {int(k): v for k, v in (e.get("later") or {}).items()}  # LA-12 Perfect Timing
+            again = "Again, exchange" if e.get("replay") else "Exchange"
+            return (f"{again} {e['exchange']}: " + ",  ".join(
+                f"{w(k)} " + " then ".join(self.card(k, x) for x in [c, *later.get(k, [])])
+                for k, c in sorted(cards.items())), tuple(sorted(cards)))
         if t == "revealed":
             cards = {**frame["revealed"], s: e["card"]}
             return (f"Exchange {e['exchange']}: " + ",  ".join(f"{w(k)} {self.card(k, c)}" for k, c in sorted(cards.items())),
                     (s,))
         if t == "resolve":
-            return f"{w(s)} plays {self.card(s, e['card'])} (Speed {e['speed']})", (s,)
+            return f"{w(s)} plays {e.get('side') or self.card(s, e['card'])} (Speed {e['speed']})", (s,)  # LA-14
+        if t == "edit":
+            return f"{w(s)}'s Edit: {self.card(s, e['card'])}, before anything else", (s,)
+        if t == "quick-fix":
+            return f"Quick Fix: {w(s)} draws, then everyone adds a fourth card for a fourth exchange", (s,)
+        if t == "replay":
+            return (f"Let's Do That Again: the exchanges again, last first; only {w(s)}'s cards act in full, "
+                    "the others only block"), (s,)
+        if t == "raise":
+            return (f"{w(s)} raises the Coffin on {e['space']}: a Zombie again" if e["flipped"] else
+                    f"{w(s)} raises a Zombie on {e['space']}"), (s,)
+        if t == "bury":
+            return f"{w(s)} buries the Zombie on {e['space']}: a Coffin", (s,)
+        if t == "form":
+            return f"{w(s)} takes his {e['form']} form", (s,)
         if t == "block":
             return f"{w(s)} blocks {e['amount']}" + (" against foes faced" if e["against"] == "faced" else ""), (s,)
         if t == "move":
@@ -110,6 +128,8 @@ class Teller:
             if e["remaining"] == 0:
                 return head + f", Block {e['block']}: fully blocked", (s, e["target"])
             blocked = f" - Block {e['block']} = {e['remaining']}" if e["block"] else ""
+            if isinstance(e["target"], str):  # LA-13: a Zombie
+                return head + ": it falls, a Coffin", (s,)
             return (head + blocked + f". Fatigue {e['fatigue']}, {_plural(e['tokens'], 'token')} {e['dir']}",
                     (s, e["target"]))
         if t == "miss":
@@ -172,6 +192,19 @@ class Teller:
         elif t in ("walk-off", "moved-off", "slide"):
             lg["space"], lg["out"] = e["edge"], True
             lg["tokens"] = {"left": 0, "right": 0}
+        elif t == "strike" and isinstance(e["target"], str):
+            if e.get("coffin") is not None:
+                frame["pieces"][int(e["target"][1:]) - 1][1] = "coffin"
+        elif t == "raise":
+            coffin = next((p for p in frame["pieces"] if p == [e["space"], "coffin"]), None) if e["flipped"] else None
+            if coffin is not None:
+                coffin[1] = "zombie"
+            else:
+                frame["pieces"].append([e["space"], "zombie"])
+        elif t == "bury":
+            zombie = next((p for p in frame["pieces"] if p == [e["space"], "zombie"]), None)
+            if zombie is not None:
+                zombie[1] = "coffin"
         elif t == "strike" and e["remaining"]:
             target = lgs[e["target"] - 1]
             target["fatigue"] = e["fatigue"]
@@ -186,6 +219,8 @@ class Teller:
             lg["tokens"] = {"left": 0, "right": 0}
         elif t == "initiative":
             frame["initiative"] = s
+        elif t == "form":
+            lg["form"] = e["form"]
         elif t == "team-out":
             for x in e["seats"]:
                 lgs[x - 1]["eliminated"] = True

@@ -1,0 +1,45 @@
+"""`load` refuses impossible states (ALL-3), each as invalid-state naming the rule: a pick phase after
+exchange 1, two 1v1 foes on one space facing the same way, an exchange resolving out of Speed order."""
+import json
+
+import pytest
+
+from companion.core import IllegalAction
+from companion.games.legends import GAME as Legends
+from companion.games.legends.fixtures import table, table_dict
+from test_legends_rules import _no_typed_values, play  # noqa: F401  (the autouse fixture)
+
+
+def refused_load(game, d, rule):
+    with pytest.raises(IllegalAction) as err:
+        game.state_from_dict(json.loads(json.dumps(d)))
+    assert err.value.code == "invalid-state" and err.value.rule.endswith("/" + rule), err.value.rule
+
+
+def test_ALL_3_a_pick_phase_at_exchange_2_or_3_is_refused():
+    game = Legends(2, {"cards": "digital"})
+    d = table_dict(game)
+    game.state_from_dict(d)
+    for exchange in (2, 3):
+        refused_load(game, {**d, "exchange": exchange}, "picks")
+
+
+def test_ALL_3_two_1v1_foes_on_one_space_facing_the_same_way_are_refused():
+    st = table(2, spaces=[3, 3], facing=["right", "left"])
+    d = st.to_dict()
+    d["legends"][1]["facing"] = "right"
+    refused_load(st.game, d, "sharing")
+    d["legends"][1]["space"] = 4  # apart, any facing is fine
+    st.game.state_from_dict(d)
+
+
+def test_ALL_3_an_exchange_resolving_out_of_speed_order_is_refused():
+    st = table(2, spaces=[2, 4], facing=["right", "left"])
+    play(st, "reveal 1 step", "reveal 2 defensive-pivot")  # Step (95) resolved, Pivot (80) asks its turn
+    d = st.to_dict()
+    assert d["resolved"] == [1] and d["current"]["seat"] == 2
+    st.game.state_from_dict(d)
+    slow = json.loads(json.dumps(d))
+    slow["revealed"]["1"] = "shot"  # a Shot (50) resolved before the Pivot (80) still resolving
+    slow["shown"][0] = ["shot"]
+    refused_load(st.game, slow, "speed-order")

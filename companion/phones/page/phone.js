@@ -193,7 +193,8 @@ function legends(s) {
     if (chosen.length) where.append(button("Clear", () => { chosen = []; draw(); }, "big"));
   } else {
     if (hand.length) { heading("Your hand", where); facts(hand.map((c, i) => [String(i + 1), words(c)]), where); }
-    if ((s.view.my_picks || []).length) { heading("Your picks", where); facts(s.view.my_picks.map((c, i) => [String(i + 1), words(c)]), where); }
+    const picked = [...(s.view.my_edit ? [s.view.my_edit] : []), ...(s.view.my_picks || [])];  // an Edit (LA-12) first
+    if (picked.length) { heading("Your picks", where); facts(picked.map((c, i) => [String(i + 1), words(c)]), where); }
   }
   const rest = s.actions.filter((a) => a.type !== "Pick");
   if (rest.length) { heading("Your choices", $("actions")); actionList(rest, $("actions")); }
@@ -243,7 +244,8 @@ function chronomage(s) {
   const labels = {
     Book: (a) => plural(a.fields.cards, "card"),
     Form: (a) => "Stand on space " + a.fields.space,
-    Spell: (a) => "Cost " + a.fields.cost + ", " + plural(a.fields.runes, "rune") + (a.fields.bonus ? ", +" + a.fields.bonus + " damage" : ""),
+    Spell: (a) => "Cost " + a.fields.cost + ", " + plural(a.fields.runes, "rune") + (a.fields.bonus ? ", +" + a.fields.bonus + " damage" : "")
+      + (a.fields.resistance && a.fields.resistance.length ? ", " + a.fields.resistance.map(([c, n]) => words(c) + " " + n).join(", ") : ""),
     Dice: (a) => a.fields.faces && a.fields.faces.length ? "Dice " + a.fields.faces.join(" ") : "Roll my dice",
     Choose: (a) => "Option " + a.fields.option,
   };

@@ -30,6 +30,8 @@ class Hub:
         self.tokens = tokens
         #: the server's thread-safe push: (the session on the table or None, seat -> its message)
         self.push = push or (lambda session_id, messages: None)
+        #: whether any phone is connected (the server says): with none, a change costs the table nothing
+        self.listening: Callable[[], bool] = lambda: True
         self.session: Session | None = None
         self._play: Play | None = None
         #: (session, seat) -> that seat's answered ids, newest last: a seat's own plays only push out its own
@@ -50,6 +52,8 @@ class Hub:
 
     def changed(self, events: list[dict[str, Any]]) -> None:
         """The table changed (any action, undo, correction, another game): every seat's new picture."""
+        if not self.listening():
+            return
         self.push(None if self.session is None else self.session.id, self.messages(events))
 
     def messages(self, events: list[dict[str, Any]]) -> dict[int, str]:

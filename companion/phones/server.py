@@ -112,6 +112,7 @@ class PhoneServer:
         self._runner: web.AppRunner | None = None
         self._stopped: asyncio.Event | None = None
         hub.push = self.push
+        hub.listening = lambda: bool(self._phones)  # a set read from the owner thread: its size is enough
 
     # -- from any thread ---------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> int:

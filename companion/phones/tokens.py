@@ -123,7 +123,9 @@ class SeatTokens:
                 self._add(SeatKey(int(row["session"]), int(row["seat"]), str(row["token"]), str(row["code"])))
         except (OSError, ValueError, TypeError, KeyError):
             # an unreadable file only costs the phones a new join: start empty, keep the file for a look
-            self._keys.clear(), self._by_token.clear(), self._by_code.clear()
+            self._keys.clear()
+            self._by_token.clear()
+            self._by_code.clear()
 
     def _save(self) -> None:
         if self.path is None:

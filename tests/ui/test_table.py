@@ -106,7 +106,9 @@ def test_hidden_hand_only_behind_the_curtain(ui, journal_path):
     ui.tap(curtain.ids.reveal)
     assert curtain.cards == c.seat_view(2)["hand"] and len(curtain.cards) == 6
     assert [b.code for b in ui.card_buttons()] == curtain.cards
-    # a tap anywhere keeps it open; the timer hides it again
+    # a tap anywhere keeps it open; the timer hides it again (driven here by hand: the curtain's own
+    # one-second clock, stopped, would add a tick whenever this test runs slower than that)
+    curtain._timer.cancel()
     for _ in range(19):
         curtain.tick(1)
     assert curtain.is_open

@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 import aiohttp
+import pytest
 
 from companion.journal import Journal
 from companion.phones.serve import PhoneReferee
 
 WAIT = 10.0
+LEGENDS = "legends-of-the-arena"
 
 
 class PhoneTable:
@@ -92,3 +94,11 @@ async def open_phone(client: aiohttp.ClientSession, table: PhoneTable, seat: int
 
 def run(coro):
     return asyncio.run(coro)
+
+
+@pytest.fixture
+def legends4(tmp_path):
+    """A four-seat Legends table (Free-for-All, digital picks) with the phones' server on loopback."""
+    table = PhoneTable(tmp_path / "j.sqlite", LEGENDS, 4, seed=5, options={"mode": "ffa"})
+    yield table
+    table.close()

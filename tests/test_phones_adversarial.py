@@ -20,18 +20,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from phone_helpers import PhoneTable, open_phone, run
+from phone_helpers import LEGENDS, PhoneTable, legends4, open_phone, run  # noqa: F401 (legends4: a fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
 
-LEGENDS = "legends-of-the-arena"
-
-
-@pytest.fixture
-def legends4(tmp_path):
-    table = PhoneTable(tmp_path / "j.sqlite", LEGENDS, 4, seed=5, options={"mode": "ffa"})
-    yield table
-    table.close()
 
 
 def raw_socket(table: PhoneTable, token: str) -> socket.socket:

@@ -12,16 +12,8 @@ import logging
 import aiohttp
 import pytest
 
-from phone_helpers import Phone, PhoneTable, open_phone, run
+from phone_helpers import LEGENDS, Phone, PhoneTable, legends4, open_phone, run  # noqa: F401 (legends4: a fixture)
 
-LEGENDS = "legends-of-the-arena"
-
-
-@pytest.fixture
-def legends4(tmp_path):
-    table = PhoneTable(tmp_path / "j.sqlite", LEGENDS, 4, seed=5, options={"mode": "ffa"})
-    yield table
-    table.close()
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.core import IllegalAction
+from companion.core import IllegalAction, NotationError
 from companion.games.chronomage import GAME
 from companion.games.chronomage.fixtures import play, write_timeline
 from companion.games.chronomage.rules import RULES
@@ -123,7 +123,7 @@ def test_CM_14_the_loot_texts_round_trip(tmp_path):
         assert str(g.parse_action(text)) == text
     for bad in ("discard 1", "discard 1 loot x", "loot 1 swap", "loot 1 temporary swap", "time 1 staff",
                 "loot 1 Staff", "discard 1 ROBES"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(NotationError):
             g.parse_action(bad)
 
 
@@ -157,3 +157,12 @@ def test_CM_14_load_refuses_impossible_loot(tmp_path):
         with pytest.raises(IllegalAction) as err:
             st.game.state_from_dict(b)
         assert err.value.code == "invalid-state", name
+
+
+def test_X_17_loot_is_not_used_while_the_card_is_revealed(tmp_path):
+    st = table(tmp_path)
+    play(st, "ready")
+    refused(st, "discard 1 staff", "not-now", "X-17")
+    assert not any(str(a).startswith("discard") for a in st.legal_actions())
+    play(st, f"reveal {st.revealable()[0]}", "discard 1 staff")
+    assert st.view(None)["loot_items"][0] == ["robes"]

@@ -53,7 +53,11 @@ Notation (one action a line; seats 1..N; dice faces are written sorted):
     assist FROM TO              in an event, FROM (through) gives one die to TO for this round
     reverse | reverse A B       reverse time; A B are the two anomaly dice (bare: the referee rolls)
     fail                        the table declares the challenge lost
-    time SEAT | loot SEAT       cleanup's time card / loot card goes to SEAT
+    time SEAT | loot SEAT       cleanup's time card / loot card goes to SEAT (the loot card's kind not entered, X-17)
+    loot SEAT KIND              the loot card goes to SEAT as KIND: `temporary` or its equipment type (robes,
+                                staff, ... in lower case); one equipment of each type a player (CM-14)
+    loot SEAT TYPE swap|refuse  SEAT already has TYPE: the new card replaces it / is discarded (CM-14)
+    discard SEAT KIND           SEAT uses a temporary card, or the table takes out one of SEAT's cards of KIND
 
 A worked monster round (3 players: orange, blue, green; spellbooks of 2, 1 and 0 cards; all on space
 2; the Rust Hound's round 1 is green, power 14 for three players, one challenge die):
@@ -70,12 +74,14 @@ State fields (`to_dict`): `phase`, `step`, `time_deck`, `loot_deck`, `challenge_
 (the cards played), `card` (the card out, in its library fields),
 `challenge` (the revealed card: id, type, round, this table's power number, challenge dice, colour),
 `damage` ({seats: each player's result this round, total, power}), `weaknesses` (per seat: colour ->
-count), `formation`, `spellbook` (runes showing), `hands`, `spent`, `loot`, `time_used`, `bonus`,
+count), `formation`, `spellbook` (runes showing), `hands`, `spent`, `loot` (cards a seat), `loot_items` (each seat's cards by kind, oldest
+first), `loot_discard` (loot cards used or discarded: the seats', the deck's and these make the box's 2n + 12),
+`time_used`, `bonus`,
 `rolls`, `through`, `assists`, `preemptive`, `anomaly`, `reversed`, `result` (null, victory, defeat),
 `reason`, `last_round` (the closed round's summary, for the tracker), `resistances` (colour -> dice,
 set by the constant spells in play).
 
-Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-16; each tested in tests/test_chronomage*.py):
+Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-17; each tested in tests/test_chronomage*.py):
 - X-1 The boss is the one phase III card the timeline marks; it may come up anywhere in phase III (CM-10)
   and is the last card when no other is left.
 - X-2 An event card has one round; players still in it after a round play it again, after an assist step.
@@ -91,6 +97,11 @@ Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-16; each test
 - X-12 A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.
 - X-13 The runes showing are the cards in the spellbook.
 - X-14 Cleanup draws its time card before the boss check: an empty time deck loses even after the boss falls.
+- X-17 The companion keeps each seat's loot by kind; `loot SEAT` without a kind is kept and counted as a card
+  of no type (`loot`). The temporary cards held when a challenge is won or lost are discarded then, before
+  cleanup hands out its loot card, which is kept for the next challenge. Only the starting types (robes,
+  staff) are listed; another printed type is accepted when typed, like a typed card (X-15). Loot is used or
+  taken out at any time but the reveal (the flip of the card and nothing else).
 - X-16 A constant spell's resistances are typed with it: accepted, not listed (like X-15); events ignore them.
 - X-15 A typed card is accepted if it passes the library's checks, fits the deck's place (phase; the boss
   in phase III only, and as the 16th card) and has this table's power number. Like a hand-entered shuffle in Time Runners

@@ -5,6 +5,7 @@ The grammar is in the package docstring.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from companion.core import Action, NotationError
@@ -288,26 +289,68 @@ class Reverse(CMAction):
         return "reverse" if self.anomaly is None else "reverse {} {}".format(*self.anomaly)
 
 
+#: a loot card's kind as the table names it: `temporary`, or the equipment type its card prints (CM-14)
+KIND_RE = re.compile(r"[a-z][a-z-]{0,19}")
+TEMPORARY = "temporary"
+UNSORTED = "loot"  # a loot card whose kind the table did not enter (`loot SEAT`): kept and counted (X-17)
+SWAP, REFUSE = "swap", "refuse"  # a second equipment of a type: it replaces the old one, or is discarded
+
+
+def _kind(tok: str, text: str, *, unsorted: bool) -> str:
+    if not KIND_RE.fullmatch(tok) or tok in (SWAP, REFUSE) or (tok == UNSORTED and not unsorted):
+        raise NotationError(text, "a loot kind is `temporary` or the equipment type in lower case (robes, staff, ...)")
+    return tok
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Give(CMAction):
-    """`time SEAT` / `loot SEAT`: cleanup's time card or loot card goes to SEAT (the group's choice)."""
+    """`time SEAT` / `loot SEAT [KIND [swap|refuse]]`: cleanup's time card or loot card goes to SEAT (the
+    group's choice). KIND is `temporary` or the equipment type printed (CM-14), none when the table does not
+    say (X-17); a second equipment of a type `swap`s for the old one or is `refuse`d (discarded)."""
 
     deck: str
     seat: int
+    kind: str | None = None
+    choice: str | None = None  # SWAP or REFUSE
 
     @classmethod
     def _from_words(cls, words, text):
-        if len(words) != 2:
-            raise NotationError(text, f"`{words[0]} SEAT`")
-        return cls(words[0], _int(words[1], text))
+        if words[0] == "time" or len(words) == 2:
+            if len(words) != 2:
+                raise NotationError(text, f"`{words[0]} SEAT`")
+            return cls(words[0], _int(words[1], text))
+        if len(words) not in (3, 4) or (len(words) == 4 and words[3] not in (SWAP, REFUSE)):
+            raise NotationError(text, "`loot SEAT [KIND [swap|refuse]]`")
+        kind = _kind(words[2], text, unsorted=False)
+        if len(words) == 4 and kind == TEMPORARY:
+            raise NotationError(text, "only equipment is one of a type: a temporary card is never swapped")
+        return cls("loot", _int(words[1], text), kind, words[3] if len(words) == 4 else None)
 
     def __str__(self):
-        return f"{self.deck} {self.seat}"
+        return " ".join(str(x) for x in (self.deck, self.seat, self.kind, self.choice) if x is not None)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(CMAction):
+    """`discard SEAT KIND`: SEAT uses a temporary loot card, or the table takes one of SEAT's loot cards
+    of KIND out (a correction); it goes to the loot discard pile (CM-14)."""
+
+    seat: int
+    kind: str
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) != 3:
+            raise NotationError(text, "`discard SEAT KIND`")
+        return cls(_int(words[1], text), _kind(words[2], text, unsorted=True))
+
+    def __str__(self):
+        return f"discard {self.seat} {self.kind}"
 
 
 _KINDS = {"book": Book, "form": Form, "spell": Spell, "ready": Word, "reveal": Reveal, "choose": Choose,
           "exploit": Exploit, "dice": Dice, "assist": Assist, "reverse": Reverse, "fail": Word,
-          "time": Give, "loot": Give}
+          "time": Give, "loot": Give, "discard": Discard}
 READY, FAIL = Word("ready"), Word("fail")
 REVEAL, REVERSE = Reveal(), Reverse()
 EXPLOIT_YES, EXPLOIT_NO = Exploit(True), Exploit(False)

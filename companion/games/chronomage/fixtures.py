@@ -88,6 +88,9 @@ def wellformed_texts(players: int, card_ids, rng) -> list[str]:
         out += [f"book {s} {k}" for k in range(0, 8)] + [f"form {s} {p}" for p in range(0, 5)]
         out += [f"choose {s} {k}" for k in range(0, 5)] + [f"time {s}", f"loot {s}", f"dice {s}"]
         out += [f"assist {s} {t}" for t in seats]
+        out += [f"loot {s} {k}" for k in ("temporary", "robes", "staff")]
+        out += [f"loot {s} {t} {c}" for t in ("robes", "staff") for c in ("swap", "refuse")]
+        out += [f"discard {s} {k}" for k in ("temporary", "robes", "staff", "loot")]
         out += [f"spell {s} {rng.randint(0, 11)} {rng.randint(0, 4)} {rng.randint(0, 10)}" for _ in range(6)]
         out += [f"spell {s} {c} 0" for c in (0, 10, 11)]
         for k in range(0, 5):

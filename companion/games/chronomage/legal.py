@@ -9,9 +9,10 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from .actions import (
-    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal,
-    Reverse, Spell,
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REFUSE, REVEAL, REVERSE, SWAP, TEMPORARY, Assist, Book, Choose, Dice,
+    Discard, Form, Give, Reveal, Reverse, Spell,
 )
+from .rules import START_LOOT
 
 SPACES = (1, 2, 3)
 
@@ -69,6 +70,19 @@ class Legal:
                 out += [Reverse(h) for h in handfuls(2)]
         else:  # cleanup
             out += [Give(self.step, s) for s in self.seats]
+            if self.step == "loot":
+                out += [a for s in self.seats for a in self._loot(s)]
+        if self.loot_usable():  # CM-14: a seat uses a temporary card, or the table takes out a card, each kind held
+            out += [Discard(s, k) for s in self.seats for k in dict.fromkeys(self.items[s - 1])]
+        return out
+
+    def _loot(self, s: int) -> list:
+        """The loot card to seat `s` as a temporary one, or as the printed equipment types the companion knows
+        (the starting ones; another type is accepted but not listed, X-17), swapped or refused if held."""
+        out = [Give("loot", s, TEMPORARY)]
+        for t in START_LOOT:
+            out += [Give("loot", s, t, SWAP), Give("loot", s, t, REFUSE)] if t in self.items[s - 1] else \
+                [Give("loot", s, t)]
         return out
 
     def _spells(self, s: int, prep: bool) -> list:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Callable
 
 from .actions import (
-    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal, Spell,
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Discard, Form, Give, Reveal, Spell,
 )
 from .rules import COLORS
 
@@ -55,7 +55,14 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
             return Spell(s, rng.randint(0, 10 - st.used[s - 1]), rng.randint(0, min(st.books[s - 1], 9)),
                          rng.randint(0, 9), _constant(rng))
         return Dice(s)
-    return Give(st.step, rng.choice(seats))
+    s = rng.choice(seats)
+    if st.step == "loot" and rng.random() < 0.3:  # CM-14: now and then a temporary card or a new type
+        kind = rng.choice(("temporary", "amulet", "boots"))
+        held = kind != "temporary" and kind in st.items[s - 1]
+        return Give("loot", s, kind, rng.choice(("swap", "refuse")) if held else None)
+    if st.items[s - 1] and rng.random() < 0.1:
+        return Discard(s, rng.choice(st.items[s - 1]))
+    return Give(st.step, s)
 
 
 def _constant(rng: random.Random) -> tuple:

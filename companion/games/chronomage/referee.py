@@ -8,10 +8,13 @@ import random
 from functools import partial
 from typing import Any
 
-from companion.core import CHANCE_STOP, VICTORY
+from companion.core import CHANCE_STOP, VICTORY, NotationError
 from companion.core import refuse as _refuse
 
-from .actions import Assist, Book, Choose, Dice, Exploit, Form, Give, Reveal, Reverse, Spell, Word
+from .actions import (
+    REFUSE, SWAP, TEMPORARY, UNSORTED, Assist, Book, Choose, Dice, Discard, Exploit, Form, Give, Reveal, Reverse, Spell,
+    Word, parse_action,
+)
 
 #: how a timeline ends (Outcome.termination), by the sentence the referee gives
 EMPTY_TIME_DECK = "A time card had to be drawn from an empty time deck."
@@ -346,7 +349,7 @@ class Referee:
         return [{"type": "reverse-time", "anomaly": list(a.anomaly), "round": 1}]
 
     def _lose_challenge(self):
-        ev = [{"type": "challenge-lost", "card": self.card.id}]
+        ev = [{"type": "challenge-lost", "card": self.card.id}] + self._end_temporary()
         for s in self.seats:
             for _ in range(LOST_TIME_CARDS):
                 if self.time_deck == 0:
@@ -398,7 +401,7 @@ class Referee:
         return ev
 
     def _won(self):
-        ev = [{"type": "challenge-won", "card": self.card.id}]
+        ev = [{"type": "challenge-won", "card": self.card.id}] + self._end_temporary()
         self.phase = "cleanup"
         self._new_round()
         if self.anomaly is not None:
@@ -410,6 +413,7 @@ class Referee:
         return ev
 
     def _give(self, a: Give):
+        _well_formed(a)
         if self.phase != "cleanup" or self.step != a.deck:
             refuse("not-now", f"The {a.deck} card is handed out in its place in cleanup.", "CLEANUP")
         s = self._seat(a.seat, "CM-7")
@@ -426,15 +430,61 @@ class Referee:
         elif self.loot_deck == 0:
             ev = [{"type": "loot-skipped", "reason": "the loot deck is empty"}]
         else:
-            self.loot_deck -= 1
-            self.loot[s - 1] += 1
-            ev = [{"type": "loot-card", "seat": s, "loot_deck": self.loot_deck}]
+            ev = self._take_loot(s, a)
         boss = self.card.boss
         ev += self._discard("won")
         if boss:
             self.phase, self.result, self.reason = "over", VICTORY, BOSS_DEFEATED
             ev.append({"type": "victory", "reason": self.reason})
         return ev
+
+    def _take_loot(self, s: int, a: Give):
+        """CM-14: the card drawn goes to seat `s` as the kind the table names; a second equipment of a type
+        replaces the old one (`swap`) or is discarded (`refuse`), as the player chooses."""
+        kind = a.kind or UNSORTED
+        held = self.items[s - 1]
+        if kind not in (TEMPORARY, UNSORTED) and (kind in held) != (a.choice is not None):
+            if a.choice is None:
+                refuse("one-of-each-type", f"Seat {s} already has {kind} equipment, one of each type a player: "
+                       f"`loot {s} {kind} swap` replaces it, `loot {s} {kind} refuse` discards the new card, or "
+                       "the group gives it to another player.", "CM-14")
+            refuse("nothing-to-swap", f"Seat {s} has no {kind} to swap or refuse: `loot {s} {kind}`.", "CM-14")
+        self.loot_deck -= 1
+        ev = {"type": "loot-card", "seat": s, "loot_deck": self.loot_deck, "kind": kind}
+        if a.choice is not None:
+            self.loot_discard += 1
+            ev["loot_discard"] = self.loot_discard
+        if a.choice == REFUSE:
+            return [dict(ev, refused=True)]
+        if a.choice == SWAP:
+            held.remove(kind)
+        held.append(kind)
+        return [ev]
+
+    def loot_usable(self) -> bool:
+        """X-17: loot is used or taken out at any time of a running timeline but the reveal, which is the
+        flip of the top card and nothing else."""
+        return self.phase != "over" and not (self.phase == "engagement" and self.step == "reveal")
+
+    def _use(self, a: Discard):
+        _well_formed(a)
+        if not self.loot_usable():
+            refuse("not-now", "Loot is used before the reveal or after it, not while the card is revealed.", "X-17")
+        s = self._seat(a.seat, "CM-14")
+        if a.kind not in self.items[s - 1]:
+            refuse("no-such-loot", f"Seat {s} holds no {a.kind} loot card.", "CM-14")
+        self.items[s - 1].remove(a.kind)
+        self.loot_discard += 1
+        return [{"type": "loot-discarded", "seat": s, "kind": a.kind, "loot_discard": self.loot_discard}]
+
+    def _end_temporary(self):
+        """CM-14, X-17: the temporary loot held when a challenge ends, won or lost, is discarded."""
+        seats = [s for s in self.seats if TEMPORARY in self.items[s - 1]]
+        for s in seats:
+            kept = [k for k in self.items[s - 1] if k != TEMPORARY]
+            self.loot_discard += len(self.items[s - 1]) - len(kept)
+            self.items[s - 1] = kept
+        return [{"type": "temporary-loot-discarded", "seats": seats, "loot_discard": self.loot_discard}] if seats else []
 
     def _discard(self, how: str):
         """End of a challenge, won or lost: anomaly dice off, spells back in hand, on to the next strategy."""
@@ -453,6 +503,17 @@ class Referee:
         return ev + [{"type": "spells-restored"}, {"type": "strategy", "challenge_deck": DECK - len(self.done)}]
 
 
+def _well_formed(a) -> None:
+    """An action built in code rather than parsed must still be one the notation can write (CM-14)."""
+    try:
+        ok = parse_action(str(a)) == a
+    except NotationError:
+        ok = False
+    if not ok:
+        refuse("not-an-action", "Not a Chronomage action: see `loot SEAT [KIND [swap|refuse]]`, `discard SEAT KIND`.",
+               "CM-14")
+
+
 def phase_at(position: int) -> int:
     """The challenge phase (1..3) of the card at `position` from the top of a new deck (CM-2: 5, 5, 6)."""
     return 1 if position < 5 else 2 if position < 10 else 3
@@ -460,4 +521,5 @@ def phase_at(position: int) -> int:
 
 _HANDLERS = {Book: Referee._book, Form: Referee._form, Spell: Referee._spell, Word: Referee._word,
              Reveal: Referee._reveal, Choose: Referee._choose, Exploit: Referee._exploit, Dice: Referee._dice,
-             Assist: Referee._assist, Reverse: Referee._reverse, Give: Referee._give}
+             Assist: Referee._assist, Reverse: Referee._reverse, Give: Referee._give,
+             Discard: Referee._use}

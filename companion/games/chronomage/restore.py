@@ -17,11 +17,12 @@ from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
 from .game import bad
+from .actions import KIND_RE, REFUSE, SWAP, TEMPORARY, UNSORTED
 from .referee import DECK, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
 from .state import (
-    CHALLENGE, CLEANUP, ENGAGEMENT, LOOT_DECK, OVER, PHASES, START_LOOT, STEPS, STRATEGY, TIME_UNITS, CMState,
+    CHALLENGE, CLEANUP, ENGAGEMENT, LOOT_DECK, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState,
     time_deck_size,
 )
 
@@ -46,7 +47,10 @@ def fields(n: int, colors: tuple[str, ...], timeline: str) -> dict[str, Shape]:
         "weaknesses": per_seat(Record({c: Int(0, 10**6, rule="ALL-3") for c in COLORS}), rule="CM-12"),
         "formation": per_seat(Int(1, 3)),
         "spellbook": per_seat(count), "hands": per_seat(count), "spent": per_seat(count),
-        "loot": per_seat(Int(START_LOOT, 10**6)),
+        "loot": per_seat(count),
+        "loot_items": per_seat(ListOf(Text(pattern=KIND_RE), high=2 * n + LOOT_DECK, rule="CM-14",
+                                      means="a list of loot kinds: temporary or an equipment type in lower case")),
+        "loot_discard": Int(0, 2 * n + LOOT_DECK, rule="CM-2"),
         "time_used": per_seat(Int(0, TIME_UNITS)), "bonus": per_seat(Int(0, TIME_UNITS * 9)),
         "rolls": per_seat(Nullable(Record({"dice": faces, "challenge": faces, "result": ANY, "hits": ANY},
                                           rule="CM-11"))),
@@ -72,8 +76,16 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     if sum(d["hands"]) + sum(d["spellbook"]) + sum(d["spent"]) + d["time_deck"] != 4 * n + time_deck_size(n):
         bad("spell cards are not conserved: hands, spellbooks, spent spells and the time deck must hold "
             f"{4 * n + time_deck_size(n)}", "CM-2")
-    if sum(d["loot"]) + d["loot_deck"] != 2 * n + 12:
-        bad(f"loot cards are not conserved: players' loot and the loot deck must hold {2 * n + 12}", "CM-2")
+    items = d["loot_items"]
+    if d["loot"] != [len(i) for i in items]:
+        bad("loot must count each player's loot_items", "CM-14")
+    if any(k in (SWAP, REFUSE) for i in items for k in i):
+        bad("swap and refuse are choices, not loot kinds", "CM-14")
+    if any(len(eq) != len(set(eq)) for eq in ([k for k in i if k not in (TEMPORARY, UNSORTED)] for i in items)):
+        bad("a player holds one equipment of each type", "CM-14")
+    if sum(d["loot"]) + d["loot_deck"] + d["loot_discard"] != 2 * n + LOOT_DECK:
+        bad(f"loot cards are not conserved: players' loot, the loot deck and its discard pile must hold "
+            f"{2 * n + LOOT_DECK}", "CM-2")
 
     # the challenge deck: the cards played, and the card out with its data (no library file needed)
     done = [(x["id"], x["result"]) for x in d["done"]]
@@ -119,7 +131,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
 
     st = CMState.from_fields(
         game, phase=phase, step=step, time_deck=d["time_deck"], loot_deck=d["loot_deck"], done=done, card=card,
-        round=round_, hands=list(d["hands"]), books=list(d["spellbook"]), spent=list(d["spent"]), loot=list(d["loot"]),
+        round=round_, hands=list(d["hands"]), books=list(d["spellbook"]), spent=list(d["spent"]),
+        items=[list(i) for i in items], loot_discard=d["loot_discard"],
         formation=list(d["formation"]), weak=[dict(w) for w in d["weaknesses"]],
         pre=None if pre is None else {"attempt": pre["attempt"], "results": list(pre["results"]),
                                       "rolls": [None if x is None else list(x) for x in pre["rolls"]]},

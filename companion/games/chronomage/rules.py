@@ -6,6 +6,7 @@ the rulings this engine makes where both are silent (each listed in the package 
 from __future__ import annotations
 
 COLORS = ("orange", "blue", "green", "purple")
+START_LOOT = ("robes", "staff")  # every player's starting equipment (SETUP), the equipment types listed
 #: the timeline a table plays unless it names another (`timeline.DEFAULT`; here so the game lists it cheaply)
 DEFAULT_TIMELINE = "example"
 #: the `cards` option of a game not made yet: read the timeline and the saved cards from their files, then keep them
@@ -26,7 +27,7 @@ RULES: dict[str, str] = {
     "CM-11": "Each die is entered as its face or drawn by the referee; a monster round closes when every player has rolled, an event round when everyone still in it has.",
     "CM-12": "Weaknesses are counted per player and colour; spell costs and rune counts are taken as the cards print them.",
     "CM-13": "A constant spell may set new resistances for some colours, entered when it is cast; every roll uses them until cleanup takes the spell out of play.",
-    "CM-14": "A loot card is either temporary, any number of them, gone when used or when the challenge ends, or equipment of a printed type, kept, one of each type a player.",
+    "CM-14": "A loot card is temporary or equipment of its printed type; a player holds any number of each kind but one equipment a type, a second taking the old one's place or turned down; temporary cards are discarded once used or when the challenge ends.",
     "CM-15": "Once the table casts its first preparation spell the spellbooks stay as laid until cleanup gives the spells back, unless a card says otherwise (a correction).",
     "CM-16": "A die face or a card the table typed in is its own entry and can be undone; a die the referee drew is chance and stops undo.",
     "SETUP": "Each player starts with four origin spells in hand, the robes and staff as loot, and their miniature on the middle formation space.",
@@ -58,5 +59,6 @@ RULES: dict[str, str] = {
     "X-13": "The runes showing are the cards in the spellbook.",
     "X-14": "Cleanup draws its time card before the boss check, so an empty time deck then loses even after the boss.",
     "X-16": "A constant spell's new resistances are entered with the spell; like a typed card they are accepted but not listed among the legal actions, and an event ignores them like every spell.",
+    "X-17": "Loot is kept by kind, a card given without one has no type; temporary cards held when a challenge ends go before cleanup's loot card, which lasts to the next one; loot is not used at the reveal; types but robes and staff are typed, not listed.",
     "X-15": "A typed card is accepted when it passes the library's checks, fits the deck's place (its phase; a boss only in phase III, and as the last card) and gives this table's power number; it is not listed among the legal actions, since any card may be typed.",
 }

@@ -12,14 +12,14 @@ from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 from .actions import Give
 from .legal import Legal
 from .referee import DECK, LOST_TIME_CARDS, TERMINATIONS, Referee, phase_at
-from .rules import COLORS
+from .rules import COLORS, START_LOOT
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
 PHASES = (STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER)
 REVEAL_STEP, PREEMPT_STEP, TIME_STEP, LOOT_STEP = "reveal", "preemptive", "time", "loot"
 STEPS = {STRATEGY: (None,), ENGAGEMENT: (REVEAL_STEP, PREEMPT_STEP), CHALLENGE: (None,),
          CLEANUP: (TIME_STEP, LOOT_STEP), OVER: (None,)}
-ORIGIN_HAND, START_LOOT, LOOT_DECK, TIME_UNITS, START_SPACE = 4, 2, 12, 10, 2
+ORIGIN_HAND, LOOT_DECK, TIME_UNITS, START_SPACE = 4, 12, 10, 2
 
 
 def time_deck_size(players: int) -> int:
@@ -30,8 +30,8 @@ def time_deck_size(players: int) -> int:
 class CMState(Legal, Referee, State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
-    FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "loot",
-              "formation", "weak", "pre", "anomaly", "reversed", "result", "reason", "last_round", "used", "bonus",
+    FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "items",
+              "loot_discard", "formation", "weak", "pre", "anomaly", "reversed", "result", "reason", "last_round", "used", "bonus",
               "rolls", "assists", "through", "resist")
 
     def _table(self, game) -> None:
@@ -49,7 +49,8 @@ class CMState(Legal, Referee, State):
         self.card = None  # the revealed Card
         self.round = 0
         self.hands, self.books, self.spent = [ORIGIN_HAND] * n, [0] * n, [0] * n
-        self.loot = [START_LOOT] * n
+        self.items = [list(START_LOOT) for _ in range(n)]  # each seat's loot cards by kind (CM-14), oldest first
+        self.loot_discard = 0  # loot cards used or discarded (CM-2: hands + deck + discards = the box)
         self.formation = [START_SPACE] * n
         self.weak = [dict.fromkeys(COLORS, 0) for _ in range(n)]
         self.pre = None  # {"attempt": None|bool, "results": [...], "rolls": [...]} while a card is out
@@ -69,7 +70,8 @@ class CMState(Legal, Referee, State):
     def clone(self) -> "CMState":
         c = CMState.__new__(CMState)
         c.__dict__.update(self.__dict__)
-        for k in ("hands", "books", "spent", "loot", "formation", "used", "bonus", "through", "done",
+        c.items = [list(i) for i in self.items]
+        for k in ("hands", "books", "spent", "formation", "used", "bonus", "through", "done",
                   "assists", "rolls"):
             setattr(c, k, list(getattr(self, k)))
         c.weak = [dict(w) for w in self.weak]
@@ -82,6 +84,11 @@ class CMState(Legal, Referee, State):
     @property
     def seats(self) -> range:
         return range(1, self.n + 1)
+
+    @property
+    def loot(self) -> list[int]:
+        """How many loot cards each seat holds."""
+        return [len(i) for i in self.items]
 
     def round_info(self):
         """The current Round of the revealed card, or None."""
@@ -167,7 +174,8 @@ class CMState(Legal, Referee, State):
                        "power": self.power()},
             "weaknesses": [dict(w) for w in self.weak],
             "formation": list(self.formation), "spellbook": list(self.books), "hands": list(self.hands),
-            "spent": list(self.spent), "loot": list(self.loot),
+            "spent": list(self.spent), "loot": self.loot,
+            "loot_items": [list(i) for i in self.items], "loot_discard": self.loot_discard,
             "time_used": list(self.used), "bonus": list(self.bonus),
             "rolls": [None if x is None else {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in x.items()}
                       for x in self.rolls],

@@ -233,13 +233,14 @@ function timeRunners(s) {
 // Chronomage: your hand, spellbook and loot at a glance, and your choices grouped by kind.
 function chronomage(s) {
   const v = s.view, me = s.seat - 1;
+  const items = v.loot_items ? v.loot_items[me].map(words).join(", ") : "";
   const pairs = [["Hand", v.hands[me]], ["Spellbook", v.spellbook[me]], ["Formation", v.formation[me]],
-                 ["Loot", v.loot[me]], ["Time units left", v.time_units_left[me]]];
+                 ["Loot", v.loot[me] + (items ? " (" + items + ")" : "")], ["Time units left", v.time_units_left[me]]];
   facts(pairs, $("hand"));
   const groups = {};
   for (const a of s.actions) (groups[a.type] = groups[a.type] || []).push(a);
   const titles = { Book: "Cards in your spellbook", Form: "Formation", Spell: "Cast a spell", Dice: "Dice",
-                   Choose: "Choose", Assist: "Assist", Exploit: "Exploit", Word: "Words" };
+                   Choose: "Choose", Assist: "Assist", Exploit: "Exploit", Word: "Words", Discard: "Your loot" };
   const plural = (n, one) => n + " " + one + (n === 1 ? "" : "s");
   const labels = {
     Book: (a) => plural(a.fields.cards, "card"),
@@ -248,6 +249,7 @@ function chronomage(s) {
       + (a.fields.resistance && a.fields.resistance.length ? ", " + a.fields.resistance.map(([c, n]) => words(c) + " " + n).join(", ") : ""),
     Dice: (a) => a.fields.faces && a.fields.faces.length ? "Dice " + a.fields.faces.join(" ") : "Roll my dice",
     Choose: (a) => "Option " + a.fields.option,
+    Discard: (a) => "Use or discard " + words(a.fields.kind),
   };
   for (const [type, actions] of Object.entries(groups)) {
     heading(titles[type] || words(type), $("actions"));

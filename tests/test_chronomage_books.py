@@ -7,20 +7,12 @@ import pytest
 from companion.core import IllegalAction
 from companion.games.chronomage import GAME
 from companion.games.chronomage.fixtures import play, write_timeline
-from companion.games.chronomage.rules import RULES
+
+from chronomage_helpers import refused
 
 
 def table(tmp_path, players=3, **cards):
     return GAME(players, {"timeline": str(write_timeline(tmp_path, **cards))}).new_state()
-
-
-def refused(st, text, code, rule):
-    before = st.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        st.apply(st.game.parse_action(text))
-    assert (err.value.code, err.value.rule) == (code, "chronomage/" + rule), err.value
-    assert rule in RULES and st.to_dict() == before
-    return err.value
 
 
 def loaded_refusal(st, change):

@@ -11,6 +11,8 @@ from companion.core import IllegalAction, NotationError
 from companion.games.chronomage import GAME
 from companion.games.chronomage.fixtures import event, monster, play, write_timeline
 
+from chronomage_helpers import refused
+
 RES = {"orange": 1, "blue": 3, "green": 2, "purple": 2}
 
 
@@ -18,15 +20,6 @@ def at_round(tmp_path, players=2, **cards):
     st = GAME(players, {"timeline": str(write_timeline(tmp_path, **cards))}).new_state()
     play(st, "ready", "reveal c1")
     return st
-
-
-def refused(st, text, code, rule):
-    before = st.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        st.apply(st.game.parse_action(text))
-    assert (err.value.code, err.value.rule) == (code, "chronomage/" + rule)
-    assert st.to_dict() == before
-    return err.value
 
 
 def test_CM_13_a_constant_spell_sets_orange_to_two_dice_for_every_roll_until_cleanup(tmp_path):

@@ -9,23 +9,14 @@ import pytest
 from companion.core import IllegalAction, NotationError
 from companion.games.chronomage import GAME
 from companion.games.chronomage.fixtures import play, write_timeline
-from companion.games.chronomage.rules import RULES
 from companion.journal import Journal
 from companion.session import Session
+
+from chronomage_helpers import refused
 
 
 def table(tmp_path, players=2):
     return GAME(players, {"timeline": str(write_timeline(tmp_path))}).new_state()
-
-
-def refused(st, text, code, rule):
-    before = st.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        st.apply(st.game.parse_action(text))
-    assert (err.value.code, err.value.rule) == (code, "chronomage/" + rule), err.value
-    assert rule in RULES
-    assert st.to_dict() == before
-    return err.value
 
 
 def to_loot_step(st):

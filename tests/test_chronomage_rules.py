@@ -5,10 +5,12 @@ import random
 
 import pytest
 
-from companion.core import BadRequest, IllegalAction, Turn
+from companion.core import BadRequest, Turn
 from companion.games.chronomage import GAME
 from companion.games.chronomage.fixtures import event, monster, play, write_timeline
 from companion.games.chronomage.rules import RULES
+
+from chronomage_helpers import refused
 
 
 def table(tmp_path, players=3, colors=None, **cards):
@@ -17,15 +19,6 @@ def table(tmp_path, players=3, colors=None, **cards):
         opts["colors"] = colors
     game = GAME(players, opts)
     return game.new_state()
-
-
-def refused(st, text, code, rule):
-    before = st.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        st.apply(st.game.parse_action(text))
-    assert (err.value.code, err.value.rule) == (code, "chronomage/" + rule), err.value
-    assert rule in RULES
-    assert st.to_dict() == before
 
 
 def win(st, faces="6 6 6", chal="2"):

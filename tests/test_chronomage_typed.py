@@ -15,22 +15,15 @@ from companion.core import IllegalAction, Refusal
 from companion.games.chronomage import GAME
 from companion.games.chronomage.fixtures import QUIET_CHART, monster, play, timeline_dict, to_toml, typed, write_timeline
 from companion.games.chronomage.playout import random_action
-from companion.games.chronomage.rules import RULES
 from companion.games.chronomage.timeline import LibraryError, card_text, inline, parse_card
 from companion.journal import Journal
 from companion.session import Session
 
+from chronomage_helpers import refused
+
 
 def table(tmp_path, players=3, **cards):
     return GAME(players, {"timeline": str(write_timeline(tmp_path, **cards))}).new_state()
-
-
-def refused(st, text, code, rule):
-    before = st.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        st.apply(st.game.parse_action(text))
-    assert (err.value.code, err.value.rule) == (code, "chronomage/" + rule), err.value
-    assert rule in RULES and st.to_dict() == before
 
 
 def bad_card(text):

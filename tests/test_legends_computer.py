@@ -5,6 +5,7 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.legends import GAME as Legends
+from companion.games.legends.bench import play_out
 from companion.journal import Journal
 from companion.session import Session
 
@@ -74,15 +75,7 @@ def test_LA_16_a_whole_game_of_computer_legends_reaches_a_winner():
     st = drawn(game, 5)
     rng = random.Random(5)
     players = {1: cpu(), 2: Legends.computer_players["random"]()}
-    for _ in range(3000):
-        if st.is_over():
-            break
-        t = st.turn()
-        if t.kind == "chance":
-            st.apply(st.automatic(rng))
-            continue
-        seat = t.seats[0]
-        st.apply(players[seat].choose(st.clone(), seat, rng, 1.0))
+    play_out(st, players, rng, turns=3000)
     assert st.is_over() and st.outcome().winners
 
 

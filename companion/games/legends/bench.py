@@ -23,11 +23,10 @@ class RandomPicker:
         return done[0] if done else rng.choice(options)
 
 
-def play(game, players: dict, seed: int) -> tuple[tuple[int, ...], float]:
-    st = game.new_state()
-    rng = random.Random(seed)
+def play_out(st, players: dict, rng: random.Random, turns: int = 5000) -> float:
+    """Play `st` to its end (or `turns` decisions) with a computer player a seat; the slowest `cpu` decision."""
     slowest = 0.0
-    for _ in range(5000):
+    for _ in range(turns):
         if st.is_over():
             break
         t = st.turn()
@@ -39,6 +38,12 @@ def play(game, players: dict, seed: int) -> tuple[tuple[int, ...], float]:
         st.apply(players[seat].choose(st.clone(), seat, rng, 1.0))
         if players[seat].level == "cpu":
             slowest = max(slowest, time.monotonic() - start)
+    return slowest
+
+
+def play(game, players: dict, seed: int) -> tuple[tuple[int, ...], float]:
+    st = game.new_state()
+    slowest = play_out(st, players, random.Random(seed))
     return (st.outcome().winners if st.is_over() else ()), slowest
 
 

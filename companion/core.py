@@ -129,6 +129,7 @@ class Option:
     one of `choices` per seat, distinct if `distinct`). `default` may be a function of the player count.
     `seat_colors`: this per-seat option is the seats' colours (the home screen's colour swatches set it).
     `titles`: what a player reads for each of `choices`, in the same order ("Free-for-All" for `ffa`).
+    `hidden`: the game fills it in itself (data kept with a session); the home screen does not offer it.
     """
 
     name: str
@@ -142,6 +143,7 @@ class Option:
     distinct: bool = False
     seat_colors: bool = False
     titles: tuple[str, ...] = ()
+    hidden: bool = False
 
     def __post_init__(self):
         _enum_field(self, "kind", OptionKind)

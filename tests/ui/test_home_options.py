@@ -40,3 +40,16 @@ def test_a_tapped_name_becomes_a_field_whose_typing_replaces_it_and_names_the_se
     assert second.player_name == "Ada" and home.table()["names"] == ["Red", "Ada", "Green"]
     ui.tap(home.ids.start)
     assert ui.app.controller.names == ["Red", "Ada", "Green"]
+
+
+def test_an_option_the_game_fills_in_itself_is_not_offered_and_the_game_still_gets_it(ui, journal_path):
+    game = next(cls for cls in games.REGISTRY.values() if any(o.hidden for o in cls.options_schema))
+    hidden = [o for o in game.options_schema if o.hidden]
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == game.id))
+    labels = [r.label for r in home.ids.options.children]
+    assert labels and not {o.label for o in hidden} & set(labels)
+    ui.tap(home.ids.start)
+    options = ui.app.controller.session.game.options
+    assert all(options[o.name] != o.default_for(1) for o in hidden)  # filled in by the game as it started

@@ -165,8 +165,8 @@ class HomeScreen(Screen):
             row.add_widget(FlatButton(text=shown, on_release=lambda _b: self._next_opponent()))
             grid.add_widget(row)
         for option in game.options_schema:
-            if option.seat_colors:
-                continue  # set by the seats' colour swatches
+            if option.seat_colors or option.hidden:
+                continue  # set by the seats' colour swatches, or by the game itself
             row = OptionRow(label=option.label or option.name)
             value = self.option_values[option.name]
             if option.kind == "per-seat":

@@ -33,7 +33,8 @@ class Chronomage(Game):
         Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
                choices=COLORS, distinct=True, seat_colors=True, titles=tuple(c.capitalize() for c in COLORS)),
         Option("timeline", "text", DEFAULT_TIMELINE, "chronomage/CM-3", label="Timeline (library name or file)"),
-        KeptCards("cards", "text", FROM_FILES, "chronomage/CM-3", label="Cards kept with the game"),
+        KeptCards("cards", "text", FROM_FILES, "chronomage/CM-3", label="Cards kept with the game",
+                   hidden=True),
     )
     rules = RULES
     #: what the table should know about the files read (a saved-cards file that cannot be used), shown in the view

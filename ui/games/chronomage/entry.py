@@ -21,12 +21,14 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.chronomage.actions import Spell
-from companion.games.chronomage.referee import MAX_BONUS, MAX_COST, MAX_RUNES
+from companion.games.chronomage.referee import MAX_BONUS, MAX_COST, MAX_RESISTANCE, MAX_RUNES
+from companion.games.chronomage.rules import COLORS
 from companion.games.chronomage.state import TIME_UNITS
 
 from ... import palette
 from ...widgets.common import FlatButton
 from ...widgets.die import Die
+from .text import dice
 
 
 class ChronoDieButton(ButtonBehavior, Die):
@@ -192,8 +194,12 @@ class ChronoSpellPad(ChronoEntryPanel):
     time_left = NumericProperty(-1)
     preview = StringProperty("")
 
-    def open_for(self, parent, seat: int, name: str, color, runes: int, time_left: int | None) -> None:
+    def open_for(self, parent, seat: int, name: str, color, runes: int, time_left: int | None,
+                 colors: list[str] = ()) -> None:
+        """`colors`: the table's colours, whose resistance a CONSTANT spell may set (CM-13)."""
         self.seat, self.runes_showing = seat, runes
+        self.resist = {c: None for c in colors}  # colour -> dice the spell sets, None: unchanged
+        self._resist_buttons()
         self.time_left = -1 if time_left is None else time_left
         self.title, self.who_color = f"{name} casts a spell", color
         for s in (self.ids.cost, self.ids.runes, self.ids.bonus):
@@ -214,9 +220,27 @@ class ChronoSpellPad(ChronoEntryPanel):
                         f"This spell costs {-after} more than the time units left")
         self.ids.units.spent, self.ids.units.cost = TIME_UNITS - self.time_left, self.ids.cost.value
 
+    def _resist_buttons(self) -> None:
+        box = self.ids.resist
+        for b in [w for w in box.children if isinstance(w, FlatButton)]:
+            box.remove_widget(b)
+        for color, n in self.resist.items():
+            rgba = palette.seat_rgba(color)
+            box.add_widget(FlatButton(text=f"{color}: {'as card' if n is None else dice(n)}", font_size="15sp",
+                                      bg=rgba if n is not None else palette.PANEL_HI,
+                                      fg=palette.text_on(rgba) if n is not None else palette.TEXT,
+                                      on_release=lambda _b, c=color: self.cycle_resist(c)))
+
+    def cycle_resist(self, color: str) -> None:
+        """As the card prints, then 0..MAX_RESISTANCE dice, then as the card again."""
+        n = self.resist[color]
+        self.resist[color] = 0 if n is None else (None if n >= MAX_RESISTANCE else n + 1)
+        self._resist_buttons()
+
     def action(self) -> Spell:
         cost, runes, bonus = int(self.ids.cost.value), int(self.ids.runes.value), int(self.ids.bonus.value)
-        return Spell(int(self.seat), cost, runes, bonus if self.time_left >= 0 else 0)
+        resistance = tuple((c, self.resist[c]) for c in COLORS if self.resist.get(c) is not None)
+        return Spell(int(self.seat), cost, runes, bonus if self.time_left >= 0 else 0, resistance)
 
     def cast(self, widget) -> None:
         self.submit(self.action(), widget)
@@ -226,12 +250,19 @@ class ChronoChoicePad(ChronoEntryPanel):
     """One of a few actions, each a button with its own words (a card to reveal, an assist, a confirm)."""
 
     def open_for(self, parent, title: str, choices, detail: str = "", color=palette.ACCENT) -> None:
-        """`choices`: (words, action) pairs."""
+        """`choices`: (words, action) pairs; an action may be a function instead, which opens the next
+        step (this pad, with the next choices)."""
         self.title, self.detail, self.who_color = title, detail, color
         grid = self.ids.choices
         grid.clear_widgets()
         grid.cols = 1 if len(choices) <= 3 else 2
         tint = {"bg": color, "fg": palette.text_on(color)} if len(choices) == 1 else {}  # a confirmation
         for words, action in choices:
-            grid.add_widget(FlatButton(text=words, markup=True, on_release=lambda b, a=action: self.submit(a, b), **tint))
+            grid.add_widget(FlatButton(text=words, markup=True, on_release=lambda b, a=action: self.pick(a, b), **tint))
         self.open_in(parent)
+
+    def pick(self, action, widget) -> None:
+        if callable(action):
+            action()
+        else:
+            self.submit(action, widget)

@@ -21,8 +21,8 @@ from kivy.uix.widget import Widget
 
 from companion.core import VICTORY
 from companion.games.chronomage.actions import (
-    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Form, Give, Reveal, Reverse,
-    Spell,
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, TEMPORARY, Assist, Book, Choose, Dice, Discard, Form, Give,
+    Reveal, Reverse, Spell,
 )
 from companion.games.chronomage.referee import ANOMALY_DICE, LOST_TIME_CARDS, SPACES
 
@@ -169,8 +169,8 @@ class ChronomageScreen(TableScreen):
                 self.tracker_line = T.preemptive_text(v, self.names)
             elif self.banner:
                 self.tracker_line = f"[size=26sp][b]{self.outcome_text}[/b][/size]   {T.ending_text(self.controller.outcome())}"
-            else:
-                self.tracker_line = T.decks_text(v)
+            else:  # between challenges; what the table should know about its cards' files with it
+                self.tracker_line = "\n".join([T.decks_text(v)] + T.warnings_text(v))
             return
         tracker.mode = "each" if ch.get("type") == "event" else "sum"
         if closed is not None:
@@ -209,7 +209,7 @@ class ChronomageScreen(TableScreen):
         also = "" if name.lower() == color else f"{color}, "
         row.name_text = f"{name}  [size=14sp]({also}space {v['formation'][i]})[/size]"
         row.stats_text = T.seat_stats(v, seat)
-        row.weak_text = T.weakness_text(v["weaknesses"][i])
+        row.weak_text = T.row_books_text(v, seat)
         box = row.ids.controls
         box.clear_widgets()
         mine = {a for a in legal if getattr(a, "seat", None) == seat}  # a group's `Choose` has no seat
@@ -233,8 +233,9 @@ class ChronomageScreen(TableScreen):
         elif phase == "cleanup":
             step = v.get("step")
             give = Give(step, seat)
+            tap = (lambda b: self.give_loot(seat, b)) if step == "loot" and give in mine else (lambda b: self.play(give, b))
             box.add_widget(FlatButton(text=f"Give {self.who(seat)} the {step} card", dim=give not in mine,
-                                      on_release=lambda b, a=give: self.play(a, b)))
+                                      on_release=tap))
 
     def _runes(self, box, seat: int, runes: int, mine) -> None:
         for by, words in ((-1, "-"), (1, "+")):
@@ -324,6 +325,8 @@ class ChronomageScreen(TableScreen):
                 add("Give a die", self.pick_assist)
             add("Reverse time", self.reverse_time, dim=REVERSE not in L)
             add("Declare lost", self.declare_lost)
+        if any(isinstance(a, Discard) for a in legal):  # CM-14: loot is used at any time but the reveal
+            add("Use loot", self.use_loot)
 
     # -- panels -------------------------------------------------------------------------------------
     def send(self, action, widget) -> bool:
@@ -353,19 +356,52 @@ class ChronomageScreen(TableScreen):
     def open_spell(self, seat: int, widget=None) -> None:
         v, i = self.view, seat - 1
         time_left = v["time_units_left"][i] if v.get("phase") == "challenge" else None
-        self.spell.open_for(self.ids.layer, seat, self.who(seat), self.rgba(seat), v["spellbook"][i], time_left)
+        self.spell.open_for(self.ids.layer, seat, self.who(seat), self.rgba(seat), v["spellbook"][i], time_left,
+                            v["colors"])
 
     def pick_card(self, widget) -> None:
         by_id = getattr(self.controller.session.game, "catalogue", {})
         picks = [a for a in self.controller.actions if isinstance(a, Reveal) and a.card is not None]
         choices = [(by_id[a.card].name if a.card in by_id else a.card, a) for a in picks]
         self.choice.open_for(self.ids.layer, "Which card was turned over?", choices,
-                             "The cards the top of the challenge deck can be now.")
+                             "\n".join(["The cards the top of the challenge deck can be now."] + T.warnings_text(self.view)))
 
     def type_card(self, widget) -> None:
         """A card not in the library: typed by taps (CM-3); the engine checks it like a library card."""
         ids = set(getattr(self.controller.session.game, "catalogue", {}))  # a library card's id is the library's (X-15)
         self.card_form.open_for(self.ids.layer, self.view, ids)
+
+    def give_loot(self, seat: int, widget) -> None:
+        """Cleanup's loot card to `seat`, as the kind its card prints (CM-14): temporary, or an equipment
+        type, swapped for or refused beside one the player already has; or not sorted (X-17)."""
+        gives = [a for a in self.controller.actions if isinstance(a, Give) and a.deck == "loot" and a.seat == seat]
+        gives.sort(key=lambda a: a.kind is None)  # "kind not entered" last
+        held = T.loot_text(self.view["loot_items"][seat - 1]) or "nothing yet"
+        self.choice.open_for(self.ids.layer, f"The loot card for {self.who(seat)}",
+                             [(T.loot_words(a, self.who(seat)), a) for a in gives],
+                             f"What kind of card is it? {self.who(seat)} holds {held}; one equipment of each type "
+                             "a player, temporary cards any number.", self.rgba(seat))
+
+    def use_loot(self, widget) -> None:
+        """A seat uses a temporary card, or the table takes one of a seat's cards out (CM-14): the seat first
+        when more than one holds loot."""
+        uses = [a for a in self.controller.actions if isinstance(a, Discard)]
+        seats = list(dict.fromkeys(a.seat for a in uses))
+        if len(seats) == 1:
+            self._use_loot_of(seats[0])
+            return
+        self.choice.open_for(self.ids.layer, "Whose loot?",
+                             [(f"{self.who(s)}: {T.loot_text(self.view['loot_items'][s - 1])}",
+                               lambda s=s: self._use_loot_of(s)) for s in seats],
+                             "Loot is used, or taken out, at any time but the reveal.")
+
+    def _use_loot_of(self, seat: int) -> None:
+        uses = sorted((a for a in self.controller.actions if isinstance(a, Discard) and a.seat == seat),
+                      key=lambda a: a.kind != TEMPORARY)  # using a temporary card first: it is what a table does most
+        self.choice.open_for(self.ids.layer, f"{self.who(seat)}'s loot",
+                             [(T.loot_words(a, self.who(seat)), a) for a in uses],
+                             "The card goes to the loot discard pile: a temporary card when it is used, any card "
+                             "the table takes out.", self.rgba(seat))
 
     def pick_assist(self, widget) -> None:
         assists = [a for a in self.controller.actions if isinstance(a, Assist)]

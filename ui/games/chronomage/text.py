@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.utils import escape_markup
+
 from companion.core import Outcome
+from companion.games.chronomage.actions import REFUSE, SWAP, TEMPORARY, UNSORTED
 from companion.games.chronomage.referee import PRE_DICE, phase_at
 from companion.games.chronomage.state import TIME_UNITS
 
@@ -59,7 +62,8 @@ def phase_text(v: dict[str, Any]) -> str:
         text += f" · round {ch['round']} of {ch['rounds']}"
     elif phase == "cleanup":
         text += f" · {v.get('step')} card"
-    return text
+    constant = resist_text(v) if ch.get("type") != "event" else ""  # an event ignores them (X-16)
+    return f"{text} · {constant}" if constant else text
 
 
 def card_title(v: dict[str, Any]) -> str:
@@ -105,6 +109,54 @@ def round_text(v: dict[str, Any]) -> str:
 def weakness_text(weak: dict[str, int]) -> str:
     shown = [colored(f"{n} {c}", c) for c, n in weak.items() if n]
     return "weak: " + ", ".join(shown) if shown else "no weaknesses"
+
+
+def loot_text(items: list[str]) -> str:
+    """A seat's loot by kind (CM-14): the equipment by type, then the temporary and the unsorted cards
+    counted, e.g. "robes, staff, 2 temporary"."""
+    held = {k: items.count(k) for k in items}
+    equipment = [k if n == 1 else f"{n} {k}" for k, n in held.items() if k not in (TEMPORARY, UNSORTED)]
+    counted = [f"{held[k]} {word}" for k, word in ((TEMPORARY, "temporary"), (UNSORTED, "loot")) if k in held]
+    return ", ".join(equipment + counted)
+
+
+def row_books_text(v: dict[str, Any], seat: int) -> str:
+    """A row's third line: the weaknesses (said only when there are some, if loot is held) and the loot."""
+    weak, loot = v["weaknesses"][seat - 1], loot_text(v["loot_items"][seat - 1])
+    if not loot:
+        return weakness_text(weak)
+    return " · ".join(([weakness_text(weak)] if any(weak.values()) else []) + [loot])
+
+
+def warnings_text(v: dict[str, Any]) -> list[str]:
+    """The engine's warnings about the files a game's cards came from (a saved-cards file left out)."""
+    return [f"[color={palette.hex_of(palette.WARN)}]{escape_markup(w)}[/color]" for w in v.get("warnings") or []]
+
+
+def resist_text(v: dict[str, Any]) -> str:
+    """The resistances the constant spells in play set (CM-13), e.g. "constant spell: orange 2 dice"."""
+    resist = v.get("resistances") or {}
+    if not resist:
+        return ""
+    return "constant spell: " + ", ".join(colored(f"{c} {dice(n)}", c) for c, n in resist.items())
+
+
+def loot_words(action, who: str) -> str:
+    """What a loot choice does, from the action's fields (a `Give` of the loot card or a `Discard`)."""
+    kind = action.kind
+    if getattr(action, "deck", None) is None:  # a Discard
+        if kind == TEMPORARY:
+            return f"{who} uses a temporary card"
+        return f"Take out {who}'s {'unsorted loot card' if kind == UNSORTED else kind}"
+    if kind is None:
+        return "Kind not entered"
+    if kind == TEMPORARY:
+        return "Temporary: used once"
+    if action.choice == SWAP:
+        return f"{kind.capitalize()}: the new one replaces the old"
+    if action.choice == REFUSE:
+        return f"{kind.capitalize()}: keep the old, discard the new"
+    return kind.capitalize()
 
 
 def seat_stats(v: dict[str, Any], seat: int) -> str:

@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from companion import rules
-from companion.core import BadRequest, Refusal
+from companion.core import BadRequest, OutcomeKind, Refusal
 
 MAX_MESSAGE = 4096  # bytes: a phone sends a few short fields
 _ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
@@ -48,9 +48,16 @@ def own_actions(session, seat: int) -> list:
 
 
 def seats_actions(session) -> dict[int, list]:
-    """Every seat's own actions now, from one pass over the legal actions."""
+    """Every seat's own actions now, from one pass over the legal actions.
+
+    A chance outcome typed in (a die's face, a shuffled pile) is a phone's only in a cooperative game,
+    where players enter their own dice and have nobody to beat; against opponents, a private screen that
+    could name its own die would be a loaded die. The bare action the referee completes (`roll`) stays."""
     state, mine = session.state, {}
+    entered_by_players = session.game.type.outcome == OutcomeKind.COOPERATIVE
     for action in state.legal_actions():
+        if action.chance and not action.incomplete and not entered_by_players:
+            continue
         actor = state.actor(action)
         if actor is not None:
             mine.setdefault(actor, []).append(action)

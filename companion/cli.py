@@ -256,6 +256,9 @@ def run(args) -> int:
     except Refusal as refusal:
         print(f"companion: {refusal.reason} [{refusal.code}]", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `companion games | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the flush at exit fails no more
+        return 141  # what a shell shows for a program stopped by SIGPIPE
 
 
 def main(argv: list[str] | None = None) -> int:

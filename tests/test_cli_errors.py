@@ -183,3 +183,16 @@ def test_an_import_the_rules_refuse_is_one_line_and_exit_2_and_creates_no_journa
     proc = companion(tmp_path, "import", str(bad), "--journal", str(journal), module="companion")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert not journal.exists()
+
+
+@pytest.mark.parametrize("args", [("games",), ("rules", "legends-of-the-arena"), ("hw", "pinmap")])
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path, args):
+    """`companion games | head -1`: the pipe closes before the listing is written; no traceback follows."""
+    (tmp_path / "tmp").mkdir(exist_ok=True)
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line
+    with os.fdopen(write, "w") as out:
+        proc = subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, env=env_for(tmp_path), stdout=out,
+                              stderr=subprocess.PIPE, text=True, timeout=90)
+    assert "Traceback" not in proc.stderr and "Broken pipe" not in proc.stderr, proc.stderr
+    assert proc.returncode in (0, 141), proc.returncode

@@ -121,3 +121,17 @@ def test_with_phones_off_the_table_has_no_phones_button(ui, journal_path):
     ui.start(journal_path)
     table = ui.start_game(2, "legends-of-the-arena")
     assert table.ids.phones.width == 0 and table.ids.phones.disabled
+
+
+@pytest.mark.parametrize("game_id", ["time-runners", "block-arena"])
+def test_the_turn_title_is_drawn_whole_beside_the_phones_button_at_800x480(ui, journal_path, phones_on, game_id):
+    from kivy.metrics import sp
+    from test_home_adversarial import shown_text
+    app = started(ui, journal_path)
+    table = ui.start_game(2, game_id)
+    ui.frames(3)
+    assert table.ids.phones.width > 0 and tuple(ui.window.size) == (800, 480)
+    title = table.ids.turn
+    assert title.text and shown_text(title).replace(" ", "") == title.text.replace(" ", ""), shown_text(title)
+    assert title.font_size >= sp(title.least)
+    assert app.phones.running

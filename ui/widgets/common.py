@@ -1,6 +1,8 @@
 """Small styled widgets shared by the screens (their look is in kv/widgets.kv)."""
 from __future__ import annotations
 
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -32,6 +34,26 @@ class Caption(Label):
     """Left-aligned text that wraps inside its width."""
 
     role = StringProperty("body")
+
+
+class FitLabel(Label):
+    """A one-line title that takes a smaller font, down to `least`, before it is cut short ("Turn...reen"
+    beside the header's buttons at 800x480). Its `font_size` is the largest that fits, at most `most`
+    (both in sp; not converted here, at import, which would make Kivy's window before it is configured)."""
+
+    most = NumericProperty(24)
+    least = NumericProperty(15)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(width=self._fit, text=self._fit, most=self._fit, bold=self._fit)
+        self._fit()
+
+    def _fit(self, *_) -> None:
+        most, least = sp(self.most), sp(self.least)
+        width = CoreLabel(text=self.text, font_size=most, bold=self.bold).get_extents(self.text)[0]
+        room = max(1.0, self.width - 2 * self.padding[0])
+        self.font_size = max(least, min(most, most * room / max(1.0, width)))
 
 
 class Swatch(FlatButton):

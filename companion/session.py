@@ -500,7 +500,8 @@ MAX_NAME = 40
 
 def check_table(table: Any, game: Game) -> dict[str, Any]:
     """The table's own data (what a resume list shows), or BadRequest saying what is wrong with it:
-    `names` and `colors` are lists of at most one short text a seat; `computer` is {seat, level}."""
+    `names` and `colors` are lists of at most one short text a seat; `computer` is {seat, level}, or a list
+    of them (several computer seats: one person playing against several computer players)."""
     if table is None:
         return {}
     def bad(what: str):
@@ -517,9 +518,13 @@ def check_table(table: Any, game: Game) -> dict[str, Any]:
             bad(f"{key} lists at most {game.players} texts of 1 to {MAX_NAME} characters")
     computer = table.get("computer")
     if computer is not None:
-        if (not isinstance(computer, dict) or set(computer) != {"seat", "level"}
-                or computer["seat"] not in game.seats or type(computer["seat"]) is not int
-                or computer["level"] not in game.computer_players):
+        each = computer if isinstance(computer, list) else [computer]
+
+        def fits(c) -> bool:
+            return (isinstance(c, dict) and set(c) == {"seat", "level"} and type(c["seat"]) is int
+                    and c["seat"] in game.seats and isinstance(c["level"], str) and c["level"] in game.computer_players)
+        if not each or not all(fits(c) for c in each) or len({c["seat"] for c in each}) != len(each):
             levels = ", ".join(game.computer_players) or "none"
-            bad(f"computer is {{seat, level}} with a seat at the table and a level of {game.title} ({levels})")
+            bad(f"computer is {{seat, level}}, or a list of them for distinct seats, with a seat at the table and "
+                f"a level of {game.title} ({levels})")
     return dict(table)

@@ -206,6 +206,8 @@ def test_the_resume_summary_says_who_acts_in_the_games_own_shape(tmp_path):
     "Red", {"names": "Red"}, {"names": [1, 2]}, {"names": ["x" * 41]}, {"names": ["a", "b", "c"]},
     {"colors": [None]}, {"nickname": "x"}, {"computer": {"seat": 3, "level": "perfect"}},
     {"computer": {"seat": 2, "level": "godlike"}}, {"computer": 2},
+    {"computer": []}, {"computer": [{"seat": 2, "level": "perfect"}, {"seat": 2, "level": "perfect"}]},
+    {"computer": [{"seat": 2, "level": ["perfect"]}]}, {"computer": [{"seat": 2, "level": "perfect"}, 1]},
 ])
 def test_table_data_is_checked_at_new_and_import_so_stored_data_never_stops_the_app(table):
     j = Journal()
@@ -224,6 +226,12 @@ def test_table_data_is_checked_at_new_and_import_so_stored_data_never_stops_the_
 def test_a_computer_opponent_is_part_of_the_table_data():
     s = Session.start(Journal(), "take-away", 2, seed=1, table={"names": ["Ann"], "computer": {"seat": 2, "level": "perfect"}})
     assert s.table["computer"] == {"seat": 2, "level": "perfect"}
+
+
+def test_several_computer_seats_are_a_list_of_them():
+    both = [{"seat": 1, "level": "perfect"}, {"seat": 2, "level": "random"}]
+    s = Session.start(Journal(), "take-away", 2, seed=1, table={"computer": both})
+    assert s.table["computer"] == both
 
 
 def test_a_moves_destination_field_is_not_mistaken_for_secrecy():

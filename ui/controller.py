@@ -48,9 +48,11 @@ class TableController(EventDispatcher):
         colors = table.get("colors") if isinstance(table.get("colors"), list) else []
         self.colors: list[str] = [colors[i] if i < len(colors) and colors[i] in palette.COLOR_NAMES
                                   else palette.COLOR_NAMES[i % len(palette.COLOR_NAMES)] for i in range(n)]
-        computer = table.get("computer") if isinstance(table.get("computer"), dict) else {}
-        self.computer_seat: int | None = computer.get("seat") if computer.get("seat") in session.game.seats else None
-        self.computer_level: str | None = computer.get("level")
+        computer = table.get("computer")
+        each = computer if isinstance(computer, list) else [computer] if isinstance(computer, dict) else []
+        #: the computer seats and their levels (the session checked the table data when it started)
+        self.computers: dict[int, str | None] = {c.get("seat"): c.get("level") for c in each
+                                                 if isinstance(c, dict) and c.get("seat") in session.game.seats}
         self._think_id = 0
         self._seat_actions: dict[int, list[Action]] = {}
         self._publish([])
@@ -175,21 +177,36 @@ class TableController(EventDispatcher):
 
         self.hint(typed, seconds)
 
-    # -- the computer's seat ------------------------------------------------------------------------
-    def _is_computer_turn(self) -> bool:
+    # -- the computer's seats -----------------------------------------------------------------------
+    @property
+    def computer_seat(self) -> int | None:
+        """The first computer seat (a two-seat game has at most one), or None."""
+        return min(self.computers, default=None)
+
+    @property
+    def computer_level(self) -> str | None:
+        return self.computers.get(self.computer_seat)
+
+    def _computer_to_act(self) -> int | None:
+        """The first computer seat the turn waits for (each in its turn when several pick at once)."""
         turn = self.session.turn()
-        return self.computer_seat is not None and turn.kind != OVER and self.computer_seat in turn.seats
+        if turn.kind == OVER:
+            return None
+        return next((s for s in sorted(self.computers) if s in turn.seats), None)
+
+    def _is_computer_turn(self) -> bool:
+        return self._computer_to_act() is not None
 
     def _think(self) -> None:
-        """Choose the computer's action off the UI thread, from a copy of the state."""
+        """Choose a computer seat's action off the UI thread, from a copy of the state."""
         self._think_id += 1
-        think_id, seat, head = self._think_id, self.computer_seat, self.session.head
+        think_id, seat, head = self._think_id, self._computer_to_act(), self.session.head
         try:
-            player = self.session.computer(self.computer_level)
+            player = self.session.computer(self.computers[seat])
         except Refusal:
             return
         state = self.session.state.clone()
-        rng = random.Random(f"{self.session.seed}:computer:{head}")
+        rng = random.Random(f"{self.session.seed}:computer:{head}" + (f":{seat}" if seat != self.computer_seat else ""))
         self.thinking = True
 
         def work():

@@ -99,6 +99,7 @@ class HomeScreen(Screen):
         self._latest_id: int | None = None
         self.option_values: dict = {}
         self.opponent = HUMAN  # or a computer level; the companion takes the last seat
+        self.companions = 1  # how many of the last seats the companion plays (a person keeps the first)
         self._build_games()
         first = next((g for g in REGISTRY if g in playable), "")
         if first:
@@ -122,12 +123,13 @@ class HomeScreen(Screen):
         for b in self.ids.games.children:
             b.bg = palette.ACCENT if b.game_id == game_id else palette.PANEL_HI
             b.fg = palette.DIAL_INK if b.game_id == game_id else palette.TEXT
-        self.opponent = HUMAN
+        self.opponent, self.companions = HUMAN, 1
         self.set_players(min(max(self.players, info.min_players), info.max_players))
         self.ids.setup.scroll_y = 1  # its options first
 
     def set_players(self, n: int) -> None:
         self.players = max(self.min_players, min(self.max_players, n))
+        self.companions = max(1, min(self.companions, self.players - 1))
         game = REGISTRY.get(self.game_id)
         self.option_values = {o.name: o.default_for(self.players) for o in game.options_schema} if game else {}
         self._use_seat_colors()
@@ -164,6 +166,9 @@ class HomeScreen(Screen):
             shown = "people at the table" if self.opponent == HUMAN else f"the companion ({self.opponent})"
             row.add_widget(FlatButton(text=shown, on_release=lambda _b: self._next_opponent()))
             grid.add_widget(row)
+            if self.opponent != HUMAN and self.players > 2:
+                grid.add_widget(self._stepper("Companion seats", self.companions, 1, self.players - 1,
+                                              self._set_companions))
         for option in game.options_schema:
             if option.seat_colors or option.hidden:
                 continue  # set by the seats' colour swatches, or by the game itself
@@ -174,11 +179,7 @@ class HomeScreen(Screen):
                     row.add_widget(FlatButton(text=option.title(v), font_size="14sp",
                                               on_release=lambda _b, o=option, i=i: self._cycle_seat(o, i)))
             elif option.kind == "int":
-                row.add_widget(FlatButton(text="-", size_hint_x=None, width=dp(56), disabled=value <= option.low,
-                                          on_release=lambda _b, o=option: self._set_option(o, self.option_values[o.name] - 1)))
-                row.add_widget(FlatButton(text=str(value), size_hint_x=None, width=dp(56), disabled=True))
-                row.add_widget(FlatButton(text="+", size_hint_x=None, width=dp(56), disabled=value >= option.high,
-                                          on_release=lambda _b, o=option: self._set_option(o, self.option_values[o.name] + 1)))
+                row = self._stepper(row.label, value, option.low, option.high, lambda v, o=option: self._set_option(o, v))
             elif option.kind in ("bool", "choice"):
                 shown = option.title(value)  # "Free-for-All", not `ffa`
                 choices = [False, True] if option.kind == "bool" else list(option.choices)
@@ -187,6 +188,21 @@ class HomeScreen(Screen):
             else:  # text options keep their default here; the referee and the CLI can set them
                 row.add_widget(FlatButton(text=str(value)[:24], disabled=True))
             grid.add_widget(row)
+
+    @staticmethod
+    def _stepper(label: str, value: int, low: int, high: int, set_to) -> "OptionRow":
+        """- value + within low..high; `set_to(new value)`."""
+        row = OptionRow(label=label)
+        row.add_widget(FlatButton(text="-", size_hint_x=None, width=dp(56), disabled=value <= low,
+                                  on_release=lambda _b: set_to(value - 1)))
+        row.add_widget(FlatButton(text=str(value), size_hint_x=None, width=dp(56), disabled=True))
+        row.add_widget(FlatButton(text="+", size_hint_x=None, width=dp(56), disabled=value >= high,
+                                  on_release=lambda _b: set_to(value + 1)))
+        return row
+
+    def _set_companions(self, n: int) -> None:
+        self.companions = n
+        self._build_options()
 
     def _set_option(self, option, value) -> None:
         self.option_values[option.name] = value
@@ -231,8 +247,12 @@ class HomeScreen(Screen):
         names = [(self.names[i].strip() or self.colors[i].capitalize()) for i in range(n)]
         table = {"names": names, "colors": self.colors[:n]}
         if self.opponent != HUMAN:
-            table["computer"] = {"seat": n, "level": self.opponent}
-            table["names"][n - 1] = "Companion"
+            k = min(self.companions, n - 1)
+            seats = range(n - k + 1, n + 1)
+            table["computer"] = {"seat": n, "level": self.opponent} if k == 1 else \
+                [{"seat": s, "level": self.opponent} for s in seats]
+            for i, s in enumerate(seats, 1):
+                table["names"][s - 1] = "Companion" if k == 1 else f"Companion {i}"
         return table
 
     def start(self) -> None:

@@ -1,0 +1,49 @@
+"""LA-16: one person against several computer Legends. The home screen's "Companion seats" gives the
+companion the last seats; each computer seat picks in its turn through the same session, and the person
+plays on when they have."""
+from __future__ import annotations
+
+from companion.games import REGISTRY
+from ui.widgets.common import FlatButton
+
+LEGENDS = "legends-of-the-arena"
+
+
+def row(home, label):
+    return next(r for r in home.ids.options.children if r.label == label)
+
+
+def tap_button(ui, row_, text):
+    ui.tap(next(w for w in row_.children if isinstance(w, FlatButton) and w.text == text))
+
+
+def test_LA_16_one_person_against_three_computer_legends_from_the_home_screen(ui, journal_path):
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
+    while home.players < 4:
+        ui.tap(home.ids.more)
+    assert "Companion seats" not in [r.label for r in home.ids.options.children]  # people only: no count
+    while home.opponent != level:
+        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+    for _ in range(2):
+        tap_button(ui, row(home, "Companion seats"), "+")
+    assert home.companions == 3  # at most all seats but the first
+    assert next(w for w in row(home, "Companion seats").children if w.text == "+").disabled
+    ui.tap(home.ids.start)
+    c = ui.app.controller
+    assert c.session.table["computer"] == [{"seat": s, "level": level} for s in (2, 3, 4)]
+    assert c.names[1:] == ["Companion 1", "Companion 2", "Companion 3"] and c.computers == {2: level, 3: level, 4: level}
+
+    def waits_for_person_only():
+        turn = c.session.turn()
+        return not c.thinking and set(turn.seats) == {1}
+
+    assert ui.until(waits_for_person_only, 30), c.session.turn()  # the three computers picked, one by one
+    by = [e.by for e in c.session.journal.entries(c.session.id)]
+    assert by.count("computer") == 3
+    mine = c.actions_for(1)
+    assert c.play(mine[0]) is None
+    assert ui.until(lambda: not c.thinking, 30)
+    assert c.session.head > 4 and c.view["phase"] != "pick"  # the exchange went on past everyone's picks

@@ -66,8 +66,27 @@ def fields(n: int, colors: tuple[str, ...], timeline: str) -> dict[str, Shape]:
     }
 
 
+#: how deep a table's books nest at most (the card out's chart: state, card, chart, face, weakness), with room
+MAX_DEPTH = 12
+
+
+def _too_deep(x: Any) -> bool:
+    """Whether `x` nests lists and objects deeper than any table's books do (walked without recursion, so a
+    value nested thousands deep is refused, not a RecursionError in a later check or in the journal)."""
+    stack = [(x, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, (list, dict)):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((c, depth + 1) for c in (v.values() if isinstance(v, dict) else v))
+    return False
+
+
 def state_from_dict(game, d: dict[str, Any]) -> CMState:
     n = game.players
+    if _too_deep(d):
+        bad(f"a value is nested more than {MAX_DEPTH} lists or objects deep; a table's books never are")
     check_state_fields(d, fields(n, tuple(game.options["colors"]), game.timeline.name), bad)
     phase, step = d["phase"], d["step"]
     if step not in STEPS[phase]:

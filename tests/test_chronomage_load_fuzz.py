@@ -430,3 +430,11 @@ def test_ALL_3_a_value_nested_thousands_deep_is_refused_not_a_recursion_error():
     deep = copy.deepcopy(d)
     deep["last_round"] = {"round": 1, "success": True, "seats": nested(600)}  # json can write 600, not the journal
     refused_load(deep, "ALL-3", "nested more than 12")
+
+
+def test_X_15_a_card_out_with_a_library_id_but_other_data_is_refused():
+    """It was accepted: the card out renamed `the-unwinder` but not marked the boss was fought and won as a
+    plain card, and the table then held the boss among the cards played with the timeline running."""
+    d = a_state(2, lambda d: d["phase"] == "challenge" and d["card"]["phase"] == 3 and not d["card"].get("boss"))
+    d["card"]["id"] = d["challenge"]["id"] = "the-unwinder"
+    refused_load(d, "X-15", "takes an id of its own")

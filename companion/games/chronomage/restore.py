@@ -112,6 +112,7 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         bad("a card was played twice", "CM-3")
     if len(done) == DECK and phase != OVER:
         bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
+    known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
     ch, raw = d["challenge"], d["card"]
     if (ch is None) != (raw is None):
         bad("a challenge is out exactly when its card is", "REVEAL")
@@ -123,6 +124,9 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             card = parse_card(inline(raw), "the card out")
         except (LibraryError, TypeError) as exc:
             bad(exc.reason if isinstance(exc, LibraryError) else "the card out is not a card's table", "CM-3")
+        if card.id in known and known[card.id] != card:  # won, it would play the library's card (its boss mark)
+            bad(f"the card out has the id {card.id!r} of the library's {known[card.id].name} but other data; a card "
+                "typed at the table takes an id of its own", "X-15")
         if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or (len(done) == DECK - 1
                                                                                      and not card.boss):
             bad(f"{card.name} cannot be the challenge number {len(done) + 1}", "REVEAL")
@@ -137,7 +141,6 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             bad("a finished timeline, and only one, has a result (victory or defeat) and a reason", "OVER")
     elif d["reason"] != "":
         bad("a running timeline has no reason of an outcome")
-    known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
     if phase == OVER and d["result"] == "victory" and (
             card is not None or len(done) <= 10 or done[-1][1] != "won"
             or (done[-1][0] in known and not known[done[-1][0]].boss)):

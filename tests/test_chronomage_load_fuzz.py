@@ -438,3 +438,19 @@ def test_X_15_a_card_out_with_a_library_id_but_other_data_is_refused():
     d = a_state(2, lambda d: d["phase"] == "challenge" and d["card"]["phase"] == 3 and not d["card"].get("boss"))
     d["card"]["id"] = d["challenge"]["id"] = "the-unwinder"
     refused_load(d, "X-15", "takes an id of its own")
+
+
+def test_REVEAL_a_library_card_played_in_another_phase_s_place_is_refused():
+    """It was accepted: with phase II cards among the first five played, the reveal of a later phase II
+    challenge found none left and nothing was listed in a running timeline."""
+    d = a_state(2, lambda d: d["phase"] == "strategy" and len(d["done"]) == 3)
+    ids = [c.id for c in GAMES[2].timeline.cards if c.phase == 2]
+    d["done"][0]["id"] = ids[0]
+    refused_load(d, "REVEAL", "cannot have been the challenge number 1")
+
+
+def test_CM_10_no_challenge_follows_the_boss_among_the_cards_played():
+    boss = next(c.id for c in GAMES[2].timeline.cards if c.boss)
+    d = a_state(2, lambda d: d["phase"] == "over" and len(d["done"]) >= 13 and boss not in str(d["done"]))
+    d["done"][10]["id"] = boss
+    refused_load(d, "CM-10", "no challenge follows it")

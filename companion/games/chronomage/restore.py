@@ -113,6 +113,14 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     if len(done) == DECK and phase != OVER:
         bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
     known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
+    if phase != OVER and any(i in known and known[i].boss for i, _ in done):
+        bad("the boss has been played: the timeline was won or lost then", "CM-10")
+    for k, (i, _) in enumerate(done):  # else a later reveal may find no card of its phase left (nothing listed)
+        if i in known and known[i].phase != phase_at(k):
+            bad(f"{known[i].name}, a phase {known[i].phase} card, cannot have been the challenge number {k + 1}",
+                "REVEAL")
+        if i in known and known[i].boss and k != len(done) - 1:
+            bad(f"{known[i].name}, the boss, ends the timeline: no challenge follows it", "CM-10")
     ch, raw = d["challenge"], d["card"]
     if (ch is None) != (raw is None):
         bad("a challenge is out exactly when its card is", "REVEAL")
@@ -145,8 +153,6 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             card is not None or len(done) <= 10 or done[-1][1] != "won"
             or (done[-1][0] in known and not known[done[-1][0]].boss)):
         bad("a timeline is won by defeating the boss, a phase III card", "CM-10")
-    if phase != OVER and any(i in known and known[i].boss for i, _ in done):
-        bad("the boss has been played: the timeline was won or lost then", "CM-10")
     last, pre = d["last_round"], d["preemptive"]
     if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
         bad("last_round is null or the summary of the last closed round")

@@ -24,17 +24,20 @@ from companion.games.chronomage import GAME
 from companion.games.chronomage.playout import random_action, random_playout
 from companion.games.chronomage.rules import COLORS
 from companion.games.chronomage.timeline import inline, parse_card
+from referee_client import RefereeProcess
+from test_chronomage_referee import next_action
 
 PLAYERS = (1, 2, 3, 4)
-MUTANTS = 3200  # mutated states in all
+COLOURS = {1: ["blue"], 2: ["purple", "orange"], 3: ["orange", "blue", "green"], 4: list(COLORS)}  # CM-1
+MUTANTS = 5000  # mutated states in all
 PLAY_LIMIT = 3000  # actions a random table gets to finish an accepted state
-GAMES = {n: GAME(n) for n in PLAYERS}
+GAMES = {n: GAME(n, {"colors": COLOURS[n]}) for n in PLAYERS}
 
 
 # ---------------------------------------------------------------- the states random timelines reach
 def reached(players: int, seeds, every: int = 7) -> list[dict]:
     """Every `every`-th state of random timelines (and each timeline's last), as JSON dicts."""
-    game, out = GAME(players), []
+    game, out = GAMES[players], []
     for seed in seeds:
         pick = random.Random(-seed)
 
@@ -135,7 +138,7 @@ def m_list_length(d, rng):
 def m_seat_colour_kind(d, rng):
     """A seat, colour or loot kind out of range, where a table would write one."""
     n = d["players"]
-    s = rng.randrange(n)
+    s = rng.randrange(len(d["formation"]))
     choice = rng.randrange(8)
     if choice == 0:
         d["formation"][s] = rng.choice((0, 4, -1))
@@ -160,7 +163,7 @@ def m_seat_colour_kind(d, rng):
 def m_time_deck_empty(d, rng):
     """The time deck emptied, its cards moved to a hand so that cards stay conserved; now and then at
     cleanup's time step (CM-8)."""
-    s = rng.randrange(d["players"])
+    s = rng.randrange(len(d["formation"]))
     d["hands"][s] += d["time_deck"]
     d["time_deck"] = 0
     if rng.random() < 0.5 and d["card"] is not None:
@@ -169,7 +172,7 @@ def m_time_deck_empty(d, rng):
 
 def m_move_card(d, rng):
     """A spell or loot card moved between piles with the totals kept (so the finer checks are reached)."""
-    n = d["players"]
+    n = len(d["formation"])
     a, b = rng.randrange(n), rng.randrange(n)
     if rng.random() < 0.5:
         src, dst = rng.choice(("hands", "spellbook", "spent")), rng.choice(("hands", "spellbook", "spent"))
@@ -245,7 +248,7 @@ PER_SEAT = ("weaknesses", "formation", "spellbook", "hands", "spent", "loot", "l
 
 def m_swap_seats(d, rng):
     """Two seats' books exchanged (every per-seat field), as a table that mixed up who sits where."""
-    a, b = rng.randrange(d["players"]), rng.randrange(d["players"])
+    a, b = rng.randrange(len(d["formation"])), rng.randrange(len(d["formation"]))
     for k in PER_SEAT:
         d[k][a], d[k][b] = d[k][b], d[k][a]
     if d["preemptive"] is not None:
@@ -257,7 +260,7 @@ def m_swap_seats(d, rng):
 def m_plausible(d, rng):
     """A value a table could have typed: a formation space, a weakness count, a resistance by a spell in
     play, the anomaly dice, an exploit's decision, a challenge round."""
-    n, s = d["players"], rng.randrange(d["players"])
+    s = rng.randrange(len(d["formation"]))
     choice = rng.randrange(7)
     if choice == 0:
         d["formation"][s] = rng.randint(1, 3)
@@ -387,17 +390,63 @@ def test_load_refuses_or_accepts_every_mutated_state_and_every_accepted_state_pl
         try:
             out = st.to_dict()
             assert out == d, f"the accepted state is not what was loaded after {names}"
+            for seat in (None, *st.seats):  # what the table screen and the phones show of it
+                json.dumps(st.view(seat))
+            assert st.is_over() or st.legal_actions(), "nothing is listed in a running timeline"
             again = game.state_from_dict(json.loads(json.dumps(out))).to_dict()
             assert again == out, f"the accepted state does not round-trip after {names}"
             play_to_end(st, random.Random(i))
-            ends[st.outcome().result] += 1
+            ends[str(st.outcome().result)] += 1
         except Exception:  # noqa: BLE001
             pytest.fail(f"an accepted state failed after {names}:\n{describe(d)}\n{traceback.format_exc()}")
-    print(f"\nChronomage load fuzz: {MUTANTS} mutated states, {accepted} accepted (played to {dict(ends)}), "
-          f"{sum(refused.values())} refused:")
+    bases = [d for ds in seeds_by_players.values() for d in ds]
+    typed = sum(any(x["id"].startswith("typed-") for x in d["done"]) for d in bases)
+    spells = sum(bool(d["resistances"]) for d in bases)
+    kinds = sum(any(k not in ("robes", "staff") for i in d["loot_items"] for k in i) for d in bases)
+    print(f"\nChronomage load fuzz: {len(bases)} states of random timelines ({typed} after a typed card, {spells} "
+          f"with a constant spell in play, {kinds} with loot of another kind), {MUTANTS} mutated states, "
+          f"{accepted} accepted (played to {dict(ends)}), {sum(refused.values())} refused:")
     for what, k in refused.most_common():
         print(f"  {k:5d}  {what}")
     assert accepted > 100 and sum(refused.values()) > 1000  # both sides are really exercised
+    assert typed and spells and kinds
+
+
+def test_the_referee_s_load_takes_a_mutated_state_that_loads_refuses_one_that_does_not_and_plays_on(seeds_by_players):
+    """The same path end to end: `companion referee` as a child process, its `load` op, the journal."""
+    rng, game = random.Random(7), GAMES[3]
+    while True:  # a mutated state the game accepts, in a running timeline
+        d, names = mutate(rng.choice(seeds_by_players[3]), rng)
+        try:
+            if not game.state_from_dict(copy.deepcopy(d)).is_over():
+                break
+        except Refusal:
+            pass
+    ref = RefereeProcess()
+    try:
+        assert ref.send(op="new", game="chronomage", players=3, seed=4, options={"colors": COLOURS[3]})["ok"]
+        reply = ref.send(op="load", state=d)
+        assert reply["ok"] and reply["events"][0] == {"type": "corrected"} and reply["state"] == d, (names, reply)
+        broken = copy.deepcopy(d)
+        broken["hands"][0] += 1  # one spell card too many (CM-2)
+        reply = ref.send(op="load", state=broken)
+        assert not reply["ok"] and reply["error"]["code"] == "invalid-state", reply
+        assert reply["error"]["rule"] == "chronomage/CM-2", reply
+        deep = copy.deepcopy(d)
+        deep["last_round"] = {"round": 1, "success": True, "seats": nested(600)}
+        reply = ref.send(op="load", state=deep)
+        assert not reply["ok"] and (reply["error"]["code"], reply["error"]["rule"]) == ("invalid-state", "ALL-3"), reply
+        assert ref.send(op="state")["state"] == d  # neither refusal changed the table
+        for _ in range(3000):  # and the table plays the corrected state on to its end
+            state = ref.send(op="state")
+            if state["outcome"] is not None:
+                break
+            view = ref.send(op="view", player=None)["view"]
+            text = next_action(state["state"], view, losing=False)
+            assert ref.send(op="play", action=text)["ok"], text
+        assert state["outcome"]["result"] in ("victory", "defeat"), state
+    finally:
+        ref.close()
 
 
 # ---------------------------------------------------------------- what the fuzz found (regressions)

@@ -66,8 +66,27 @@ def fields(n: int, colors: tuple[str, ...], timeline: str) -> dict[str, Shape]:
     }
 
 
+#: how deep a table's books nest at most (the card out's chart: state, card, chart, face, weakness), with room
+MAX_DEPTH = 12
+
+
+def _too_deep(x: Any) -> bool:
+    """Whether `x` nests lists and objects deeper than any table's books do (walked without recursion, so a
+    value nested thousands deep is refused, not a RecursionError in a later check or in the journal)."""
+    stack = [(x, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, (list, dict)):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((c, depth + 1) for c in (v.values() if isinstance(v, dict) else v))
+    return False
+
+
 def state_from_dict(game, d: dict[str, Any]) -> CMState:
     n = game.players
+    if _too_deep(d):
+        bad(f"a value is nested more than {MAX_DEPTH} lists or objects deep; a table's books never are")
     check_state_fields(d, fields(n, tuple(game.options["colors"]), game.timeline.name), bad)
     phase, step = d["phase"], d["step"]
     if step not in STEPS[phase]:
@@ -93,6 +112,15 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         bad("a card was played twice", "CM-3")
     if len(done) == DECK and phase != OVER:
         bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
+    known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
+    if phase != OVER and any(i in known and known[i].boss for i, _ in done):
+        bad("the boss has been played: the timeline was won or lost then", "CM-10")
+    for k, (i, _) in enumerate(done):  # else a later reveal may find no card of its phase left (nothing listed)
+        if i in known and known[i].phase != phase_at(k):
+            bad(f"{known[i].name}, a phase {known[i].phase} card, cannot have been the challenge number {k + 1}",
+                "REVEAL")
+        if i in known and known[i].boss and k != len(done) - 1:
+            bad(f"{known[i].name}, the boss, ends the timeline: no challenge follows it", "CM-10")
     ch, raw = d["challenge"], d["card"]
     if (ch is None) != (raw is None):
         bad("a challenge is out exactly when its card is", "REVEAL")
@@ -104,6 +132,9 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             card = parse_card(inline(raw), "the card out")
         except (LibraryError, TypeError) as exc:
             bad(exc.reason if isinstance(exc, LibraryError) else "the card out is not a card's table", "CM-3")
+        if card.id in known and known[card.id] != card:  # won, it would play the library's card (its boss mark)
+            bad(f"the card out has the id {card.id!r} of the library's {known[card.id].name} but other data; a card "
+                "typed at the table takes an id of its own", "X-15")
         if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or (len(done) == DECK - 1
                                                                                      and not card.boss):
             bad(f"{card.name} cannot be the challenge number {len(done) + 1}", "REVEAL")
@@ -118,13 +149,10 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             bad("a finished timeline, and only one, has a result (victory or defeat) and a reason", "OVER")
     elif d["reason"] != "":
         bad("a running timeline has no reason of an outcome")
-    known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
     if phase == OVER and d["result"] == "victory" and (
             card is not None or len(done) <= 10 or done[-1][1] != "won"
             or (done[-1][0] in known and not known[done[-1][0]].boss)):
         bad("a timeline is won by defeating the boss, a phase III card", "CM-10")
-    if phase != OVER and any(i in known and known[i].boss for i, _ in done):
-        bad("the boss has been played: the timeline was won or lost then", "CM-10")
     last, pre = d["last_round"], d["preemptive"]
     if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
         bad("last_round is null or the summary of the last closed round")

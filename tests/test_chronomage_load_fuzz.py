@@ -503,3 +503,17 @@ def test_CM_10_no_challenge_follows_the_boss_among_the_cards_played():
     d = a_state(2, lambda d: d["phase"] == "over" and len(d["done"]) >= 13 and boss not in str(d["done"]))
     d["done"][10]["id"] = boss
     refused_load(d, "CM-10", "no challenge follows it")
+
+
+def test_ALL_3_a_closed_rounds_summary_is_shaped_like_one_the_tracker_can_show():
+    """It was accepted with any keys and values (`{"round": "x", "success": null}`), and the table's tracker
+    reads its round, power and total."""
+    d = a_state(2, lambda d: d["last_round"] is not None and "total" in d["last_round"])
+    for broken in ({"round": "x", "success": None}, dict(d["last_round"], power="14"),
+                   dict(d["last_round"], seats=[1]), dict(d["last_round"], through=[1])):
+        bad = copy.deepcopy(d)
+        bad["last_round"] = broken
+        with pytest.raises(Refusal) as err:
+            GAMES[2].state_from_dict(bad)
+        assert err.value.code == "invalid-state" and "last_round" in err.value.reason, err.value.reason
+    assert GAMES[2].state_from_dict(d).to_dict()["last_round"] == d["last_round"]

@@ -61,7 +61,11 @@ def fields(n: int, colors: tuple[str, ...], timeline: str) -> dict[str, Shape]:
                                                                          rule="X-4")))}), rule="PREEMPT"),
         "anomaly": Nullable(faces),
         "reversed": Bool(rule="X-7"),
-        "result": ANY, "reason": ANY, "last_round": ANY,
+        "result": ANY, "reason": ANY,
+        "last_round": Nullable(Record(  # the closed round's summary the table's tracker shows
+            {"round": Int(1, 10**6), "color": OneOf(COLORS), "power": count, "success": Bool(),
+             "seats": per_seat(Nullable(count))},
+            optional={"total": count, "through": ListOf(seat, distinct=True)}), rule="ALL-3"),
         "resistances": Map(COLORS, Int(0, 3, rule="CM-13"), rule="CM-13"),
     }
 
@@ -154,8 +158,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
             or (done[-1][0] in known and not known[done[-1][0]].boss)):
         bad("a timeline is won by defeating the boss, a phase III card", "CM-10")
     last, pre = d["last_round"], d["preemptive"]
-    if last is not None and (not isinstance(last, dict) or "round" not in last or "success" not in last):
-        bad("last_round is null or the summary of the last closed round")
+    if last is not None and ("total" in last) == ("through" in last):
+        bad("last_round is a monster round's summary (with its total) or an event round's (with who got through)")
 
     st = CMState.from_fields(
         game, phase=phase, step=step, time_deck=d["time_deck"], loot_deck=d["loot_deck"], done=done, card=card,

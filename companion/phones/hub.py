@@ -135,12 +135,15 @@ def _typed(session: Session, seat: int, text: str, actions: list) -> str:
     """An action the seat typed that its list leaves out (an open-ended one, like a Chronomage constant
     spell's resistances, CM-13): the canonical text to play, or the refusal. It must be of a class listed
     to this seat now, the seat's own (`actor`), and no chance outcome (dice, draws: those the referee draws
-    or the list already holds, so a phone can neither pick its luck nor probe a hidden deck). The engine
-    then judges it as it judges any action."""
+    or the list already holds, so a phone can neither pick its luck nor probe a hidden deck). Text that is
+    no action at all is not one either. The engine then judges it as it judges any action."""
     kinds = {type(a) for a in actions}
     if not kinds:
         raise _not_offered()
-    action = session.game.parse_action(text)  # NotationError: refused as bad notation
+    try:
+        action = session.game.parse_action(text)
+    except Refusal:  # a notation error, or a typed card that is none (bad-card)
+        raise _not_offered() from None
     if type(action) not in kinds or session.state.actor(action) != seat or getattr(action, "chance", False):
         raise _not_offered()
     return str(action)

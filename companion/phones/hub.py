@@ -89,10 +89,10 @@ class Hub:
             if message["offer"] != wire.offer_of(session, key.seat, actions):
                 raise IllegalAction("stale-offer", "The table changed since your screen was drawn; here are your "
                                     "choices now. Nothing was played.", "phones/offer")
-            if message["action"] not in {str(a) for a in actions}:
-                raise IllegalAction("not-offered", "That is not one of your choices now; what belongs to the whole "
-                                    "table is done on the touchscreen.", "phones/seat")
-            refused = (self._play or self._session_play)(message["action"], key.seat)
+            text = message["action"]
+            if text not in {str(a) for a in actions}:
+                text = _typed(session, key.seat, text, actions)
+            refused = (self._play or self._session_play)(text, key.seat)
             if refused is not None:
                 raise refused
             answer = {"type": "done", "id": message["id"]}
@@ -124,3 +124,26 @@ class Hub:
         except Refusal as refusal:
             return refusal
         return None
+
+
+def _not_offered() -> IllegalAction:
+    return IllegalAction("not-offered", "That is not one of your choices now; what belongs to the whole table is "
+                         "done on the touchscreen.", "phones/seat")
+
+
+def _typed(session: Session, seat: int, text: str, actions: list) -> str:
+    """An action the seat typed that its list leaves out (an open-ended one, like a Chronomage constant
+    spell's resistances, CM-13): the canonical text to play, or the refusal. It must be of a class listed
+    to this seat now, the seat's own (`actor`), and no chance outcome (dice, draws: those the referee draws
+    or the list already holds, so a phone can neither pick its luck nor probe a hidden deck). Text that is
+    no action at all is not one either. The engine then judges it as it judges any action."""
+    kinds = {type(a) for a in actions}
+    if not kinds:
+        raise _not_offered()
+    try:
+        action = session.game.parse_action(text)
+    except Refusal:  # a notation error, or a typed card that is none (bad-card)
+        raise _not_offered() from None
+    if type(action) not in kinds or session.state.actor(action) != seat or getattr(action, "chance", False):
+        raise _not_offered()
+    return str(action)

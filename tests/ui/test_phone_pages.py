@@ -143,3 +143,49 @@ def test_chronomage_shows_a_players_hand_and_spellbook_on_the_phone(ui, journal_
     browser.tap(1, book[1], "#actions")
     assert ui.until(lambda: app.controller.session.head == head + 1, 20)
     assert app.controller.view["spellbook"][0] == 1
+
+
+def choose(browser: Pages, seat: int, label: str, value) -> None:
+    """Pick `value` in the select of seat's page named `label`, as a finger would (found and changed in one step)."""
+    found = browser.on(seat, "const s = [...document.querySelectorAll('main select')].find(s => "
+                             "s.getAttribute('aria-label') === arguments[0]); if (!s) return false; s.value = arguments[1];"
+                             "s.dispatchEvent(new Event('change')); return true;", label, str(value))
+    assert found, f"seat {seat}'s page has no select {label!r}"
+
+
+def test_chronomage_phone_casts_a_constant_spell_and_enters_its_dice_with_small_forms(ui, journal_path, pages, tmp_path):
+    from companion.games.chronomage.fixtures import typed
+    app = started(ui, journal_path)
+    ui.start_game(2, "chronomage")
+    c = app.controller
+    assert c.play("ready") is None
+    assert c.play(typed(1, resistance={"orange": 1, "blue": 2, "green": 3, "purple": 2}, power=[99] * 4)) is None
+    assert len([a for a in c.actions_for(1) if a.type in ("Spell", "Dice")]) > 100  # what the page used to draw
+    browser = pages()
+    browser.open(1, app.phones.link(1)[0])
+    assert browser.until(1, "state && state.actions.some(a => a.type === 'Spell') && document.querySelector('.form')")
+    every = browser.on(1, "return document.querySelectorAll('main button').length")
+    assert every <= 30, f"{every} buttons on a phone"
+    shot(browser, 1, tmp_path, "chronomage-round")
+    # cost 2, no runes (an empty spellbook), +3 damage, and a CONSTANT spell: orange rolls two dice now (CM-13)
+    for label, value in (("Cost", 2), ("Bonus damage", 3), ("Orange resistance", 2)):
+        choose(browser, 1, label, value)
+    assert "Cast: Cost 2, 0 runes, +3 damage, Orange 2" in browser.buttons(1, "#actions")
+    head = c.session.head
+    browser.tap(1, "Cast:", "#actions")
+    assert ui.until(lambda: c.session.head == head + 1, 20)
+    assert c.session.journal.entry(c.session.id, head + 1).text == "spell 1 2 0 3 orange=2"
+    assert c.view["resistances"] == {"orange": 2} and c.view["dice_count"][0] == 2
+    # the faces the real dice show: two of the player's own now, and the challenge die
+    assert browser.until(1, "document.querySelectorAll('.faces select').length === 3")
+    assert browser.on(1, "return [...document.querySelectorAll('.form button')].map(b => [b.textContent, b.disabled])") \
+        [-1] == ["Choose 3 more faces", True]  # the dice form's: nothing is sent half-entered
+    for label, value in (("Your 2 dice 1", 5), ("Your 2 dice 2", 3), ("The challenge die 1", 4)):
+        choose(browser, 1, label, value)
+    browser.on(1, "document.querySelector('.faces').scrollIntoView({block: 'center'});")
+    shot(browser, 1, tmp_path, "chronomage-dice")
+    browser.tap(1, "Enter 3 5 / 4", "#actions")
+    assert ui.until(lambda: c.session.head == head + 2, 20)
+    assert c.session.journal.entry(c.session.id, head + 2).text == "dice 1 3 5 / 4"
+    assert c.view["damage"]["seats"][0] == 3 + 5 + 3  # the faces and the spell's bonus, as the table shows it
+    assert browser.until(1, "!state.actions.some(a => a.type === 'Dice')")  # seat 1 has rolled this round

@@ -1,12 +1,14 @@
 // A seat's private hand on a phone. It draws what the table sends (companion/PHONES.md) and sends back
 // the text of one of the actions it was offered; it never takes an action's notation apart: renderers
-// match offered actions on their type and fields.
+// match offered actions on their type and fields. Chronomage's spell and dice forms write the text of what
+// they compose when no offered action matches (a constant spell is never offered, CM-13).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const token = (location.pathname.match(/^\/s\/([A-Za-z0-9_-]{16,64})$/) || [])[1];
 const pendingKey = "pending:" + token;
 let ws = null, state = null, backoff = 500, gone = false, chosen = [];
+let forms = {}, formSent = null;  // a form's values across redraws (a push redraws the page); the form a play came from
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -29,7 +31,8 @@ function newId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function send(action) {
+function send(action, form) {
+  formSent = form || null;
   const play = { op: "play", id: newId(), action: action.text, offer: state.offer };
   sessionStorage.setItem(pendingKey, JSON.stringify(play));  // resent after a drop, answered once
   showRefusal(null);
@@ -71,8 +74,10 @@ function receive(message) {
     draw();
   } else if (message.type === "done" || message.type === "refused") {
     if (pending && pending.id === message.id) sessionStorage.removeItem(pendingKey);
-    if (message.type === "done") chosen = [];
-    else showRefusal(message.error);
+    if (message.type === "done") {
+      chosen = [];
+      if (formSent) { delete forms[formSent]; formSent = null; if (state) draw(); }  // the next one starts afresh
+    } else showRefusal(message.error);
   } else if (message.type === "error") {
     showRefusal(message.error);
   } else if (message.type === "gone") {
@@ -151,6 +156,26 @@ function actionList(actions, where, label) {
   const list = el("div", "list");
   for (const a of actions) list.append(button((label && label(a)) || a.text, () => send(a)));
   where.append(list);
+}
+
+// A select of [value, label] options showing `value`; `onChange(value)` when the player picks another.
+function select(options, value, onChange, label) {
+  const box = el("select");
+  if (label) box.setAttribute("aria-label", label);
+  for (const [v, text] of options) {
+    const option = el("option", "", text);
+    option.value = String(v);
+    box.append(option);
+  }
+  box.value = String(value);
+  box.addEventListener("change", () => onChange(box.value));
+  return box;
+}
+
+function field(label, control) {
+  const row = el("label", "field");
+  row.append(el("span", "", label), control);
+  return row;
 }
 
 function facts(pairs, where) {
@@ -253,8 +278,87 @@ function chronomage(s) {
   };
   for (const [type, actions] of Object.entries(groups)) {
     heading(titles[type] || words(type), $("actions"));
-    actionList(actions, $("actions"), labels[type]);
+    if (type === "Spell") spellForm(s, actions, labels.Spell, $("actions"));
+    else if (type === "Dice") diceForm(s, actions, $("actions"));
+    else actionList(actions, $("actions"), labels[type]);
   }
+}
+
+const COLOURS = ["orange", "blue", "green", "purple"];  // the order a spell's resistances are written in
+const upTo = (n, label) => Array.from({ length: n + 1 }, (_, i) => [i, label ? label(i) : String(i)]);
+
+// A spell as a form: cost, runes and bonus within the listed spells' ranges, and what a CONSTANT spell sets
+// each table colour's resistance to (CM-13; never listed, so its text is written here). The engine checks it.
+function spellForm(s, spells, label, where) {
+  const top = (k) => Math.max(...spells.map((a) => a.fields[k] || 0));
+  const f = forms.spell = forms.spell || { cost: 0, runes: 0, bonus: 0, sets: {} };
+  for (const k of ["cost", "runes", "bonus"]) f[k] = Math.min(f[k], top(k));
+  const colours = COLOURS.filter((c) => (s.view.colors || []).includes(c));
+  const composed = () => {
+    const resistance = colours.filter((c) => f.sets[c] !== undefined).map((c) => [c, f.sets[c]]);
+    const fields = { seat: s.seat, cost: f.cost, runes: f.runes, bonus: f.bonus, resistance };
+    const listed = !resistance.length && spells.find((a) => ["cost", "runes", "bonus"].every((k) => (a.fields[k] || 0) === f[k]));
+    return listed || { fields, text: "spell " + s.seat + " " + f.cost + " " + f.runes + (f.bonus ? " " + f.bonus : "")
+                                        + resistance.map(([c, n]) => " " + c + "=" + n).join("") };
+  };
+  const box = el("div", "form");
+  const cast = button("", () => send(composed(), "spell"), "primary");
+  const show = () => { cast.textContent = "Cast: " + label(composed()); };
+  const number = (k, text, unit) => box.append(field(text, select(upTo(top(k), unit), f[k], (v) => { f[k] = +v; show(); }, text)));
+  number("cost", "Cost", (n) => n + " time unit" + (n === 1 ? "" : "s"));
+  number("runes", "Runes");
+  if (top("bonus") > 0) number("bonus", "Bonus damage", (n) => "+" + n);  // a preparation spell adds none (X-10)
+  box.append(el("div", "sub", "A constant spell sets"));
+  const dice = (n) => n + (n === 1 ? " die" : " dice");
+  for (const c of colours) {
+    box.append(field(words(c), select([["", "as the card"], ...upTo(3, dice)], f.sets[c] === undefined ? "" : f.sets[c], (v) => {
+      if (v === "") delete f.sets[c]; else f.sets[c] = +v;
+      show();
+    }, words(c) + " resistance")));
+  }
+  show();
+  box.append(cast);
+  where.append(box);
+}
+
+// Dice: the referee rolls them (the bare `dice SEAT`), or the player enters the faces the real dice show.
+function diceForm(s, dice, where) {
+  const bare = dice.find((a) => !a.fields.faces);
+  if (bare) where.append(button("Roll my dice", () => send(bare), "big"));
+  const typed = dice.filter((a) => a.fields.faces);
+  if (!typed.length) return;
+  const own = typed[0].fields.faces.length, chal = typed[0].fields.challenge ? typed[0].fields.challenge.length : 0;
+  const shape = own + "/" + chal;
+  if (!forms.dice || forms.dice.shape !== shape) forms.dice = { shape, own: Array(own).fill(""), chal: Array(chal).fill("") };
+  const f = forms.dice;
+  const box = el("div", "form");
+  const enter = button("", () => send(composed(), "dice"), "primary");
+  const sorted = (faces) => faces.map(Number).sort((a, b) => a - b);
+  const composed = () => {
+    const faces = sorted(f.own), challenge = typed[0].fields.challenge ? sorted(f.chal) : null;
+    const same = (a, b) => a === b || (a && b && a.length === b.length && a.every((x, i) => x === b[i]));
+    return typed.find((a) => same(a.fields.faces, faces) && same(a.fields.challenge, challenge))
+      || { text: "dice " + s.seat + faces.map((x) => " " + x).join("") + (challenge ? " / " + challenge.join(" ") : "") };
+  };
+  const show = () => {
+    const missing = [...f.own, ...f.chal].filter((x) => x === "").length;
+    enter.disabled = missing > 0;
+    enter.textContent = missing ? "Choose " + missing + " more face" + (missing === 1 ? "" : "s")
+      : "Enter " + sorted(f.own).join(" ") + (chal ? (own ? " / " : "/ ") + sorted(f.chal).join(" ") : "");
+  };
+  const faces = (list, title) => {
+    box.append(el("div", "sub", title));
+    const row = el("div", "faces");
+    list.forEach((v, i) => row.append(select([["", "?"], ...upTo(6).slice(1)], v, (x) => { list[i] = x; show(); },
+                                             title + " " + (i + 1))));
+    box.append(row);
+  };
+  box.append(el("div", "sub", bare ? "Or enter the faces the dice show" : "Enter the faces the dice show"));
+  if (own) faces(f.own, own === 1 ? "Your die" : "Your " + own + " dice");
+  if (chal) faces(f.chal, chal === 1 ? "The challenge die" : "The " + chal + " challenge dice");
+  show();
+  box.append(enter);
+  where.append(box);
 }
 
 const RENDERERS = { "legends-of-the-arena": legends, "time-runners": timeRunners, "chronomage": chronomage };

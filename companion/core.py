@@ -434,6 +434,10 @@ class Game(ABC):
 
         Pure: it reads no file, so validating options costs nothing and cannot depend on the disk."""
 
+    def check_computers(self, seats: list[int]) -> None:
+        """Refuse (BadRequest) a table whose `seats` are played by the computer when this game, as its options
+        set it up, cannot be played by one there; by default any seat may be."""
+
     def load_files(self) -> None:
         """Read what the options name (a timeline, a table's saved values) and keep it on the game.
 

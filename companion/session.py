@@ -69,6 +69,9 @@ class Session:
         """A new session; `table` is what a resume list shows (e.g. {"names": [...], "colors": [...]})."""
         game = games.make_game(game_id, players, options)  # refuses a bad game, count or option first
         table = check_table(table, game)
+        if table.get("computer"):
+            computer = table["computer"]
+            game.check_computers(sorted(c["seat"] for c in (computer if isinstance(computer, list) else [computer])))
         if seed is not None and (not isinstance(seed, (str, int, float)) or len(str(seed)) > MAX_SEED):
             raise BadRequest("bad-seed", f"A seed is a number or a text of at most {MAX_SEED} characters, not "
                              f"{quoted(seed)}.", "protocol/new")

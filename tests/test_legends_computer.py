@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from companion.core import IllegalAction
+from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
 from companion.games.legends.bench import play_out
 from companion.journal import Journal
@@ -84,3 +84,15 @@ def test_LA_16_a_computer_legend_plays_digital_cards_only():
     with pytest.raises(IllegalAction) as err:
         cpu().choose(st, 1, random.Random(1), 1.0)
     assert err.value.code == "physical-cards" and err.value.rule.endswith("/LA-16")
+
+
+def test_LA_16_a_table_with_physical_cards_and_a_computer_seat_is_refused_before_it_starts(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    with pytest.raises(BadRequest) as err:
+        Session.start(journal, "legends-of-the-arena", 3, seed=1, options={"cards": "physical", "mode": "ffa"},
+                      table={"computer": [{"seat": 2, "level": "cpu"}, {"seat": 3, "level": "random"}]})
+    assert err.value.code == "physical-cards" and err.value.rule.endswith("/LA-16")
+    assert journal.sessions() == []
+    digital = Session.start(journal, "legends-of-the-arena", 3, seed=1, options={"mode": "ffa"},
+                            table={"computer": [{"seat": 2, "level": "cpu"}, {"seat": 3, "level": "random"}]})
+    assert len(journal.sessions()) == 1 and digital.table["computer"][1]["seat"] == 3

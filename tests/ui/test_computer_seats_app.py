@@ -47,3 +47,17 @@ def test_LA_16_one_person_against_three_computer_legends_from_the_home_screen(ui
     assert c.play(mine[0]) is None
     assert ui.until(lambda: not c.thinking, 30)
     assert c.session.head > 4 and c.view["phase"] != "pick"  # the exchange went on past everyone's picks
+
+
+def test_LA_16_physical_cards_against_the_companion_is_refused_at_start_with_the_reason(ui, journal_path):
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
+    while home.option_values["cards"] != "physical":
+        ui.tap(next(w for w in row(home, "Cards").children if isinstance(w, FlatButton)))
+    while home.opponent != level:
+        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+    ui.tap(home.ids.start)
+    assert ui.app.sm.current == "home" and "digital cards only" in ui.toast and "LA-16" in ui.toast
+    assert ui.app.journal.sessions() == []

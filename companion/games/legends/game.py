@@ -81,6 +81,11 @@ class Legends(Game):
         if mode in ("3v3", "2v2v2") and n != 6:
             raise BadRequest("bad-option", f"{mode} is played by 6 players, not {n}.", ID + "/modes")
 
+    def check_computers(self, seats: list[int]) -> None:
+        if self.options["cards"] == "physical":  # LA-16: a computer Legend holds no printed hand
+            raise BadRequest("physical-cards", "A computer Legend plays digital cards only: with physical cards "
+                             "every seat is a person's.", ID + "/LA-16")
+
     def load_files(self) -> None:
         """LA-3: the Legend data of the Legends in play, with the `values` typed (saved on this machine, or
         given as text) captured once into the options (`values.py`)."""

@@ -43,6 +43,8 @@ class Session:
         record = journal.session(session_id)
         self.journal = journal
         self.id = session_id
+        #: who this session is, for good: the journal gives a removed session's number to a later one
+        self.uid = record.uid or f"{session_id}@{record.created!r}"
         try:
             self.game: Game = games.make_game(record.game, record.players, record.options)
         except Refusal as refusal:  # e.g. a file its options name is gone: kept in the journal, not opened

@@ -67,11 +67,13 @@ class Hub:
 
     def key(self, seat: int) -> SeatKey:
         """The seat's join key for the game on the table (made on first use)."""
-        return self.tokens.key(self._session().id, seat)
+        session = self._session()
+        return self.tokens.key(session.id, seat, session.uid)
 
     def renew(self, seat: int) -> SeatKey:
         """A new key for the seat; the old link stops working (the server closes its connections)."""
-        return self.tokens.renew(self._session().id, seat)
+        session = self._session()
+        return self.tokens.renew(session.id, seat, session.uid)
 
     # -- a phone's requests ------------------------------------------------------------------------
     def sync(self, key: SeatKey) -> str:
@@ -113,7 +115,7 @@ class Hub:
         if not self.tokens.is_current(key):
             raise Gone("link-replaced", "This seat was given a new link: this one no longer works. Ask the table "
                        "for the new QR code.", "phones/token")
-        if self.session is None or self.session.id != key.session:
+        if self.session is None or (self.session.id, self.session.uid) != (key.session, key.uid):
             raise Gone("not-on-table", "This link belongs to a game that is not on the table now; it opens again "
                        "when the game does.", "phones/token")
         return self.session

@@ -2,7 +2,9 @@
 
 Each (session, seat) has at most one token (128 bits from `secrets`, URL-safe) and one short code
 (8 letters and digits without look-alikes, for typing when a camera will not read the QR code). Giving
-the seat a new pair drops the old one at once. The store keeps the pairs in a file of its own beside
+the seat a new pair drops the old one at once. A key names its session's identity (`Session.uid`) as
+well as its number: the journal gives a removed session's number to a later game, whose seats then get
+keys of their own, and an old link never opens it. The store keeps the pairs in a file of its own beside
 the journal (mode 0600, written whole and renamed), never in the journal: exports carry no token. A
 token is looked up by its SHA-256, so the map from secrets to seats holds no secret itself, and the
 code is accepted only through the rate-limited join request.
@@ -30,6 +32,7 @@ class SeatKey:
     seat: int
     token: str
     code: str
+    uid: str = ""  # the session's identity (`Session.uid`)
 
     @property
     def code_shown(self) -> str:
@@ -56,18 +59,18 @@ class SeatTokens:
         self._by_code: dict[str, SeatKey] = {}
         self._load()
 
-    def key(self, session: int, seat: int) -> SeatKey:
-        """The seat's current key, made on first use."""
+    def key(self, session: int, seat: int, uid: str = "") -> SeatKey:
+        """The seat's current key, made on first use (and anew for another session of the same number)."""
         with self._lock:
             key = self._keys.get((session, seat))
-            if key is None:
-                key = self._make(session, seat)
+            if key is None or key.uid != uid:
+                key = self._make(session, seat, uid)
             return key
 
-    def renew(self, session: int, seat: int) -> SeatKey:
+    def renew(self, session: int, seat: int, uid: str = "") -> SeatKey:
         """A new key for the seat (a lost or changed phone): the old token and code stop working now."""
         with self._lock:
-            return self._make(session, seat)
+            return self._make(session, seat, uid)
 
     def seat_of(self, token: str) -> SeatKey | None:
         """The key whose token this is, or None (unknown, replaced, or never given)."""
@@ -95,12 +98,12 @@ class SeatTokens:
             self._save()
 
     # -- inside ------------------------------------------------------------------------------------
-    def _make(self, session: int, seat: int) -> SeatKey:
+    def _make(self, session: int, seat: int, uid: str) -> SeatKey:
         old = self._keys.get((session, seat))
         if old is not None:
             self._drop(old)
         key = SeatKey(session, seat, secrets.token_urlsafe(TOKEN_BYTES),
-                      "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH)))
+                      "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH)), uid)
         self._add(key)
         self._save()
         return key
@@ -120,7 +123,8 @@ class SeatTokens:
         try:
             rows = json.loads(self.path.read_text(encoding="utf-8"))
             for row in rows:
-                self._add(SeatKey(int(row["session"]), int(row["seat"]), str(row["token"]), str(row["code"])))
+                self._add(SeatKey(int(row["session"]), int(row["seat"]), str(row["token"]), str(row["code"]),
+                                  str(row.get("uid", ""))))
         except (OSError, ValueError, TypeError, KeyError):
             # an unreadable file only costs the phones a new join: start empty, keep the file for a look
             self._keys.clear()
@@ -130,7 +134,8 @@ class SeatTokens:
     def _save(self) -> None:
         if self.path is None:
             return
-        rows = [{"session": k.session, "seat": k.seat, "token": k.token, "code": k.code} for k in self._keys.values()]
+        rows = [{"session": k.session, "seat": k.seat, "token": k.token, "code": k.code, "uid": k.uid}
+                for k in self._keys.values()]
         tmp = self.path.with_name(self.path.name + ".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -180,3 +180,36 @@ def test_every_rule_id_written_in_the_engines_is_in_the_rules_reference():
         if explain(f"time-runners/{rule}") is None and rule != "ALL-3":
             missing.append(f"time-runners/{rule}")
     assert not missing, missing
+
+
+def test_every_rule_a_refusal_cites_in_a_game_package_is_in_that_games_rules_reference():
+    """Static, by the syntax tree: each rule id given as text to `refuse`, `bad`, `invalid_state`, ... (or
+    `IllegalAction`/`BadRequest`) in a game's package is explained by that game's reference, so a refusal
+    never names a rule a player cannot look up. (The literal check above sees only "<game>/<RULE>".)"""
+    import ast
+    import re
+    from pathlib import Path
+    rule_id = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Za-z0-9]+)*")
+    calls = {"refuse", "_refuse", "bad", "_bad", "_running", "no", "invalid_state", "bad_option", "IllegalAction",
+             "BadRequest"}
+    root = Path(__file__).resolve().parents[1] / "companion" / "games"
+    package_game = {cls.__module__.split(".")[2]: game_id for game_id, cls in games.REGISTRY.items()
+                    if cls.__module__.startswith("companion.games.")}
+    cited, missing = 0, []
+    for path in root.rglob("*.py"):
+        game_id = package_game.get(path.relative_to(root).parts[0])
+        if game_id is None:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in calls:
+                continue
+            for arg in node.args[1:] + [k.value for k in node.keywords if k.arg == "rule"]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and rule_id.fullmatch(arg.value):
+                    cited += 1
+                    rule = arg.value
+                    if explain(f"{game_id}/{rule}") is None and not (rule.startswith("ALL-") and explain(rule)):
+                        missing.append(f"{path.name}:{node.lineno} {game_id}/{rule}")
+    assert cited > 200 and not missing, missing

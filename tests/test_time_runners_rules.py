@@ -560,6 +560,13 @@ def test_TR18_sense_rejects_malformed_observations():
     assert st.observations == {}
 
 
+def test_TR18_a_reading_of_a_huge_number_is_refused_quoting_a_short_piece_of_it():
+    st = table(3)
+    with pytest.raises(Refusal) as e:
+        st.sense({"hand": 10 ** 400})
+    assert e.value.code == "bad-observation" and len(e.value.reason) < 120 and "..." in e.value.reason
+
+
 def test_TR18_sensor_toggle_allowed_in_roll_off_but_not_before_the_deal():
     st = GAME(3).new_state()
     refused(st, "sensor off", "setup-not-finished")

@@ -6,6 +6,7 @@ from functools import partial
 from typing import Any
 
 from companion.core import BadRequest, Outcome, State, Turn, refuse
+from companion.quoting import quoted
 
 from .actions import (
     DELTA, END, ROLL_BARE, ROLLS, SENSOR_OFF, SENSOR_ON, End, Play, Roll, Sensor, Shuffle, card_name,
@@ -125,7 +126,7 @@ class TRState(State):
             raise BadRequest("bad-observation", 'Time Runners senses only {"hand": H}.', R + "TR-18")
         h = observation["hand"]
         if h is not None and (type(h) is not int or not 1 <= h <= 12):
-            raise BadRequest("bad-observation", f"The hand of time points at an hour 1..12, not {h!r}.", R + "TR-18")
+            raise BadRequest("bad-observation", f"The hand of time points at an hour 1..12, not {quoted(h)}.", R + "TR-18")
         self.sensing, self.sensed = True, h
         return [{"type": "sensed", "hand": h, "in_sync": self.sensed == self.hour}]
 
@@ -424,7 +425,7 @@ class TRState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None and (type(seat) is not int or not 1 <= seat <= self.n):
-            raise BadRequest("bad-seat", f"There is no seat {seat!r} at this table of {self.n}.", R + "TR-4")
+            raise BadRequest("bad-seat", f"There is no seat {quoted(seat)} at this table of {self.n}.", R + "TR-4")
         hour = self.hour
         v = {
             "game": "time-runners",

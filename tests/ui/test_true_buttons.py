@@ -61,3 +61,24 @@ def test_block_arena_hint_is_disabled_once_the_game_is_over(ui, journal_path):
     assert table.ids.hint.disabled
     ui.tap_at(*centre(table.ids.hint))
     assert "Nobody" not in ui.toast and "suggests" not in ui.toast and "thinking" not in ui.toast
+
+
+def test_a_button_that_cannot_act_now_looks_unlike_one_that_can_not_only_by_its_text(ui, journal_path):
+    """Redo with nothing to redo (and Undo after a die roll) is an outline on the table's ground; Home is filled."""
+    ui.start(journal_path)
+    table = ui.start_game(3)
+    finish_roll_off(ui)
+    ui.frames(2)
+    redo, home = table.ids.redo, table.ids.home
+    assert redo.disabled and not home.disabled
+    image = ui.app.root.export_as_image().texture
+    pixels, (width, height) = image.pixels, image.size
+
+    def pixel(widget, at):
+        x, y = (int(v) for v in widget.to_window(widget.x + at, widget.center_y))
+        i = ((height - 1 - y) * width + x) * 4  # the image's rows run from the top
+        return tuple(pixels[i:i + 3])
+
+    inside, margin = redo.width * 0.12, 1  # left of the words; in the 2 dp margin around the button's box
+    assert pixel(redo, inside) == pixel(redo, margin)  # no fill of its own: the ground shows through
+    assert pixel(home, inside) != pixel(home, margin)  # filled

@@ -158,6 +158,8 @@ class ChronomageScreen(TableScreen):
         for seat, row in self.rows.items():
             self._row(v, row, seat, legal)
         self._table_actions(v, legal)
+        for panel in self.panels:  # a panel the table moved past (undo, a phone, a correction) closes
+            panel.follow(legal)
 
     def _tracker(self, v) -> None:
         tracker, ch = self.ids.tracker, v.get("challenge") or {}
@@ -352,12 +354,20 @@ class ChronomageScreen(TableScreen):
                   f" ({ch.get('name', '')}, round {ch.get('round', '')})" if chal else
                   f"{T.dice(own).capitalize()} against the goal of {((self.view.get('card') or {}).get('preemptive') or {}).get('goal')}")
         self.faces.open_for(self.ids.layer, f"{name}'s roll", groups, compose, Dice(seat), rgba, detail)
+        self.faces.offered = lambda legal: handful(legal, seat) == shape  # the same dice still to enter
 
     def open_spell(self, seat: int, widget=None) -> None:
         v, i = self.view, seat - 1
         time_left = v["time_units_left"][i] if v.get("phase") == "challenge" else None
         self.spell.open_for(self.ids.layer, seat, self.who(seat), self.rgba(seat), v["spellbook"][i], time_left,
                             v["colors"])
+        shown = (v.get("phase"), v["spellbook"][i], time_left)  # what its detail says
+
+        def offered(legal) -> bool:
+            w = self.view
+            now = (w.get("phase"), w["spellbook"][i], w["time_units_left"][i] if w.get("phase") == "challenge" else None)
+            return now == shown and any(isinstance(a, Spell) and a.seat == seat for a in legal)
+        self.spell.offered = offered
 
     def pick_card(self, widget) -> None:
         by_id = getattr(self.controller.session.game, "catalogue", {})
@@ -370,6 +380,7 @@ class ChronomageScreen(TableScreen):
         """A card not in the library: typed by taps (CM-3); the engine checks it like a library card."""
         ids = set(getattr(self.controller.session.game, "catalogue", {}))  # a library card's id is the library's (X-15)
         self.card_form.open_for(self.ids.layer, self.view, ids)
+        self.card_form.offered = lambda legal: any(isinstance(a, Reveal) for a in legal)
 
     def give_loot(self, seat: int, widget) -> None:
         """Cleanup's loot card to `seat`, as the kind its card prints (CM-14): temporary, or an equipment
@@ -394,6 +405,7 @@ class ChronomageScreen(TableScreen):
                              [(f"{self.who(s)}: {T.loot_text(self.view['loot_items'][s - 1])}",
                                lambda s=s: self._use_loot_of(s)) for s in seats],
                              "Loot is used, or taken out, at any time but the reveal.")
+        self.choice.offered = lambda legal: any(isinstance(a, Discard) for a in legal)
 
     def _use_loot_of(self, seat: int) -> None:
         uses = sorted((a for a in self.controller.actions if isinstance(a, Discard) and a.seat == seat),
@@ -416,6 +428,7 @@ class ChronomageScreen(TableScreen):
         self.faces.open_for(self.ids.layer, "Reverse time", [("Anomaly dice", ANOMALY_DICE, palette.DIAL)],
                             lambda values: Reverse(tuple(sorted(values[0]))), REVERSE, palette.WARN,
                             "Back to round 1 of this challenge; the anomaly dice stay until cleanup.")
+        self.faces.offered = lambda legal: REVERSE in legal
 
     def declare_lost(self, widget) -> None:
         v = self.view

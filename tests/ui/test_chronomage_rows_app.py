@@ -10,11 +10,11 @@ from test_table_readable import clipped
 from test_touch_targets import small_controls
 
 from companion.games.chronomage.actions import READY, Choose, Reveal
+from ui.games.chronomage.screen import _plain
 
 
 def cut_short(root) -> list[str]:
     """Shown labels that cut their text short ("..."): the text as it would show, wider than the label."""
-    from ui.games.chronomage.screen import _plain
     found = []
     for w in root.walk(restrict=True):
         if isinstance(w, Label) and w.shorten and w.text and w.get_root_window() is not None:
@@ -42,3 +42,20 @@ def test_weaknesses_in_three_colours_and_the_loot_held_read_whole_on_a_row_of_fo
     assert cut_short(table.rows[1]) == [] and "1 temporary" in table.rows[1].weak_text
     assert small_controls(ui.app.root) == [] and clipped(ui.app.root, 800, 480) == []
     assert button(row(table, 4), "Roll for Purple")
+
+
+def test_CM_13_a_constant_spell_setting_every_colour_of_four_players_reads_whole_under_the_title(ui, journal_path):
+    from companion.games.chronomage.actions import Spell
+    table = start_chronomage(ui, journal_path, players=4)
+    c = ui.app.controller
+    for step in (READY, Reveal("rust-hound"), Choose(1)):
+        assert c.play(step) is None
+    assert c.play(Spell(1, 1, 0, 0, tuple((color, 3) for color in c.view["colors"]))) is None
+    ui.frames(2)
+    assert c.view["dice_count"] == [3, 3, 3, 3]
+    line = _plain(table.phase_line)
+    assert line == "Challenge · round 1 of 2 · constant spell: orange, blue, green, purple 3 dice"
+    assert cut_short(table.ids.phase) == [] and clipped(ui.app.root, 800, 480) == []
+    assert c.play(Spell(2, 1, 0, 0, (("blue", 1),))) is None  # a later spell's number for a colour replaces it
+    ui.frames(2)
+    assert _plain(table.phase_line).endswith("constant spell: orange, green, purple 3 dice; blue 1 die")

@@ -126,20 +126,20 @@ class TableController(EventDispatcher):
         self._publish([])
 
     def undo(self) -> Refusal | None:
-        self._think_id += 1  # a reply being chosen for the old position is dropped
         try:
             self.session.undo()
-        except Refusal as refusal:
+        except Refusal as refusal:  # nothing moved: a computer thinking meanwhile still moves
             return self._refused(refusal)
+        self._think_id += 1  # a reply being chosen for the old position is dropped
         self._publish([])
         return None
 
     def redo(self) -> Refusal | None:
-        self._think_id += 1
         try:
             events = self.session.redo()
         except Refusal as refusal:
             return self._refused(refusal)
+        self._think_id += 1
         self._publish(events)
         return None
 

@@ -86,3 +86,33 @@ def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, j
     assert "Undo stops at a reveal" in ui.toast  # refused: nothing taken back
     assert ui.until(lambda: c.session.head > head, 30), "the computers never moved after the refused undo"
     assert ui.until(lambda: not c.thinking, 30)
+
+
+def test_LA_16_home_while_the_computers_think_stops_them_and_the_resumed_table_plays_on(ui, journal_path):
+    """Home while the companion thinks: the computers do not play the game on unseen, and the session
+    resumed from the home screen is the one whose computers move (not stuck on a seat that never moves)."""
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
+    while home.players < 4:
+        ui.tap(home.ids.more)
+    while home.opponent != level:
+        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+    for _ in range(2):
+        tap_button(ui, row(home, "Companion seats"), "+")
+    ui.tap(home.ids.start)
+    c = ui.app.controller
+    assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
+    assert c.play(c.actions_for(1)[0]) is None
+    assert c.thinking
+    head, session_id = c.session.head, c.session.id
+    ui.tap(ui.table.ids.home)
+    assert ui.app.sm.current == "home"
+    ui.until(lambda: False, 2)  # frames for a while: long enough for a move chosen to arrive
+    assert len(list(ui.app.journal.entries(session_id))) == head  # nothing was played on the home screen
+    assert ui.app.resume(session_id) is None
+    resumed = ui.app.controller
+    assert ui.until(lambda: resumed.session.head > head, 30), "the resumed table's computers never moved"
+    assert ui.until(lambda: not resumed.thinking, 30)
+    assert len(list(ui.app.journal.entries(session_id))) == resumed.session.head  # one table writes the game

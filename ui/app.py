@@ -161,6 +161,8 @@ class CompanionApp(App):
 
     def shutdown(self) -> None:
         """Release the window bindings, the hardware and the journal (idempotent)."""
+        if self.controller is not None:
+            self.controller.leave()  # no computer move is written after the journal closes
         Window.unbind(on_key_down=self._on_key, on_flip=self._on_flip)
         if getattr(self, "_tick", None) is not None:
             self._tick.cancel()
@@ -233,6 +235,8 @@ class CompanionApp(App):
         if screen is not None:
             screen.close_curtain()
         self.phones.attach(None)  # the table's phones are told their game left the table
+        if self.controller is not None:
+            self.controller.leave()  # its computer seats stop with it
         self.refresh_home()
         self.sm.current = "home"
 
@@ -260,6 +264,8 @@ class CompanionApp(App):
     def open_session(self, session: Session) -> None:
         from .controller import TableController
         controller = TableController(session)
+        if self.controller is not None:
+            self.controller.leave()
         self.controller = controller
         self.phones.attach(controller)
         screen = self._screen_for(session.game.id)

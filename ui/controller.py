@@ -54,6 +54,7 @@ class TableController(EventDispatcher):
         self.computers: dict[int, str | None] = {c.get("seat"): c.get("level") for c in each
                                                  if isinstance(c, dict) and c.get("seat") in session.game.seats}
         self._think_id = 0
+        self._left = False
         self._seat_actions: dict[int, list[Action]] = {}
         self._publish([])
 
@@ -126,20 +127,20 @@ class TableController(EventDispatcher):
         self._publish([])
 
     def undo(self) -> Refusal | None:
-        self._think_id += 1  # a reply being chosen for the old position is dropped
         try:
             self.session.undo()
-        except Refusal as refusal:
+        except Refusal as refusal:  # nothing moved: a computer thinking meanwhile still moves
             return self._refused(refusal)
+        self._think_id += 1  # a reply being chosen for the old position is dropped
         self._publish([])
         return None
 
     def redo(self) -> Refusal | None:
-        self._think_id += 1
         try:
             events = self.session.redo()
         except Refusal as refusal:
             return self._refused(refusal)
+        self._think_id += 1
         self._publish(events)
         return None
 
@@ -176,6 +177,13 @@ class TableController(EventDispatcher):
             done(answer)
 
         self.hint(typed, seconds)
+
+    def leave(self) -> None:
+        """The table left the screen (Home, another game): its computers stop thinking and play no more, so a
+        game is never played on unseen, and the session resumed later is the one that moves."""
+        self._left = True
+        self._think_id += 1  # a move being chosen now is dropped
+        self.thinking = False
 
     # -- the computer's seats -----------------------------------------------------------------------
     @property
@@ -246,7 +254,7 @@ class TableController(EventDispatcher):
         self.can_undo = self.session.can_undo
         self.can_redo = self.session.can_redo
         self.revision += 1
-        if self._is_computer_turn():
+        if self._is_computer_turn() and not self._left:
             self._think()
         else:
             self.thinking = False

@@ -61,3 +61,58 @@ def test_LA_16_physical_cards_against_the_companion_is_refused_at_start_with_the
     ui.tap(home.ids.start)
     assert ui.app.sm.current == "home" and "digital cards only" in ui.toast and "LA-16" in ui.toast
     assert ui.app.journal.sessions() == []
+
+
+def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, journal_path):
+    """The person picks last and the exchange is revealed; the computers then think their steps. Undo is
+    refused there (picks that were seen stay, LA-7), and the computers must still move, not think forever."""
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
+    while home.players < 4:
+        ui.tap(home.ids.more)
+    while home.opponent != level:
+        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+    for _ in range(2):
+        tap_button(ui, row(home, "Companion seats"), "+")
+    ui.tap(home.ids.start)
+    c = ui.app.controller
+    assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
+    assert c.play(c.actions_for(1)[0]) is None
+    assert c.thinking and set(c.session.turn().seats) <= {2, 3, 4}  # a computer's step after the reveal
+    head = c.session.head
+    ui.tap(ui.table.ids.undo)
+    assert "Undo stops at a reveal" in ui.toast  # refused: nothing taken back
+    assert ui.until(lambda: c.session.head > head, 30), "the computers never moved after the refused undo"
+    assert ui.until(lambda: not c.thinking, 30)
+
+
+def test_LA_16_home_while_the_computers_think_stops_them_and_the_resumed_table_plays_on(ui, journal_path):
+    """Home while the companion thinks: the computers do not play the game on unseen, and the session
+    resumed from the home screen is the one whose computers move (not stuck on a seat that never moves)."""
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
+    while home.players < 4:
+        ui.tap(home.ids.more)
+    while home.opponent != level:
+        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+    for _ in range(2):
+        tap_button(ui, row(home, "Companion seats"), "+")
+    ui.tap(home.ids.start)
+    c = ui.app.controller
+    assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
+    assert c.play(c.actions_for(1)[0]) is None
+    assert c.thinking
+    head, session_id = c.session.head, c.session.id
+    ui.tap(ui.table.ids.home)
+    assert ui.app.sm.current == "home"
+    ui.until(lambda: False, 2)  # frames for a while: long enough for a move chosen to arrive
+    assert len(list(ui.app.journal.entries(session_id))) == head  # nothing was played on the home screen
+    assert ui.app.resume(session_id) is None
+    resumed = ui.app.controller
+    assert ui.until(lambda: resumed.session.head > head, 30), "the resumed table's computers never moved"
+    assert ui.until(lambda: not resumed.thinking, 30)
+    assert len(list(ui.app.journal.entries(session_id))) == resumed.session.head  # one table writes the game

@@ -61,6 +61,7 @@ class ChronoCardForm(ChronoEntryPanel):
         self.name_row, self.options_row = self.ids.name_row.__self__, self.ids.options_row.__self__
 
     def open_for(self, parent, view: dict, library_ids=()) -> None:
+        self.offered = None  # the opener says what keeps it open
         self.players, self.table_colors = view["players"], list(view["colors"])
         self.deck_top = view.get("top") or {"phase": 1, "boss": False}
         self.taken = {d["id"] for d in view.get("done") or []} | set(library_ids)

@@ -46,10 +46,18 @@ class ChronoEntryPanel(BoxLayout):
     who_color = ColorProperty(palette.ACCENT)
     #: send(action, widget) -> True when the engine accepted the action
     send = ObjectProperty(None, allownone=True)
+    #: offered(legal actions) -> whether what the panel plays is still offered as it was opened; when the
+    #: table moves on without it (undo, a phone, a correction) the screen closes it (None: it stays)
+    offered = ObjectProperty(None, allownone=True)
 
     def open_in(self, parent) -> None:
         if self.parent is None:
             parent.add_widget(self)
+
+    def follow(self, legal) -> None:
+        """The table changed: close the panel if what it would play is no longer offered."""
+        if self.is_open and self.offered is not None and not self.offered(legal):
+            self.close()
 
     def close(self, *_) -> None:
         if self.parent is not None:
@@ -78,6 +86,7 @@ class ChronoFacePad(ChronoEntryPanel):
 
     def open_for(self, parent, title: str, groups, compose, bare, color=palette.ACCENT, detail: str = "") -> None:
         """`compose(values)` makes the action from the faces, one list per group."""
+        self.offered = None  # the opener says what keeps it open
         self.title, self.detail, self.who_color, self.bare = title, detail, color, bare
         self._compose = compose
         self.groups = [tuple(g) for g in groups]
@@ -197,6 +206,7 @@ class ChronoSpellPad(ChronoEntryPanel):
     def open_for(self, parent, seat: int, name: str, color, runes: int, time_left: int | None,
                  colors: list[str] = ()) -> None:
         """`colors`: the table's colours, whose resistance a CONSTANT spell may set (CM-13)."""
+        self.offered = None  # the opener says what keeps it open
         self.seat, self.runes_showing = seat, runes
         self.resist = {c: None for c in colors}  # colour -> dice the spell sets, None: unchanged
         self._resist_buttons()
@@ -253,6 +263,8 @@ class ChronoChoicePad(ChronoEntryPanel):
         """`choices`: (words, action) pairs; an action may be a function instead, which opens the next
         step (this pad, with the next choices)."""
         self.title, self.detail, self.who_color = title, detail, color
+        plays = [a for _words, a in choices if not callable(a)]  # a next step (a function) is the opener's to judge
+        self.offered = (lambda legal: any(a in legal for a in plays)) if plays else None
         grid = self.ids.choices
         grid.clear_widgets()
         grid.cols = 1 if len(choices) <= 3 else 2

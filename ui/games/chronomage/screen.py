@@ -15,7 +15,10 @@ The hardware dice button rolls the next player's whole handful.
 """
 from __future__ import annotations
 
-from kivy.metrics import dp
+import re
+
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
@@ -39,6 +42,9 @@ from .tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
 kvload.load_beside(__file__, "chronomage")
 
 ROW_MAX = 76  # dp: a player's row at most (a table of one does not stretch it over the screen)
+#: dp: a row's books (its lines of text) take at least the first and at most the second; the controls the rest
+BOOKS_WIDTH = (262, 360)
+_MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font|sub|sup)(?:=[^\]]*)?\]")
 #: the worked monster round of the engine's docstring, stopped before the last player rolls
 SAMPLE_TABLE = {"names": ["Ada", "Bram", "Cleo"], "colors": ["orange", "blue", "green"]}
 SAMPLE_ACTIONS = (Book(1, 2), Book(2, 1), READY, Reveal("rust-hound"), Choose(1), Spell(1, 4, 2, 3),
@@ -157,7 +163,10 @@ class ChronomageScreen(TableScreen):
         self.roll_buttons = {}
         for seat, row in self.rows.items():
             self._row(v, row, seat, legal)
+        self._books_width()
         self._table_actions(v, legal)
+        for panel in self.panels:  # a panel the table moved past (undo, a phone, a correction) closes
+            panel.follow(legal)
 
     def _tracker(self, v) -> None:
         tracker, ch = self.ids.tracker, v.get("challenge") or {}
@@ -236,6 +245,16 @@ class ChronomageScreen(TableScreen):
             tap = (lambda b: self.give_loot(seat, b)) if step == "loot" and give in mine else (lambda b: self.play(give, b))
             box.add_widget(FlatButton(text=f"Give {self.who(seat)} the {step} card", dim=give not in mine,
                                       on_release=tap))
+
+    def _books_width(self) -> None:
+        """Every row's books as wide as its longest stats or weaknesses-and-loot line needs (a player's
+        weaknesses in three colours beside the starting robes and staff), within BOOKS_WIDTH: the same for
+        all rows, so the controls stay in columns."""
+        least, most = BOOKS_WIDTH
+        lines = [t for row in self.rows.values() for t in (row.stats_text, row.weak_text) if t]
+        need = max((CoreLabel(font_size=sp(14)).get_extents(_plain(t))[0] for t in lines), default=0) / dp(1)
+        for row in self.rows.values():
+            row.books_width = min(most, max(least, need + 6))
 
     def _runes(self, box, seat: int, runes: int, mine) -> None:
         for by, words in ((-1, "-"), (1, "+")):
@@ -352,12 +371,20 @@ class ChronomageScreen(TableScreen):
                   f" ({ch.get('name', '')}, round {ch.get('round', '')})" if chal else
                   f"{T.dice(own).capitalize()} against the goal of {((self.view.get('card') or {}).get('preemptive') or {}).get('goal')}")
         self.faces.open_for(self.ids.layer, f"{name}'s roll", groups, compose, Dice(seat), rgba, detail)
+        self.faces.offered = lambda legal: handful(legal, seat) == shape  # the same dice still to enter
 
     def open_spell(self, seat: int, widget=None) -> None:
         v, i = self.view, seat - 1
         time_left = v["time_units_left"][i] if v.get("phase") == "challenge" else None
         self.spell.open_for(self.ids.layer, seat, self.who(seat), self.rgba(seat), v["spellbook"][i], time_left,
                             v["colors"])
+        shown = (v.get("phase"), v["spellbook"][i], time_left)  # what its detail says
+
+        def offered(legal) -> bool:
+            w = self.view
+            now = (w.get("phase"), w["spellbook"][i], w["time_units_left"][i] if w.get("phase") == "challenge" else None)
+            return now == shown and any(isinstance(a, Spell) and a.seat == seat for a in legal)
+        self.spell.offered = offered
 
     def pick_card(self, widget) -> None:
         by_id = getattr(self.controller.session.game, "catalogue", {})
@@ -370,6 +397,7 @@ class ChronomageScreen(TableScreen):
         """A card not in the library: typed by taps (CM-3); the engine checks it like a library card."""
         ids = set(getattr(self.controller.session.game, "catalogue", {}))  # a library card's id is the library's (X-15)
         self.card_form.open_for(self.ids.layer, self.view, ids)
+        self.card_form.offered = lambda legal: any(isinstance(a, Reveal) for a in legal)
 
     def give_loot(self, seat: int, widget) -> None:
         """Cleanup's loot card to `seat`, as the kind its card prints (CM-14): temporary, or an equipment
@@ -394,6 +422,7 @@ class ChronomageScreen(TableScreen):
                              [(f"{self.who(s)}: {T.loot_text(self.view['loot_items'][s - 1])}",
                                lambda s=s: self._use_loot_of(s)) for s in seats],
                              "Loot is used, or taken out, at any time but the reveal.")
+        self.choice.offered = lambda legal: any(isinstance(a, Discard) for a in legal)
 
     def _use_loot_of(self, seat: int) -> None:
         uses = sorted((a for a in self.controller.actions if isinstance(a, Discard) and a.seat == seat),
@@ -416,6 +445,7 @@ class ChronomageScreen(TableScreen):
         self.faces.open_for(self.ids.layer, "Reverse time", [("Anomaly dice", ANOMALY_DICE, palette.DIAL)],
                             lambda values: Reverse(tuple(sorted(values[0]))), REVERSE, palette.WARN,
                             "Back to round 1 of this challenge; the anomaly dice stay until cleanup.")
+        self.faces.offered = lambda legal: REVERSE in legal
 
     def declare_lost(self, widget) -> None:
         v = self.view
@@ -441,6 +471,11 @@ class ChronomageScreen(TableScreen):
         else:
             self.note(self._dice_anchor or self.ids.tracker, f"No dice to roll now. {T.hint_text(v, self.names)}.",
                       palette.PANEL_HI)
+
+
+def _plain(text: str) -> str:
+    """A label's text as it shows: its markup tags left out, its escapes read."""
+    return _MARKUP.sub("", text).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
 
 
 SCREEN = ChronomageScreen

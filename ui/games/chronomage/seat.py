@@ -18,6 +18,8 @@ class ChronoSeatRow(BoxLayout):
     name_text = StringProperty("")
     stats_text = StringProperty("")
     weak_text = StringProperty("")
+    #: dp: the width of the books (name, stats, weaknesses and loot), the screen's to set for all rows alike
+    books_width = NumericProperty(262)
 
 
 class ChronoRowNote(Label):

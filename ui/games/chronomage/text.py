@@ -134,11 +134,17 @@ def warnings_text(v: dict[str, Any]) -> list[str]:
 
 
 def resist_text(v: dict[str, Any]) -> str:
-    """The resistances the constant spells in play set (CM-13), e.g. "constant spell: orange 2 dice"."""
+    """The resistances the constant spells in play set (CM-13), e.g. "constant spell: orange 2 dice"; colours
+    set to the same dice are named together ("orange, blue 3 dice; green 1 die"), so four fit under the title."""
     resist = v.get("resistances") or {}
     if not resist:
         return ""
-    return "constant spell: " + ", ".join(colored(f"{c} {dice(n)}", c) for c, n in resist.items())
+    by_dice: dict[int, list[str]] = {}
+    for c, n in resist.items():
+        by_dice.setdefault(n, []).append(c)
+    return "constant spell: " + "; ".join(
+        ", ".join(colored(c, c) for c in cs[:-1]) + (", " if len(cs) > 1 else "") + colored(f"{cs[-1]} {dice(n)}", cs[-1])
+        for n, cs in by_dice.items())
 
 
 def loot_words(action, who: str) -> str:

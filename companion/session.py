@@ -53,6 +53,8 @@ class Session:
         self.seed = record.seed
         table = record.summary.get("table") if isinstance(record.summary, dict) else None
         self.table = table if isinstance(table, dict) else {}
+        #: the seats a computer player plays, and its level (the table data's `computer`)
+        self.computer_seats: dict[int, str] = computer_seats(self.table, self.game)
         self.head = record.head
         self.draws = record.draws
         self.tick = record.tick  # the journal's write count when this table last saw its copy (see _claim)
@@ -72,8 +74,7 @@ class Session:
         game = games.make_game(game_id, players, options)  # refuses a bad game, count or option first
         table = check_table(table, game)
         if table.get("computer"):
-            computer = table["computer"]
-            game.check_computers(sorted(c["seat"] for c in (computer if isinstance(computer, list) else [computer])))
+            game.check_computers(sorted(computer_seats(table, game)))
         if seed is not None and (not isinstance(seed, (str, int, float)) or len(str(seed)) > MAX_SEED):
             raise BadRequest("bad-seed", f"A seed is a number or a text of at most {MAX_SEED} characters, not "
                              f"{quoted(seed)}.", "protocol/new")
@@ -501,6 +502,14 @@ def _plain(value: Any) -> bool:
 
 #: the longest name or colour text a table keeps for a seat
 MAX_NAME = 40
+
+
+def computer_seats(table: dict[str, Any], game: Game) -> dict[int, str]:
+    """Seat -> computer level, from table data `check_table` accepted (anything else there is no seat)."""
+    computer = table.get("computer")
+    each = computer if isinstance(computer, list) else [computer]
+    return {c["seat"]: c.get("level") for c in each
+            if isinstance(c, dict) and type(c.get("seat")) is int and c["seat"] in game.seats}
 
 
 def check_table(table: Any, game: Game) -> dict[str, Any]:

@@ -48,11 +48,7 @@ class TableController(EventDispatcher):
         colors = table.get("colors") if isinstance(table.get("colors"), list) else []
         self.colors: list[str] = [colors[i] if i < len(colors) and colors[i] in palette.COLOR_NAMES
                                   else palette.COLOR_NAMES[i % len(palette.COLOR_NAMES)] for i in range(n)]
-        computer = table.get("computer")
-        each = computer if isinstance(computer, list) else [computer] if isinstance(computer, dict) else []
-        #: the computer seats and their levels (the session checked the table data when it started)
-        self.computers: dict[int, str | None] = {c.get("seat"): c.get("level") for c in each
-                                                 if isinstance(c, dict) and c.get("seat") in session.game.seats}
+        self.computers: dict[int, str] = dict(session.computer_seats)  # seat -> level
         self._think_id = 0
         self._left = False
         self._seat_actions: dict[int, list[Action]] = {}

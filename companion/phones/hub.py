@@ -67,13 +67,18 @@ class Hub:
 
     def key(self, seat: int) -> SeatKey:
         """The seat's join key for the game on the table (made on first use)."""
-        session = self._session()
+        session = self._person_seat(seat)
         return self.tokens.key(session.id, seat, session.uid)
 
     def renew(self, seat: int) -> SeatKey:
         """A new key for the seat; the old link stops working (the server closes its connections)."""
-        session = self._session()
+        session = self._person_seat(seat)
         return self.tokens.renew(session.id, seat, session.uid)
+
+    def phone_seats(self) -> list[int]:
+        """The seats a phone may join: a person's, not a computer's (whose hand no phone may see)."""
+        session = self._session()
+        return [s for s in session.game.seats if s not in session.computer_seats]
 
     # -- a phone's requests ------------------------------------------------------------------------
     def sync(self, key: SeatKey) -> str:
@@ -111,6 +116,13 @@ class Hub:
             raise BadRequest("no-session", "No game is on the table.", "protocol/session")
         return self.session
 
+    def _person_seat(self, seat: int) -> Session:
+        session = self._session()
+        if seat in session.computer_seats:
+            raise BadRequest("computer-seat", f"Seat {seat} is played by the companion: no phone joins it.",
+                             "phones/seat")
+        return session
+
     def _check(self, key: SeatKey) -> Session:
         if not self.tokens.is_current(key):
             raise Gone("link-replaced", "This seat was given a new link: this one no longer works. Ask the table "
@@ -118,6 +130,8 @@ class Hub:
         if self.session is None or (self.session.id, self.session.uid) != (key.session, key.uid):
             raise Gone("not-on-table", "This link belongs to a game that is not on the table now; it opens again "
                        "when the game does.", "phones/token")
+        if key.seat in self.session.computer_seats:  # a link given before the seat was the companion's
+            raise Gone("computer-seat", "The companion plays this seat: no phone joins it.", "phones/seat")
         return self.session
 
     def _session_play(self, text: str, seat: int) -> Refusal | None:

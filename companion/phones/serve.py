@@ -80,7 +80,7 @@ class PhoneReferee:
         session = self.referee._session()
         connected = self.server.connected()
         return {"port": self.server.port, "phones": [
-            {**self._link(seat, self.hub.key(seat)), "connected": connected.get(seat, 0)} for seat in session.game.seats]}
+            {**self._link(seat, self.hub.key(seat)), "connected": connected.get(seat, 0)} for seat in self.hub.phone_seats()]}
 
     def renew(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self.referee._session()

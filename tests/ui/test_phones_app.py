@@ -135,3 +135,17 @@ def test_the_turn_title_is_drawn_whole_beside_the_phones_button_at_800x480(ui, j
     assert title.text and shown_text(title).replace(" ", "") == title.text.replace(" ", ""), shown_text(title)
     assert title.font_size >= sp(title.least)
     assert app.phones.running
+
+
+def test_the_phones_list_offers_no_link_for_the_companions_seat(ui, journal_path, phones_on):
+    app = started(ui, journal_path)
+    table = ui.start_game(2, "block-arena", opponent="greedy")
+    assert app.controller.computers == {2: "greedy"}
+    table.show_phones(None)
+    ui.frames(2)
+    rows = list(reversed(table._phones_panel.ids.seats.children))
+    assert len(rows) == 1 and rows[0].text.startswith(app.controller.name(1))
+    from companion.core import Refusal
+    with pytest.raises(Refusal) as err:
+        app.phones.link(2)
+    assert err.value.code == "computer-seat"

@@ -74,6 +74,8 @@ class PhonesPanel(FloatLayout):
         grid = self.ids.seats
         grid.clear_widgets()
         for seat in c.seats:
+            if seat in c.computers:  # the companion's seat: no phone sees its hand
+                continue
             on = phones.on_phone(seat)
             button = FlatButton(text=f"{c.name(seat)}: {'on a phone now' if on else 'not on a phone'}   -   show the link",
                                 bg=c.color(seat), disabled=not phones.running)

@@ -59,3 +59,16 @@ def test_CM_13_a_constant_spell_setting_every_colour_of_four_players_reads_whole
     assert c.play(Spell(2, 1, 0, 0, (("blue", 1),))) is None  # a later spell's number for a colour replaces it
     ui.frames(2)
     assert _plain(table.phase_line).endswith("constant spell: orange, green, purple 3 dice; blue 1 die")
+
+
+def test_CM_13_a_spell_naming_every_printed_colour_shows_only_the_colours_at_the_table(ui, journal_path):
+    from companion.games.chronomage.actions import Spell
+    from companion.games.chronomage.rules import COLORS
+    table = start_chronomage(ui, journal_path, players=2)
+    c = ui.app.controller
+    for step in (READY, Reveal("rust-hound"), Choose(1)):
+        assert c.play(step) is None
+    assert c.play(Spell(1, 1, 0, 0, tuple((color, 2) for color in COLORS))) is None  # as the card says: all of them
+    ui.frames(2)
+    assert c.view["resistances"] == dict.fromkeys(COLORS, 2)
+    assert _plain(table.phase_line).endswith("constant spell: orange, blue 2 dice")

@@ -135,8 +135,10 @@ def warnings_text(v: dict[str, Any]) -> list[str]:
 
 def resist_text(v: dict[str, Any]) -> str:
     """The resistances the constant spells in play set (CM-13), e.g. "constant spell: orange 2 dice"; colours
-    set to the same dice are named together ("orange, blue 3 dice; green 1 die"), so four fit under the title."""
-    resist = v.get("resistances") or {}
+    set to the same dice are named together ("orange, blue 3 dice; green 1 die"), so four fit under the title.
+    A spell may name every colour the card prints (the table types what it says); only the table's are shown."""
+    playing = v.get("colors") or []
+    resist = {c: n for c, n in (v.get("resistances") or {}).items() if c in playing}  # a colour nobody rolls: moot
     if not resist:
         return ""
     by_dice: dict[int, list[str]] = {}

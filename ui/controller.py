@@ -36,6 +36,8 @@ class TableController(EventDispatcher):
     last_events = ObjectProperty([])
     #: every legal action now (the game's values), made once per change
     actions = ObjectProperty([])
+    #: why a computer seat could not move (its move refused, or its player failed): the table says so
+    stuck = ObjectProperty(None, allownone=True)
 
     def __init__(self, session: Session, **kwargs):
         super().__init__(**kwargs)
@@ -218,19 +220,25 @@ class TableController(EventDispatcher):
                 text = str(player.choose(state, seat, rng, THINK_SECONDS))
             except Exception as exc:  # shown at the table, never lost in a thread
                 text = exc
-            Clock.schedule_once(lambda _dt: self._computer_chose(think_id, head, text))
+            Clock.schedule_once(lambda _dt: self._computer_chose(think_id, head, text, seat))
 
         threading.Thread(target=work, name="computer-player", daemon=True).start()
 
-    def _computer_chose(self, think_id: int, head: int, text) -> None:
+    def _computer_chose(self, think_id: int, head: int, text, seat: int) -> None:
         if think_id != self._think_id or head != self.session.head:
             return  # the table undid or played meanwhile: think again from where it is
         self.thinking = False
         if isinstance(text, Exception):
+            self.stuck = Refusal("computer-failed", f"{self.name(seat)} could not choose a move ({text}); Undo, "
+                                 "or Home and resume, lets it try again.", None)
             return
         try:
             events = self.session.play(text, by=COMPUTER)
-        except Refusal:
+        except Refusal as refusal:
+            if refusal.code == "session-moved":  # another program played: think again from where it is now
+                self._refused(refusal)
+            else:
+                self.stuck = refusal
             return
         self._publish(events)
 
@@ -243,6 +251,7 @@ class TableController(EventDispatcher):
         return refusal
 
     def _publish(self, events: list[dict[str, Any]]) -> None:
+        self.stuck = None
         self.last_events = self.session.events_for(events, None)
         self._seat_actions = {}
         self.actions = self.session.legal_actions()

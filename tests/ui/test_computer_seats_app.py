@@ -116,3 +116,24 @@ def test_LA_16_home_while_the_computers_think_stops_them_and_the_resumed_table_p
     assert ui.until(lambda: resumed.session.head > head, 30), "the resumed table's computers never moved"
     assert ui.until(lambda: not resumed.thinking, 30)
     assert len(list(ui.app.journal.entries(session_id))) == resumed.session.head  # one table writes the game
+
+
+def test_a_computer_player_that_fails_is_said_at_the_table_not_left_thinking(ui, journal_path, monkeypatch):
+    from companion.core import ComputerPlayer
+    game = REGISTRY["block-arena"]
+
+    class Broken(ComputerPlayer):
+        level = "greedy"
+
+        def choose(self, state, seat, rng, seconds):
+            raise RuntimeError("no move found")
+
+    monkeypatch.setitem(game.computer_players, "greedy", Broken)
+    ui.start(journal_path)
+    ui.start_game(2, "block-arena", opponent="greedy")
+    c = ui.app.controller
+    assert c.computers == {2: "greedy"}
+    while c.session.turn().kind != "over" and 1 in c.session.turn().seats:
+        assert c.play(c.actions_for(1)[0]) is None
+    assert ui.until(lambda: c.stuck is not None, 10)
+    assert not c.thinking and "could not choose a move (no move found)" in ui.toast

@@ -109,11 +109,12 @@ class TableScreen(Screen):
     # -- wiring -------------------------------------------------------------------------------------
     def attach(self, controller, hw) -> None:
         if self.controller is not None:
-            self.controller.unbind(revision=self._update, last_events=self._events, thinking=self._update)
+            self.controller.unbind(revision=self._update, last_events=self._events, thinking=self._update,
+                                   stuck=self._stuck)
         self.close_curtain()
         self.controller, self.hw = controller, hw
         self.emulated = bool(hw and hw.emulated)
-        controller.bind(revision=self._update, last_events=self._events, thinking=self._update)
+        controller.bind(revision=self._update, last_events=self._events, thinking=self._update, stuck=self._stuck)
         self.setup(controller)
         self.refresh()
 
@@ -126,6 +127,10 @@ class TableScreen(Screen):
         self.outcome_text = "" if outcome is None else outcome_text(outcome, c.names, c.game_type.outcome == COOPERATIVE)
         self.can_hint = bool(c.session.game.computer_players) and outcome is None and bool(c.actions) and not c.thinking
         self.update()
+
+    def _stuck(self, _controller, refusal) -> None:
+        if refusal is not None:
+            self.result(refusal, None)
 
     def setup(self, controller) -> None:
         """Build what depends on the table (seats, colours, board size)."""

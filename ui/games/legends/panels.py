@@ -69,8 +69,6 @@ def box_text(f: dict, room: float, wide: bool) -> str:
         return _wide_text(f)
     head = [f"[b]{f['name']}[/b]"]
     extras = []
-    if f["ko"] is not None:
-        extras.append(f"KO {f['ko']}")
     if f["form"]:  # LA-14: which side of Lucius's cards is up
         extras.append(warm(f["form"].title()))
     if f["initiative"]:
@@ -78,17 +76,18 @@ def box_text(f: dict, room: float, wide: bool) -> str:
     head = pack(head + extras, room, HEAD_SP)
     if width_of(head[0] + GAP + f["seat"], HEAD_SP) <= room:  # whose seat, when the line has room
         head[0] += GAP + muted(f["seat"])
+    state = pack([f"Fatigue {f['fatigue']}"] + ([f"KO {f['ko']}"] if f["ko"] is not None else []), room, BODY_SP)
     if f["eliminated"]:
-        state = [f"Fatigue {f['fatigue']}", "team out of Stocks"]
+        state.append("team out of Stocks")
     elif f["out"]:
-        state = [f"Fatigue {f['fatigue']}", "OUT of the Arena"]
-    else:
-        state = [f"Fatigue {f['fatigue']}"]
-        if f["push"]:
-            words = push_words(f["push"])
-            beside = next((w for w in words if width_of(state[0] + GAP + w) <= room), None)
-            state = [state[0] + GAP + beside] if beside else \
-                [state[0], next((w for w in words if width_of(w) <= room), words[-1])]
+        state.append("OUT of the Arena")
+    elif f["push"]:  # the longest wording that fits beside the Fatigue, else on a line of its own
+        words = push_words(f["push"])
+        beside = next((w for w in words if width_of(state[-1] + GAP + w) <= room), None)
+        if beside:
+            state[-1] += GAP + beside
+        else:
+            state.append(next((w for w in words if width_of(w) <= room), words[-1]))
     if f["card"]:
         last = [f"Card: {f['card']}" if width_of(f"Card: {f['card']}") <= room else f["card"]]
     elif f["hand"] is not None:

@@ -88,8 +88,9 @@ class LegendsScreen(TableScreen):
         grid = self.ids.panels
         grid.clear_widgets()
         grid.cols = len(controller.seats)
-        grid.unbind(width=self._update)
-        grid.bind(width=self._update)  # the boxes are worded for their width
+        for w in (grid, self.ids.arena, self.ids.buttons):  # worded and stacked for their room
+            w.unbind(size=self._update)
+            w.bind(size=self._update)
         for w in (self.ids.topbar, self.ids.phones):
             w.unbind(width=self._fit_top)
             w.bind(width=self._fit_top)
@@ -306,7 +307,7 @@ class LegendsScreen(TableScreen):
                      "tokens": (lg["tokens"]["left"], lg["tokens"]["right"])}
             panel.text = box_text(facts, room, wide=n <= 2)
             panel.active = seat in active
-            tallest = max(tallest, height_of(panel.text, room, HEAD_SP) + dp(6))
+            tallest = max(tallest, height_of(panel.text, room, HEAD_SP) + dp(4))
         rows = -(-n // cols)
         grid.height = rows * tallest + dp(4) * (rows - 1)
         for panel in self.panels:
@@ -384,17 +385,23 @@ class LegendsScreen(TableScreen):
                                 "Hand the screen to each player in turn." if size == 4 else
                                 f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
                                 "Hand the screen to each player in turn.")
+        per_row = len(c.seats)
+        if (self.ids.buttons.width - dp(4) * (per_row - 1)) / per_row < dp(BOX_MIN):  # a portrait panel
+            per_row = -(-per_row // 2)
+        room = (self.ids.buttons.width - dp(4) * (per_row - 1)) / per_row - dp(12)
         row = []
         for seat in c.seats:
             picked = seat in v.get("picked", [])
             legend = self.legend(seat)
             rgba = c.color(seat)
+            words = ("picked - look again", "picked") if picked else \
+                ("tap to pick in secret", "tap to pick", "pick")
+            word = next((w for w in words if width_of(w, 14) <= room), words[-1])
             row.append(FlatButton(
-                markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=14sp]"
-                                  f"{'picked - look again' if picked else 'tap to pick in secret'}[/size]",
+                markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=14sp]{word}[/size]",
                 bg=palette.PANEL_HI if picked else rgba, fg=palette.TEXT if picked else palette.text_on(rgba),
                 on_release=lambda _b, s=seat: self.open_picks(s)))
-        self._rows([row])
+        self._rows([row[i:i + per_row] for i in range(0, len(row), per_row)])
 
     def open_picks(self, seat: int) -> None:
         legend = self.legend(seat)

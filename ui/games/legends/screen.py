@@ -323,7 +323,7 @@ class LegendsScreen(TableScreen):
             self._score = ["Stocks"] + [" + ".join(self.who(s) for s in team) + f" {stock}"
                                         for team, stock in zip(teams, shown["stocks"])]
         else:  # each seat's Knock Outs are on its panel
-            self._score = "Free-for-All: the first to two Knock Outs wins".split(" ")
+            self._score = ["Free-for-All:", "the first to", "two Knock Outs wins"]
         self._fit_top()
 
     def _fit_top(self, *_) -> None:

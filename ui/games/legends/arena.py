@@ -6,7 +6,7 @@ stands greyed on its Edge. The widgets only draw what they are given (look in le
 """
 from __future__ import annotations
 
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -50,9 +50,9 @@ def chip_text(chip: dict, tall: bool) -> str:
     else:
         second = f"Fat {chip['fatigue']}  [color=#{chip['muted']}]|[/color]  {push}"
     if tall:
-        return f"[b]{chip['name']}[/b]\n[size=12sp]{second}[/size]"
+        return f"[b]{chip['name']}[/b]\n[size=14sp]{second}[/size]"
     # three or four in one space: one line each; the seat panels below give the push preview
-    return f"[b]{chip['name'][:8]}[/b]  [size=12sp]{'OUT' if chip['out'] else 'F' + str(chip['fatigue'])}[/size]"
+    return f"[b]{chip['name'][:8]}[/b]  [size=14sp]{'OUT' if chip['out'] else 'F' + str(chip['fatigue'])}[/size]"
 
 
 class ArenaLine(BoxLayout):
@@ -73,11 +73,14 @@ class ArenaLine(BoxLayout):
             if not here:
                 continue
             tall = len(here) <= 2
-            height = dp(50) if tall else dp(34) if len(here) == 3 else dp(29) if len(here) == 4 else dp(22)
+            height = dp(50) if tall else dp(34) if len(here) == 3 else dp(29) if len(here) == 4 else dp(34)
+            # LA-11: five or six Legends in one space (a Free-for-All's start) stay inside the Arena
+            room = self.height - dp(18) - dp(4) - dp(2)  # the space's number and its padding
+            height = min(height, (room - stack.spacing * len(here)) / len(here))
             stack.add_widget(Widget())  # chips sit at the bottom of the space
             for c in here:
                 c = {**c, "muted": palette.hex_of(palette.text_on(c["rgba"]))}
                 stack.add_widget(LegendChip(
                     text=chip_text(c, tall), rgba=c["rgba"], facing=c["facing"], out=c["out"],
                     active=c["active"], initiative=c["initiative"], size_hint_y=None, height=height,
-                    max_lines=2 if tall else 1, font_size="14sp" if len(here) <= 4 else "12sp"))
+                    max_lines=2 if tall or height >= dp(34) else 1, font_size="14sp" if height >= sp(17) else "12sp"))

@@ -31,6 +31,7 @@ from .arena import SeatPanel
 from .cards import card_name, short_name
 from .choices import next_words, question, whole, word_label, words_of
 from .curtain import PickCurtain
+from .panels import HEAD_SP, box_text, height_of, pack, width_of
 from .steps import Teller, ending_text, start_frame
 from .values import ValuesEditor, placeholder_note
 
@@ -38,11 +39,18 @@ kvload.load_beside(__file__, "legends")
 
 RUN_SECONDS = 1.2  # between steps when the playback runs by itself
 ROW = 56  # dp, a row of buttons in the action area
+TITLE_W, TITLE_W_2 = 236, 116  # dp, the title on one line, and on two
+NBSP = "\u00a0"
+BOX_MIN = 120  # dp, the narrowest seat box under the Arena before the boxes take two rows
 
 
 class LegendsScreen(TableScreen):
     title_text = StringProperty("")
     score_text = StringProperty("")
+    title_w = NumericProperty(236)  # the title's width (px), and the Stocks line's font (sp), as they fit
+    score_sp = NumericProperty(16)
+    score_row = BooleanProperty(False)  # the Stocks on a row of their own, under the title and buttons
+    score_h = NumericProperty(0)
     prompt_text = StringProperty("")
     last_text = StringProperty("")
     step_text = StringProperty("")
@@ -80,6 +88,12 @@ class LegendsScreen(TableScreen):
         grid = self.ids.panels
         grid.clear_widgets()
         grid.cols = len(controller.seats)
+        for w in (grid, self.ids.arena, self.ids.buttons):  # worded and stacked for their room
+            w.unbind(size=self._update)
+            w.bind(size=self._update)
+        for w in (self.ids.topbar, self.ids.phones):
+            w.unbind(width=self._fit_top)
+            w.bind(width=self._fit_top)
         self.panels = [SeatPanel(rgba=controller.color(s)) for s in controller.seats]
         for panel in self.panels:
             grid.add_widget(panel)
@@ -268,56 +282,75 @@ class LegendsScreen(TableScreen):
 
     def _show_panels(self, frame: dict, shown: dict, active: set) -> None:
         c = self.controller
+        grid = self.ids.panels
+        n = len(self.panels)
+        # LA-11: five or six boxes side by side where each keeps room for its words, else two rows
+        cols = n if n <= 2 or (grid.width - dp(4) * (n - 1)) / n >= dp(BOX_MIN) else -(-n // 2)
+        grid.cols = cols
+        box = (grid.width - dp(4) * (cols - 1)) / cols
+        room = box - dp(20)
         digital = shown.get("cards") == "digital"
-        wide = len(self.panels) <= 2
         kos = shown.get("knockouts")
+        tallest = dp(58)
         for seat, (panel, lg) in enumerate(zip(self.panels, frame["legends"]), 1):
             legend = self.legend(seat)
-            head = f"[b]{legend.name if legend else c.name(seat)}[/b]  [color=#{palette.hex_of(palette.MUTED)}]{c.name(seat)}[/color]"
-            if kos is not None:
-                head += f"  KO {kos[seat - 1]}"
-            if lg.get("form"):  # LA-14
-                head += f"  [color=#f5b33d]{lg['form'].title()}[/color]"
-            if frame["initiative"] == seat:
-                head += "  [color=#f5b33d]Initiative[/color]" if wide else "  [color=#f5b33d]Init.[/color]"
-            tokens, push = lg["tokens"], self._push(seat, lg["fatigue"])
-            second = f"Fatigue {lg['fatigue']}"
-            if lg.get("eliminated"):
-                second = "team out of Stocks"
-            elif lg["out"]:
-                second += "   OUT of the Arena"
-            elif push:
-                shown_push, forces = "/".join(map(str, push)), "/".join(str(f) for f in range(1, len(push) + 1))
-                second += f"   next hit, Force {forces}: {shown_push} tokens" if wide else f"  hit {forces}: {shown_push}"
-            card = frame["revealed"].get(seat)
-            if card:
-                third = f"Card: {self.card(seat, card)}" if wide else self.card(seat, card)
-            elif digital:
-                picked = "picked" if seat in (shown.get("picked") or []) else "to pick"
-                third = f"Hand {shown['hand_sizes'][seat - 1]}  Meter {shown['meter_sizes'][seat - 1]}  {picked}"
-            else:
-                third = "card not revealed yet" if wide else "not revealed"
-            edit = (shown.get("edits") or {}).get(str(seat))
-            if edit:  # LA-12: Tikkit's Edit, once public
-                third += f"   Edit: {self.card(seat, edit)}" if wide else f"  {self.card(seat, edit)}"
-            if lg["block"]:
-                third += f"   Block {lg['block']}"
-            if tokens["left"] or tokens["right"]:
-                third += f"   tokens {tokens['left']} left {tokens['right']} right" if wide else \
-                    f"  tok {tokens['left']}L {tokens['right']}R"
-            panel.text = f"{head}\n[size=14sp]{second}\n{third}[/size]"
+            card, edit = frame["revealed"].get(seat), (shown.get("edits") or {}).get(str(seat))
+            facts = {"name": legend.name if legend else c.name(seat), "seat": c.name(seat),
+                     "ko": kos[seat - 1] if kos is not None else None, "form": lg.get("form"),
+                     "initiative": frame["initiative"] == seat, "fatigue": lg["fatigue"], "out": lg["out"],
+                     "eliminated": lg.get("eliminated"), "push": self._push(seat, lg["fatigue"]),
+                     "card": self.card(seat, card) if card else None,
+                     "hand": shown["hand_sizes"][seat - 1] if digital else None,
+                     "meter": shown["meter_sizes"][seat - 1] if digital else None,
+                     "picked": seat in (shown.get("picked") or []),
+                     "edit": self.card(seat, edit) if edit else None, "block": lg["block"],
+                     "tokens": (lg["tokens"]["left"], lg["tokens"]["right"])}
+            panel.text = box_text(facts, room, wide=n <= 2)
             panel.active = seat in active
+            tallest = max(tallest, height_of(panel.text, room, HEAD_SP) + dp(4))
+        rows = -(-n // cols)
+        grid.height = rows * tallest + dp(4) * (rows - 1)
+        for panel in self.panels:
+            panel.size_hint_y, panel.height = None, tallest
 
     def _show_score(self, shown: dict, frame: dict) -> None:
         c = self.controller
         seq, ex = shown.get("sequence", 1), frame.get("exchange") or shown.get("exchange", 1)
-        self.title_text = f"[b]Sequence {seq} \u00b7 Exchange {ex}[/b]"
+        self._title = (f"Sequence {seq}", f"Exchange {ex}")
         if shown.get("stocks") is not None:
             teams = shown.get("teams") or [[s for s in c.seats if (s - 1) % 2 == t] for t in (0, 1)]  # R-1, R-20
-            parts = [" + ".join(self.who(s) for s in team) + f" {stock}" for team, stock in zip(teams, shown["stocks"])]
-            self.score_text = "Stocks  " + "   ".join(parts)
+            # a team's names and its Stocks stay on one line; the teams may take two
+            self._score = ["Stocks"] + [" + ".join(self.who(s) for s in team) + f" {stock}"
+                                        for team, stock in zip(teams, shown["stocks"])]
         else:  # each seat's Knock Outs are on its panel
-            self.score_text = "Free-for-All: the first to two Knock Outs wins"
+            self._score = ["Free-for-All:", "the first to", "two Knock Outs wins"]
+        self._fit_top()
+
+    def _fit_top(self, *_) -> None:
+        """The title and the Stocks line whole beside the buttons: the Stocks on two lines in a smaller
+        font, then the title on two lines, then the Stocks on a row of their own (a portrait panel)."""
+        if not getattr(self, "_score", ""):
+            return
+        bar, title, score = self.ids.topbar, self.ids.title, self.ids.score
+        # what the title and the Stocks share beside the buttons
+        free = bar.width - sum(w.width for w in bar.children if w not in (title, score)) - dp(6) * (len(bar.children) - 2)
+        row, lines = False, []
+        gap = "   " if self._score[0] == "Stocks" else " "
+        for title_w, size in ((TITLE_W, 16), (TITLE_W, 14), (TITLE_W_2, 16), (TITLE_W_2, 14), (TITLE_W_2, None)):
+            room = free - dp(title_w) - dp(6) - dp(2)
+            if size is None:  # a row of its own, the window's width
+                row, room = True, self.width - dp(14)
+                size = 16 if len(pack(self._score, room, 16, gap)) <= 1 else 14
+                lines = pack(self._score, room, size, gap)
+                break
+            lines = pack(self._score, room, size, gap)
+            if len(lines) <= (1 if size == 16 else 2) and max(width_of(x, size) for x in lines) <= room:
+                break
+        self.title_w, self.score_sp, self.score_row = dp(title_w), size, row
+        self.score_h = height_of("\n".join(lines), room, size) + dp(6) if row else 0
+        sep = " \u00b7 " if title_w == TITLE_W else "\n"
+        self.title_text = f"[b]{self._title[0]}{sep}{self._title[1]}[/b]"
+        self.score_text = "\n".join(lines)
 
     # -- what the table does now ----------------------------------------------------------------------
     def _rows(self, rows: list[list]) -> None:
@@ -352,17 +385,23 @@ class LegendsScreen(TableScreen):
                                 "Hand the screen to each player in turn." if size == 4 else
                                 f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
                                 "Hand the screen to each player in turn.")
+        per_row = len(c.seats)
+        if (self.ids.buttons.width - dp(4) * (per_row - 1)) / per_row < dp(BOX_MIN):  # a portrait panel
+            per_row = -(-per_row // 2)
+        room = (self.ids.buttons.width - dp(4) * (per_row - 1)) / per_row - dp(12)
         row = []
         for seat in c.seats:
             picked = seat in v.get("picked", [])
             legend = self.legend(seat)
             rgba = c.color(seat)
+            words = ("picked - look again", "picked") if picked else \
+                ("tap to pick in secret", "tap to pick", "pick")
+            word = next((w for w in words if width_of(w, 14) <= room), words[-1])
             row.append(FlatButton(
-                markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=14sp]"
-                                  f"{'picked - look again' if picked else 'tap to pick in secret'}[/size]",
+                markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=14sp]{word}[/size]",
                 bg=palette.PANEL_HI if picked else rgba, fg=palette.TEXT if picked else palette.text_on(rgba),
                 on_release=lambda _b, s=seat: self.open_picks(s)))
-        self._rows([row])
+        self._rows([row[i:i + per_row] for i in range(0, len(row), per_row)])
 
     def open_picks(self, seat: int) -> None:
         legend = self.legend(seat)

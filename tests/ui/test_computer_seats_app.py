@@ -17,6 +17,22 @@ def tap_button(ui, row_, text):
     ui.tap(next(w for w in row_.children if isinstance(w, FlatButton) and w.text == text))
 
 
+def one_person_against_three_computers(ui, journal_path):
+    """Legends at four seats from the home screen, the companion on seats 2..4; the table's controller."""
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    ui.start(journal_path)
+    home = ui.app.home
+    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
+    while home.players < 4:
+        ui.tap(home.ids.more)
+    while home.opponent != level:
+        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+    for _ in range(2):
+        tap_button(ui, row(home, "Companion seats"), "+")
+    ui.tap(home.ids.start)
+    return ui.app.controller
+
+
 def test_LA_16_one_person_against_three_computer_legends_from_the_home_screen(ui, journal_path):
     level = next(iter(REGISTRY[LEGENDS].computer_players))
     ui.start(journal_path)
@@ -66,18 +82,7 @@ def test_LA_16_physical_cards_against_the_companion_is_refused_at_start_with_the
 def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, journal_path):
     """The person picks last and the exchange is revealed; the computers then think their steps. Undo is
     refused there (picks that were seen stay, LA-7), and the computers must still move, not think forever."""
-    level = next(iter(REGISTRY[LEGENDS].computer_players))
-    ui.start(journal_path)
-    home = ui.app.home
-    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
-    while home.players < 4:
-        ui.tap(home.ids.more)
-    while home.opponent != level:
-        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
-    for _ in range(2):
-        tap_button(ui, row(home, "Companion seats"), "+")
-    ui.tap(home.ids.start)
-    c = ui.app.controller
+    c = one_person_against_three_computers(ui, journal_path)
     assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
     assert c.play(c.actions_for(1)[0]) is None
     assert c.thinking and set(c.session.turn().seats) <= {2, 3, 4}  # a computer's step after the reveal
@@ -91,18 +96,7 @@ def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, j
 def test_LA_16_home_while_the_computers_think_stops_them_and_the_resumed_table_plays_on(ui, journal_path):
     """Home while the companion thinks: the computers do not play the game on unseen, and the session
     resumed from the home screen is the one whose computers move (not stuck on a seat that never moves)."""
-    level = next(iter(REGISTRY[LEGENDS].computer_players))
-    ui.start(journal_path)
-    home = ui.app.home
-    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
-    while home.players < 4:
-        ui.tap(home.ids.more)
-    while home.opponent != level:
-        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
-    for _ in range(2):
-        tap_button(ui, row(home, "Companion seats"), "+")
-    ui.tap(home.ids.start)
-    c = ui.app.controller
+    c = one_person_against_three_computers(ui, journal_path)
     assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
     assert c.play(c.actions_for(1)[0]) is None
     assert c.thinking

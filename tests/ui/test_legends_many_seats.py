@@ -9,7 +9,7 @@ import re
 import pytest
 from test_home_adversarial import shown_text
 from test_legends_app import button, pick_behind_curtain, play_back
-from test_table_readable import SIZES, clipped, small_text
+from test_table_readable import SIZES, clipped, panel, small_text  # noqa: F401  (panel: a fixture)
 from test_touch_targets import small_controls
 
 GAME_ID = "legends-of-the-arena"
@@ -20,21 +20,6 @@ MANY = [(5, "ffa"), (6, "ffa"), (6, "3v3"), (6, "2v2v2")]
 def _no_typed_values(tmp_path, monkeypatch):
     """The app plays the package files' values, whatever this machine's data directory holds (LA-3)."""
     monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
-
-
-@pytest.fixture
-def panel(ui):
-    before = tuple(ui.window.size)
-
-    def resize(size):
-        ui.window.size = size
-        ui.frames(3)
-        assert tuple(ui.window.size) == size
-
-    yield resize
-    ui.stop()
-    ui.window.size = before
-    ui.frames(2)
 
 
 def plain(markup: str) -> str:

@@ -146,3 +146,45 @@ def test_a_saved_cards_file_that_cannot_be_used_is_named_on_the_table_and_the_ti
     assert "saved cards are not offered" in table.choice.detail
     ui.tap(button(table.choice, "Rust Hound"))  # the timeline's own cards are all there
     assert c.view["challenge"]["id"] == "rust-hound"
+
+
+def type_word(ui, pad, text):
+    for key in text:
+        ui.window.dispatch("on_textinput", key)
+    ui.frames(1)
+    assert pad.ids.word.text == text
+
+
+def test_X_17_a_printed_equipment_type_the_companion_does_not_list_is_typed_and_is_one_of_a_kind(ui, journal_path):
+    table = start_chronomage(ui, journal_path, players=2)
+    c = ui.app.controller
+    play_to_cleanup(c)
+    ui.frames(1)
+    ui.tap(button(row(table, 2), "Give Blue the time card"))
+    ui.tap(button(row(table, 2), "Give Blue the loot card"))
+    ui.tap(button(table.choice, "Another type"))
+    pad = table.word
+    assert pad.is_open and not table.choice.is_open and pad.ids.word.focus
+    type_word(ui, pad, "Big Boots")
+    ui.tap(pad.ids.enter)
+    assert pad.is_open and "one word of letters" in ui.toast  # two words: said so, nothing given
+    assert c.view["loot_items"][1] == ["robes", "staff"]
+    ui.frames(1)
+    assert pad.ids.word.focus  # the field keeps the keyboard for the word mended
+    pad.ids.word.select_all()
+    type_word(ui, pad, "Boots")
+    ui.tap(pad.ids.enter)
+    assert not pad.is_open and c.view["loot_items"][1] == ["robes", "staff", "boots"]
+    assert "robes, staff, boots" in table.rows[2].weak_text
+    # the next loot card is boots again: one of a type, so Blue chooses (CM-14)
+    play_to_cleanup(c)
+    ui.frames(1)
+    ui.tap(button(row(table, 2), "Give Blue the time card"))
+    ui.tap(button(row(table, 2), "Give Blue the loot card"))
+    ui.tap(button(table.choice, "Another type"))
+    type_word(ui, table.word, "boots")
+    ui.tap(table.word.ids.enter)
+    assert table.choice.is_open and table.choice.title == "Blue already has boots"
+    discard = c.view["loot_discard"]
+    ui.tap(button(table.choice, "Boots: keep the old"))
+    assert c.view["loot_items"][1] == ["robes", "staff", "boots"] and c.view["loot_discard"] == discard + 1

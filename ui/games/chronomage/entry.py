@@ -10,6 +10,7 @@ fails the rune check or runs out of time units is refused by the engine, which s
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import (
@@ -278,3 +279,22 @@ class ChronoChoicePad(ChronoEntryPanel):
             action()
         else:
             self.submit(action, widget)
+
+
+class ChronoWordPad(ChronoEntryPanel):
+    """One word typed (a loot card's printed type): `enter(text, widget)` takes it; the opener decides what
+    follows (it plays an action or opens the next step). The field sits at the top, above a docked keyboard."""
+
+    hint = StringProperty("")
+
+    def open_for(self, parent, title: str, detail: str, hint: str, enter, color=palette.ACCENT) -> None:
+        self.title, self.detail, self.hint, self.who_color = title, detail, hint, color
+        self._enter = enter
+        self.ids.word.text = ""
+        self.open_in(parent)
+        self.ids.word.focus = True
+
+    def enter(self, widget) -> None:
+        self._enter(self.ids.word.text, widget)
+        if self.is_open:  # refused: the field keeps the keyboard, for the word mended
+            Clock.schedule_once(lambda _dt: setattr(self.ids.word, "focus", True))

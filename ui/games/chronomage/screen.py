@@ -11,6 +11,10 @@ listed: a row's runes, spaces, Spell, Faces (a face picker) and Roll (the bare `
 completes); the bottom bar's Ready, Draw / Pick / Type a card, choices, Reverse time and Declare lost.
 Every control plays one action value; a refusal (a spell failing the rune check, a space after the
 roll) is shown where it was tapped. A typed card (not listed: any card may be typed) is a form of its own.
+Loot (CM-14): each row shows the seat's cards by kind; cleanup's loot card is given as the kind its card
+prints (the listed kinds, or a type typed as one word, X-17), swapped or refused beside one of its type;
+Use loot spends a temporary card or takes a card out. A constant spell's resistances (CM-13) are set in
+the spell panel and shown under the title.
 The hardware dice button rolls the next player's whole handful.
 """
 from __future__ import annotations
@@ -24,8 +28,8 @@ from kivy.uix.widget import Widget
 
 from companion.core import VICTORY
 from companion.games.chronomage.actions import (
-    EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, TEMPORARY, Assist, Book, Choose, Dice, Discard, Form, Give,
-    Reveal, Reverse, Spell,
+    EXPLOIT_NO, EXPLOIT_YES, FAIL, KIND_RE, READY, REFUSE, REVEAL, REVERSE, SWAP, TEMPORARY, UNSORTED, Assist, Book, Choose,
+    Dice, Discard, Form, Give, Reveal, Reverse, Spell,
 )
 from companion.games.chronomage.referee import ANOMALY_DICE, LOST_TIME_CARDS, SPACES
 
@@ -35,7 +39,7 @@ from ...texts import seat_name
 from ...widgets.common import FlatButton
 from . import text as T
 from .card import ChronoCardForm
-from .entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad
+from .entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad, ChronoWordPad
 from .seat import ChronoRowNote, ChronoSeatRow
 from .tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
 
@@ -76,6 +80,7 @@ class ChronomageScreen(TableScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.faces, self.spell, self.choice = ChronoFacePad(send=self.send), ChronoSpellPad(send=self.send), ChronoChoicePad(send=self.send)
+        self.word = ChronoWordPad(send=self.send)
         self.card_form = ChronoCardForm(play=lambda action: self.controller.play(action))
         self.rows: dict[int, ChronoSeatRow] = {}
         self.roll_buttons: dict[int, FlatButton] = {}
@@ -107,7 +112,7 @@ class ChronomageScreen(TableScreen):
 
     @property
     def panels(self):
-        return (self.faces, self.spell, self.choice, self.card_form)
+        return (self.faces, self.spell, self.choice, self.word, self.card_form)
 
     # -- reading the view ---------------------------------------------------------------------------
     @property
@@ -403,12 +408,37 @@ class ChronomageScreen(TableScreen):
         """Cleanup's loot card to `seat`, as the kind its card prints (CM-14): temporary, or an equipment
         type, swapped for or refused beside one the player already has; or not sorted (X-17)."""
         gives = [a for a in self.controller.actions if isinstance(a, Give) and a.deck == "loot" and a.seat == seat]
-        gives.sort(key=lambda a: a.kind is None)  # "kind not entered" last
+        choices = [(T.loot_words(a, self.who(seat)), a) for a in gives if a.kind is not None]
+        choices.append(("Another type, typed", lambda: self._type_loot(seat)))
+        choices += [(T.loot_words(a, self.who(seat)), a) for a in gives if a.kind is None]  # "kind not entered" last
         held = T.loot_text(self.view["loot_items"][seat - 1]) or "nothing yet"
-        self.choice.open_for(self.ids.layer, f"The loot card for {self.who(seat)}",
-                             [(T.loot_words(a, self.who(seat)), a) for a in gives],
+        self.choice.open_for(self.ids.layer, f"The loot card for {self.who(seat)}", choices,
                              f"What kind of card is it? {self.who(seat)} holds {held}; one equipment of each type "
                              "a player, temporary cards any number.", self.rgba(seat))
+
+    def _type_loot(self, seat: int) -> None:
+        """X-17: an equipment type the companion does not list, typed as its card prints it."""
+        self.choice.close()
+        self.word.open_for(self.ids.layer, f"{self.who(seat)}'s loot card: its type",
+                           "The equipment type as the card prints it, one word (boots, amulet, ...).",
+                           "type", lambda text, widget: self._typed_loot(seat, text, widget), self.rgba(seat))
+        self.word.offered = lambda legal: Give("loot", seat) in legal
+
+    def _typed_loot(self, seat: int, text: str, widget) -> None:
+        kind = text.strip().lower()
+        if not KIND_RE.fullmatch(kind) or kind in (SWAP, REFUSE, UNSORTED):
+            self.note(widget, "A type is one word of letters as the card prints it (boots, amulet, ...), at most "
+                      "20.", palette.PANEL_HI)
+            return
+        if kind in self.view["loot_items"][seat - 1] and kind not in (TEMPORARY, UNSORTED):
+            self.word.close()  # one of each type (CM-14): the player chooses, as for a listed type
+            choices = [Give("loot", seat, kind, SWAP), Give("loot", seat, kind, REFUSE)]
+            self.choice.open_for(self.ids.layer, f"{self.who(seat)} already has {kind}",
+                                 [(T.loot_words(a, self.who(seat)), a) for a in choices],
+                                 "One equipment of each type a player.", self.rgba(seat))
+            return
+        if self.send(Give("loot", seat, kind), widget):  # the notation checks the word
+            self.word.close()
 
     def use_loot(self, widget) -> None:
         """A seat uses a temporary card, or the table takes one of a seat's cards out (CM-14): the seat first

@@ -199,6 +199,8 @@ class Option:
             d["distinct"] = True
         if self.seat_colors:
             d["seat_colors"] = True
+        if self.hidden:
+            d["hidden"] = True  # the game fills it in: a client does not offer it
         d["default"] = self.default_for(players) if players is not None or not callable(self.default) else None
         return d
 

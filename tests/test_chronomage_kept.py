@@ -109,6 +109,5 @@ def test_CM_3_a_session_whose_file_is_gone_resumes_through_the_referee(tmp_path)
 
 
 def test_CM_3_the_kept_cards_are_marked_for_clients_as_the_games_own_not_a_choice():
-    from companion.games.chronomage import GAME
     options = {o["name"]: o for o in GAME.info()["options"]}
     assert options["cards"].get("hidden") is True and "hidden" not in options["timeline"]

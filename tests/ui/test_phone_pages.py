@@ -176,6 +176,8 @@ def test_chronomage_phone_casts_a_constant_spell_and_enters_its_dice_with_small_
     assert ui.until(lambda: c.session.head == head + 1, 20)
     assert c.session.journal.entry(c.session.id, head + 1).text == "spell 1 2 0 3 orange=2"
     assert c.view["resistances"] == {"orange": 2} and c.view["dice_count"][0] == 2
+    assert browser.until(1, "[...document.querySelectorAll('.facts span')].map(e => e.textContent).join('|')"
+                            ".includes('Dice you roll|2')")  # the phone says how many dice to roll now
     # the faces the real dice show: two of the player's own now, and the challenge die
     assert browser.until(1, "document.querySelectorAll('.faces select').length === 3")
     assert browser.on(1, "return [...document.querySelectorAll('.form button')].map(b => [b.textContent, b.disabled])") \

@@ -261,6 +261,8 @@ function chronomage(s) {
   const items = v.loot_items ? v.loot_items[me].map(words).join(", ") : "";
   const pairs = [["Hand", v.hands[me]], ["Spellbook", v.spellbook[me]], ["Formation", v.formation[me]],
                  ["Loot", v.loot[me] + (items ? " (" + items + ")" : "")], ["Time units left", v.time_units_left[me]]];
+  if (v.dice_count) pairs.push(["Dice you roll", v.dice_count[me]]);  // a constant spell changes it (CM-13)
+  for (const w of v.warnings || []) pairs.push(["Note", w]);  // a saved-cards file left out, and why
   facts(pairs, $("hand"));
   const groups = {};
   for (const a of s.actions) (groups[a.type] = groups[a.type] || []).push(a);

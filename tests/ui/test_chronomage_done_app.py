@@ -29,6 +29,15 @@ def play_to_cleanup(c) -> None:
         assert c.play(sixes(c)) is None
 
 
+def to_the_loot_card(ui, table, seat: int) -> None:
+    """The next challenge won, then by touches: the time card to `seat`, and its loot card's panel open."""
+    play_to_cleanup(ui.app.controller)
+    ui.frames(1)
+    who = table.who(seat)
+    ui.tap(button(row(table, seat), f"Give {who} the time card"))
+    ui.tap(button(row(table, seat), f"Give {who} the loot card"))
+
+
 def win_a_challenge(c) -> None:
     play_to_cleanup(c)
     while c.view["phase"] == "cleanup":
@@ -90,10 +99,7 @@ def test_a_constant_spell_an_equipment_swap_and_an_early_boss_play_to_victory_by
 
     # challenge 2 (its loot card kept unsorted by Orange); challenge 3's is a temporary card for Blue, who uses it
     win_a_challenge(c)
-    play_to_cleanup(c)
-    ui.frames(1)
-    ui.tap(button(row(table, 2), "Give Blue the time card"))
-    ui.tap(button(row(table, 2), "Give Blue the loot card"))
+    to_the_loot_card(ui, table, 2)
     ui.tap(button(table.choice, "Temporary"))
     assert c.view["loot_items"][1] == ["robes", "staff", "temporary"]
     assert "robes, staff, 1 temporary" in table.rows[2].weak_text
@@ -158,10 +164,7 @@ def type_word(ui, pad, text):
 def test_X_17_a_printed_equipment_type_the_companion_does_not_list_is_typed_and_is_one_of_a_kind(ui, journal_path):
     table = start_chronomage(ui, journal_path, players=2)
     c = ui.app.controller
-    play_to_cleanup(c)
-    ui.frames(1)
-    ui.tap(button(row(table, 2), "Give Blue the time card"))
-    ui.tap(button(row(table, 2), "Give Blue the loot card"))
+    to_the_loot_card(ui, table, 2)
     ui.tap(button(table.choice, "Another type"))
     pad = table.word
     assert pad.is_open and not table.choice.is_open and pad.ids.word.focus
@@ -177,10 +180,7 @@ def test_X_17_a_printed_equipment_type_the_companion_does_not_list_is_typed_and_
     assert not pad.is_open and c.view["loot_items"][1] == ["robes", "staff", "boots"]
     assert "robes, staff, boots" in table.rows[2].weak_text
     # the next loot card is boots again: one of a type, so Blue chooses (CM-14)
-    play_to_cleanup(c)
-    ui.frames(1)
-    ui.tap(button(row(table, 2), "Give Blue the time card"))
-    ui.tap(button(row(table, 2), "Give Blue the loot card"))
+    to_the_loot_card(ui, table, 2)
     ui.tap(button(table.choice, "Another type"))
     type_word(ui, table.word, "boots")
     ui.tap(table.word.ids.enter)

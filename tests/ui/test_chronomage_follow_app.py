@@ -4,7 +4,7 @@ as it was opened closes, instead of staying open over a table that moved on and 
 from __future__ import annotations
 
 from test_chronomage_app import button, row, start_chronomage
-from test_chronomage_done_app import play_to_cleanup
+from test_chronomage_done_app import to_the_loot_card
 
 from companion.games.chronomage.actions import READY, Book, Choose, Reveal, Spell
 
@@ -12,10 +12,7 @@ from companion.games.chronomage.actions import READY, Book, Choose, Reveal, Spel
 def test_undo_with_the_loot_card_panel_open_closes_it_and_the_row_offers_the_time_card_again(ui, journal_path):
     table = start_chronomage(ui, journal_path, players=2)
     c = ui.app.controller
-    play_to_cleanup(c)
-    ui.frames(1)
-    ui.tap(button(row(table, 1), "Give Orange the time card"))
-    ui.tap(button(row(table, 1), "Give Orange the loot card"))
+    to_the_loot_card(ui, table, 1)
     assert table.choice.is_open and table.choice.title == "The loot card for Orange"
     ui.tap(table.ids.undo)
     assert c.view["step"] == "time"

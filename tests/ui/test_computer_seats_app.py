@@ -17,34 +17,38 @@ def tap_button(ui, row_, text):
     ui.tap(next(w for w in row_.children if isinstance(w, FlatButton) and w.text == text))
 
 
-def one_person_against_three_computers(ui, journal_path):
-    """Legends at four seats from the home screen, the companion on seats 2..4; the table's controller."""
-    level = next(iter(REGISTRY[LEGENDS].computer_players))
+def legends_for_four(ui, journal_path):
+    """The home screen with Legends chosen for four seats."""
     ui.start(journal_path)
     home = ui.app.home
     ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
     while home.players < 4:
         ui.tap(home.ids.more)
+    return home
+
+
+def the_companion_on_three_seats(ui, home) -> str:
+    """Opponent: the strongest computer level, and Companion seats up to 3 (seats 2..4); the level."""
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
     while home.opponent != level:
         ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
     for _ in range(2):
         tap_button(ui, row(home, "Companion seats"), "+")
+    return level
+
+
+def one_person_against_three_computers(ui, journal_path):
+    """Legends at four seats from the home screen, the companion on seats 2..4; the table's controller."""
+    home = legends_for_four(ui, journal_path)
+    the_companion_on_three_seats(ui, home)
     ui.tap(home.ids.start)
     return ui.app.controller
 
 
 def test_LA_16_one_person_against_three_computer_legends_from_the_home_screen(ui, journal_path):
-    level = next(iter(REGISTRY[LEGENDS].computer_players))
-    ui.start(journal_path)
-    home = ui.app.home
-    ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
-    while home.players < 4:
-        ui.tap(home.ids.more)
+    home = legends_for_four(ui, journal_path)
     assert "Companion seats" not in [r.label for r in home.ids.options.children]  # people only: no count
-    while home.opponent != level:
-        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
-    for _ in range(2):
-        tap_button(ui, row(home, "Companion seats"), "+")
+    level = the_companion_on_three_seats(ui, home)
     assert home.companions == 3  # at most all seats but the first
     assert next(w for w in row(home, "Companion seats").children if w.text == "+").disabled
     ui.tap(home.ids.start)

@@ -249,3 +249,29 @@ def test_phones_join_guessing_codes_from_many_addresses_is_slowed_for_all_of_the
         run(go())
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("raw", [
+    "GET /s/{token} HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n",
+    "G\x01T /s/{token} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    "GET /s/{token} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "a" * 20000 + "\r\n\r\n",
+    "GET /s/{token}\x00\x7f HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    "GET /s/{token}/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\x01: y\r\n\r\n",
+    "GET /s/{token} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n",
+], ids=["bad-version", "bad-method", "huge-header", "bad-path", "bad-header", "bad-length"])
+def test_phones_token_a_request_the_server_cannot_read_gets_an_answer_with_the_headers_and_no_token(legends4, raw):
+    # aiohttp's own 400 repeated the raw request line (the seat's token in it) and had none of the headers
+    # every answer carries (PHONES.md)
+    from companion.phones.server import HEADERS
+    token = legends4.token(1)
+    with socket.create_connection(("127.0.0.1", legends4.port), timeout=10) as s:
+        s.sendall(raw.format(token=token).encode())
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b"\r\n")[0].split(b" ")[1].startswith(b"4"), head
+    assert token.encode() not in answer
+    got = {line.split(b":", 1)[0].decode().lower(): line.split(b":", 1)[1].strip().decode()
+           for line in head.split(b"\r\n")[1:]}
+    assert {name.lower(): value for name, value in HEADERS.items()}.items() <= got.items(), head

@@ -21,6 +21,7 @@ import ipaddress
 import logging
 import re
 import threading
+from http import HTTPStatus
 import time
 from collections import defaultdict, deque
 from concurrent.futures import Future
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from aiohttp import WSMsgType, web
+from aiohttp.web_protocol import RequestHandler
 
 from companion.core import BadRequest, InternalError, Refusal
 
@@ -169,8 +171,7 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/s/{token}", self._seat_page)
         app.router.add_get("/s/{token}/ws", self._socket)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=http_log,
-                                     keepalive_timeout=self.idle)
+        self._runner = web.AppRunner(app, handle_signals=False, **self._handler_args())
         await self._runner.setup()
         try:  # aiohttp's own handler for each connection, behind a door that counts them (_Door)
             listener = await asyncio.get_running_loop().create_server(lambda: _Door(self), self.host, self.port,
@@ -189,6 +190,9 @@ class PhoneServer:
             if phone.transport is not None:
                 phone.transport.abort()
         await self._runner.cleanup()
+
+    def _handler_args(self) -> dict[str, Any]:
+        return {"access_log": None, "logger": http_log, "keepalive_timeout": self.idle}
 
     async def _owner(self, fn: Callable[[], Any]) -> Any:
         return await asyncio.wrap_future(self.owner(fn))
@@ -369,7 +373,8 @@ class _Door(asyncio.Protocol):
             transport.abort()
             return
         held[address] += 1
-        self.address, self.handler = address, server._runner.server()
+        self.address = address
+        self.handler = _Handler(server._runner.server, loop=server.loop, **server._handler_args())
         self.handler.connection_made(transport)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -394,6 +399,19 @@ class _Door(asyncio.Protocol):
     def resume_writing(self) -> None:
         if self.handler is not None:
             self.handler.resume_writing()
+
+
+class _Handler(RequestHandler):
+    """aiohttp's handler of one connection, but a request it cannot read (a bad request line, a header too
+    long) or a crash is answered with the status alone and our headers: aiohttp's own answer repeats the raw
+    request line, a seat's token with it, and goes round the middleware that adds the headers."""
+
+    def handle_error(self, request, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        super().handle_error(request, status, exc, message)  # logs it (tokens cut, _NoTokens); refuses if sent
+        response = web.Response(status=status, text=HTTPStatus(status).phrase, headers=HEADERS)
+        response.force_close()
+        return response
 
 
 class _NoTokens(logging.Filter):

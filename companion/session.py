@@ -306,7 +306,8 @@ class Session:
         entries, seq = [], self.head
         while seq > 0:
             entry = self.journal.entry(self.id, seq)
-            if entry is None:  # an entry in effect that is gone: damage, not a bug
+            if entry is None:  # an entry in effect that is gone: damage, unless the whole session is (archived)
+                self.journal.session(self.id)  # unknown-session then
                 raise self.journal.damaged(self.id, seq, "it is missing")
             entries.append(entry)
             seq -= 1

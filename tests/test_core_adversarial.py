@@ -17,7 +17,7 @@ import pytest
 from companion import rules
 from companion.games.time_runners import random_action
 from companion.journal import Journal
-from companion.session import Session, archive_finished
+from companion.session import Session, archive, archive_finished
 from referee_client import RefereeProcess
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,6 +117,24 @@ def test_an_undo_in_a_referee_whose_session_the_command_line_archived_is_refused
         assert companion("archive", str(session), str(tmp_path / "game.jsonl"), "--journal", journal).returncode == 0
         reply = ref.send(op="undo")
         assert not reply["ok"] and reply["error"]["kind"] == "storage" and explained(reply["error"])
+    finally:
+        ref.close()
+
+
+def test_the_state_of_a_session_another_program_archived_is_an_unknown_session_not_damage(tmp_path):
+    # `state` read the session's last entry (can it be undone?) and, finding it gone, called the journal damaged
+    journal = str(tmp_path / "journal.sqlite")
+    with Journal(journal) as j:
+        session = finish_a_game(j, seed=1).id
+    ref = RefereeProcess("--journal", journal)
+    try:
+        assert ref.send(op="resume", session=session)["ok"]
+        with Journal(journal) as elsewhere:  # a program that writes without asking for the journal (an older one)
+            archive(elsewhere, session, tmp_path / "game.jsonl")
+        for op in ("state", "undo", "redo"):
+            reply = ref.send(op=op)
+            assert not reply["ok"] and reply["error"]["code"] == "unknown-session", (op, reply)
+            assert explained(reply["error"])
     finally:
         ref.close()
 

@@ -153,6 +153,21 @@ def resolve_spec(spec: str | None = None, env=None) -> tuple[str, bool]:
     return "emulated", True
 
 
+BACKENDS = "gpio, serial:PORT, emulated, trace:FILE"
+
+
+def spec_problem(spec: str | None, env=None) -> str | None:
+    """What is wrong with the backend a user named (`--backend`, else $COMPANION_HW_BACKEND), or None. It
+    opens nothing, so a typo is refused before a window opens instead of running on without hardware."""
+    env = os.environ if env is None else env
+    if not spec or spec == "auto":
+        spec = env.get(ENV_BACKEND, "").strip()
+    kind, colon, arg = (spec or "auto").partition(":")
+    if kind == "auto" and not colon or kind in ("gpio", "emulated") and not colon or kind in ("serial", "trace") and arg:
+        return None
+    return f"unknown hardware backend {spec!r}; the backends are {BACKENDS}"
+
+
 def open_backend(spec: str | None, on_event: Callback, *,
                  clock: Callable[[], float] = time.monotonic,
                  record: str | os.PathLike | None = None, automatic: bool | None = None, **options) -> Backend:
@@ -199,4 +214,4 @@ def open_backend(spec: str | None, on_event: Callback, *,
             log.warning("GPIO backend unavailable (%s); falling back to emulated hardware", e)
             from .emulated import EmulatedBackend
             return EmulatedBackend(on_event, **common)
-    raise BackendError(f"unknown hardware backend {spec!r} (gpio, serial:PORT, emulated, trace:FILE)")
+    raise BackendError(f"unknown hardware backend {spec!r} ({BACKENDS})")

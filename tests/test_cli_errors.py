@@ -56,6 +56,23 @@ def test_app_bad_size_is_one_line_and_exit_2(tmp_path):
     assert not (tmp_path / "j.sqlite").exists()
 
 
+@pytest.mark.parametrize("backend", ["bogus", "serial", "trace:", "gpio:x", "emulated:1"])
+def test_app_unknown_backend_is_one_line_listing_the_backends_and_exit_2(tmp_path, backend):
+    # it used to log a traceback and run on with "hardware unavailable"
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "app", "--backend", backend, "--quit-after-first-frame",
+                           "--journal", str(tmp_path / "j.sqlite")], cwd=ROOT,
+                          env=dict(env_for(tmp_path), SDL_VIDEODRIVER="offscreen"), capture_output=True, text=True, timeout=60)
+    one_line_error(proc, repr(backend), "gpio, serial:PORT, emulated, trace:FILE")
+    assert not (tmp_path / "j.sqlite").exists()  # refused before anything opened
+
+
+def test_app_unknown_backend_in_the_environment_is_refused_the_same_way(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "app", "--quit-after-first-frame", "--journal",
+                           str(tmp_path / "j.sqlite")], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env=dict(env_for(tmp_path), SDL_VIDEODRIVER="offscreen", COMPANION_HW_BACKEND="bogus"))
+    one_line_error(proc, "'bogus'", "emulated")
+
+
 def test_screenshot_unknown_screen_is_one_line_and_exit_2(tmp_path):
     one_line_error(companion(tmp_path, "screenshot", "nowhere", str(tmp_path / "x.png")), "'nowhere'", "home")
 

@@ -9,6 +9,11 @@ def main(args) -> int:
     # No cyclic garbage collection while the app starts: it allocates tens of thousands of objects (Kivy,
     # the widgets) and keeps nearly all of them, so the collector's ~100 passes (a tenth of the time to
     # the first frame here) find nothing. The app turns it back on once its first frame is on screen.
+    from hardware.backend import spec_problem
+    problem = spec_problem(args.backend)
+    if problem is not None:  # refused before anything opens (else the app ran on without hardware)
+        print(f"companion app: {problem}.", file=sys.stderr)
+        return 2
     gc.disable()
     from . import boot
     problem = boot.display_problem()

@@ -44,7 +44,7 @@ class Session:
         self.journal = journal
         self.id = session_id
         #: who this session is, for good: the journal gives a removed session's number to a later one
-        self.uid = record.uid or f"{session_id}@{record.created!r}"
+        self.uid = identity(record)
         try:
             self.game: Game = games.make_game(record.game, record.players, record.options)
         except Refusal as refusal:  # e.g. a file its options name is gone: kept in the journal, not opened
@@ -453,6 +453,11 @@ class Session:
     def _resense(self, state: State) -> None:
         if self._observations:
             state.sense(self._observations)
+
+
+def identity(record) -> str:
+    """A session's identity for good (`Session.uid`): its uid, or for a journal older than uids its number and birth."""
+    return record.uid or f"{record.id}@{record.created!r}"
 
 
 def archive(journal: Journal, session_id: int, out, *, force: bool = False) -> int:

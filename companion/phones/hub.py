@@ -10,7 +10,7 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 from companion.core import BadRequest, IllegalAction, Refusal
-from companion.session import Session
+from companion.session import Session, identity
 
 from . import wire
 from .tokens import SeatKey, SeatTokens
@@ -28,8 +28,8 @@ class Gone(Refusal):
 class Hub:
     def __init__(self, tokens: SeatTokens, push: Callable[[int | None, dict[int, str]], None] | None = None):
         self.tokens = tokens
-        #: the server's thread-safe push: (the session on the table or None, seat -> its message)
-        self.push = push or (lambda session_id, messages: None)
+        #: the server's thread-safe push: ((number, uid) of the session on the table or None, seat -> its message)
+        self.push = push or (lambda on_table, messages: None)
         #: whether any phone is connected (the server says): with none, a change costs the table nothing
         self.listening: Callable[[], bool] = lambda: True
         self.session: Session | None = None
@@ -41,20 +41,34 @@ class Hub:
     def attach(self, session: Session | None, play: Play | None = None) -> None:
         """Put `session` on the table (None: no game). `play(text, seat)` plays a phone's action and
         returns None or the Refusal; by default the session's own `play`. Phones of another session
-        are told their link opens nothing now."""
-        if self.session is not None and self.session.on_change == self.changed:
-            self.session.on_change = None
+        are told their link opens nothing now. Keys of the games that finished or left the journal are forgotten."""
+        before = self.session
+        if before is not None and before.on_change == self.changed:
+            before.on_change = None
         self.session, self._play = session, play
         if session is not None:
             session.on_change = self.changed
             self._answers = {k: v for k, v in self._answers.items() if k[0] == session.id}  # only its phones play
+        if session is not None or before is not None:
+            self.keep((session or before).journal)
         self.changed([])
+
+    def keep(self, journal) -> None:
+        """Forget the keys of every game of `journal` but the unfinished ones and the one on the table
+        (after an archive, or when a game leaves the table)."""
+        try:
+            live = {(r.id, identity(r)) for r in journal.sessions(unfinished_only=True)}
+        except Refusal:  # a journal that cannot be read now: the keys wait for the next time
+            return
+        if self.session is not None:
+            live.add((self.session.id, self.session.uid))
+        self.tokens.keep(live)
 
     def changed(self, events: list[dict[str, Any]]) -> None:
         """The table changed (any action, undo, correction, another game): every seat's new picture."""
         if not self.listening():
             return
-        self.push(None if self.session is None else self.session.id, self.messages(events))
+        self.push(None if self.session is None else (self.session.id, self.session.uid), self.messages(events))
 
     def messages(self, events: list[dict[str, Any]]) -> dict[int, str]:
         """Seat -> the message its phones get now (the bytes the leak test compares)."""

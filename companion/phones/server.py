@@ -131,18 +131,18 @@ class PhoneServer:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def push(self, session_id: int | None, messages: dict[int, str]) -> None:
-        """Each seat's new picture for the session on the table (None: no game); phones of another session
-        are told their link opens nothing now."""
+    def push(self, on_table: tuple[int, str] | None, messages: dict[int, str]) -> None:
+        """Each seat's new picture for the session on the table ((number, uid); None: no game); phones of
+        another session are told their link opens nothing now."""
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._push, session_id, messages)
+            self.loop.call_soon_threadsafe(self._push, on_table, messages)
 
     def connected(self) -> dict[int, int]:
         """Seat -> number of open sockets, for the game on the table (the touchscreen shows who is on a phone)."""
         session = self.hub.session
         counts: dict[int, int] = {}
         for phone in list(self._phones):
-            if session is not None and phone.key.session == session.id and self.tokens.is_current(phone.key):
+            if _opens(phone.key, session) and self.tokens.is_current(phone.key):
                 counts[phone.key.seat] = counts.get(phone.key.seat, 0) + 1
         return counts
 
@@ -210,7 +210,7 @@ class PhoneServer:
     async def _seat_page(self, request: web.Request) -> web.StreamResponse:
         key = self.tokens.seat_of(request.match_info["token"])
         session = self.hub.session  # read only: the owner may swap it, the socket checks again
-        if key is None or session is None or session.id != key.session:
+        if key is None or not _opens(key, session):
             return web.Response(status=403, content_type="text/html", text=_GONE_PAGE, headers={"Cache-Control": "no-store"})
         return await self._page(request)
 
@@ -236,7 +236,7 @@ class PhoneServer:
         code = data.get("code") if isinstance(data, dict) else None
         key = self.tokens.by_code(code) if isinstance(code, str) else None
         session = self.hub.session  # read only: a code opens the game on the table, no other
-        if key is not None and (session is None or key.session != session.id):
+        if key is not None and not _opens(key, session):  # an archived game's number may be a new game's now
             key = None
         if key is None:
             return _refused(403, BadRequest("unknown-code", "No seat has that code. Check it on the table's screen.",
@@ -318,11 +318,11 @@ class PhoneServer:
             phone.last = text
             await self._send_text(phone, text)
 
-    def _push(self, session_id: int | None, messages: dict[int, str]) -> None:
+    def _push(self, on_table: tuple[int, str] | None, messages: dict[int, str]) -> None:
         for phone in list(self._phones):
             if phone.ws.closed:
                 continue
-            if phone.key.session != session_id:
+            if (phone.key.session, phone.key.uid) != on_table:
                 asyncio.ensure_future(self._gone(phone, Gone("not-on-table", NOT_ON_TABLE, "phones/token")))
                 continue
             text = messages.get(phone.key.seat)
@@ -459,6 +459,11 @@ async def _headers(request: web.Request, handler) -> web.StreamResponse:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+def _opens(key: SeatKey, session) -> bool:
+    """Whether `key` is a seat of `session`, the game on the table (None: none): its number and its identity."""
+    return session is not None and (key.session, key.uid) == (session.id, session.uid)
 
 
 def _refused(status: int, refusal: Refusal) -> web.Response:

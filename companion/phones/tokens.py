@@ -90,12 +90,15 @@ class SeatTokens:
         with self._lock:
             return self._keys.get((key.session, key.seat)) == key
 
-    def forget(self, session: int) -> None:
-        """Drop every key of a session (it finished or was archived)."""
+    def keep(self, live: set[tuple[int, str]]) -> None:
+        """Drop every key of a session not among `live` (session, uid) pairs: it finished, or was archived (its
+        number may already be another game's), so its links and codes open nothing and the file stops growing."""
         with self._lock:
-            for seat_key in [k for k in self._keys if k[0] == session]:
+            gone = [k for k, key in self._keys.items() if (key.session, key.uid) not in live]
+            for seat_key in gone:
                 self._drop(self._keys.pop(seat_key))
-            self._save()
+            if gone:
+                self._save()
 
     # -- inside ------------------------------------------------------------------------------------
     def _make(self, session: int, seat: int, uid: str) -> SeatKey:

@@ -13,6 +13,7 @@ from pathlib import Path
 from companion.core import BadRequest, Refusal
 from companion.journal import Journal
 from companion.quoting import quoted
+from companion.writer import writing
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
@@ -106,6 +107,11 @@ def _journal(args) -> Journal:
     return Journal(path)
 
 
+def _writer(args) -> str:
+    """How this process names itself in its journal's writer lock (companion/writer.py)."""
+    return f"companion {args.command}"
+
+
 def _existing_journal(args) -> Journal:
     """For read-only commands: open the journal only if it is there, never create one."""
     path = _journal_path(args)
@@ -118,13 +124,15 @@ def _referee(args) -> int:
     from companion.referee import serve
     # bytes that are not UTF-8 become a line that is not JSON (refused), never a crash
     sys.stdin.reconfigure(errors="replace")
-    return serve(Journal(args.journal) if args.journal else Journal())
+    with writing(args.journal, _writer(args)):
+        return serve(Journal(args.journal) if args.journal else Journal())
 
 
 def _serve(args) -> int:
     from companion.phones.serve import serve
     sys.stdin.reconfigure(errors="replace")
-    return serve(Journal(args.journal) if args.journal else Journal(), host=args.host, port=args.port)
+    with writing(args.journal, _writer(args)):
+        return serve(Journal(args.journal) if args.journal else Journal(), host=args.host, port=args.port)
 
 
 def _sessions(args) -> int:
@@ -175,7 +183,7 @@ def _import(args) -> int:
     except UnicodeDecodeError:
         raise BadRequest("not-text", f"{args.file} is not a text file of exported JSON lines.", None) from None
     Session.import_lines(Journal(), lines)  # checked first in memory: a bad file leaves no journal behind
-    with _journal(args) as journal:
+    with _journal(args) as journal, writing(_journal_path(args), _writer(args)):
         session = Session.import_lines(journal, lines)
         print(f"imported as session {session.id} ({session.head} entries)")
     return 0
@@ -186,7 +194,7 @@ def _archive(args) -> int:
     from companion.session import archive
     out = Path(args.out)
     check_new(out, force=args.force)  # refused before the journal is opened
-    with _existing_journal(args) as journal:
+    with _existing_journal(args) as journal, writing(_journal_path(args), _writer(args)):
         try:
             entries = archive(journal, args.session, out, force=args.force)
         except OSError as e:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from pathlib import Path
 from typing import IO, Any, Callable
 
 from companion import games, rules
 from companion.core import BadRequest, InternalError, Refusal
-from companion.journal import Journal
-from companion.session import Session
+from companion.journal import Journal, JournalError
+from companion.session import Session, archive_finished
 
 log = logging.getLogger("companion.referee")
 
@@ -30,8 +31,8 @@ class Referee:
         self.ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "new": self.new, "legal": self.legal, "play": self.play, "hint": self.hint, "undo": self.undo,
             "redo": self.redo, "state": self.state, "view": self.view, "load": self.load, "sense": self.sense,
-            "games": self.games, "sessions": self.sessions, "resume": self.resume, "rules": self.rules,
-            "quit": self.quit,
+            "games": self.games, "sessions": self.sessions, "resume": self.resume, "archive": self.archive,
+            "rules": self.rules, "quit": self.quit,
         }
 
     def handle_line(self, line: str) -> dict[str, Any]:
@@ -133,6 +134,28 @@ class Referee:
             raise BadRequest("bad-request", "'session' is a session number from the 'sessions' op.", "protocol/request")
         self.session = Session.resume(self.journal, session_id)
         return {"session": session_id, "state": self.session.full_state()}
+
+    def archive(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Every finished session to its own file in `folder` (default: `archive` beside the journal), then out
+        of the journal, as the app's home screen does; the game on the table goes with it if it is finished."""
+        folder = req.get("folder")
+        if folder is None and self.journal.path != ":memory:":
+            folder = Path(self.journal.path).parent / "archive"
+        if not isinstance(folder, (str, Path)) or not str(folder):
+            raise BadRequest("bad-request", "'folder' names the folder to write the archives in (a journal in memory "
+                             "has none beside it).", "protocol/request")
+        files: list[str] = []
+        try:
+            for out in archive_finished(self.journal, folder):
+                files.append(str(out))
+        except OSError as exc:
+            raise JournalError("cannot-write", f"Cannot write in {folder} ({exc.strerror or exc}): {len(files)} "
+                               "finished sessions were archived before it, the others are still in the journal.",
+                               "export") from None
+        finally:
+            if self.session is not None and self.session.id not in {r.id for r in self.journal.sessions()}:
+                self.session = None  # it was archived: no game on the table now
+        return {"files": files}
 
     def rules(self, req: dict[str, Any]) -> dict[str, Any]:
         rule = req.get("rule")

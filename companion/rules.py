@@ -23,6 +23,9 @@ CORE_RULES: dict[str, str] = {
     "journal": "The journal is one SQLite file; a damaged or foreign file is left untouched.",
     "journal/one-place": "A session is played from one place at a time: an action from a copy that another program "
                          "on the same journal has moved on is refused, and that copy is brought to the journal's position.",
+    "journal/one-writer": "One program writes a journal at a time: a table (the app, `companion serve` or `companion "
+                          "referee`) holds it while it runs, and another program that would write it is refused; "
+                          "reading it stays open to all.",
     "phones/token": "A phone acts and sees only as the seat whose join link or code it holds; a new link for the seat "
                     "stops the old one at once, and a link of a game not on the table opens nothing.",
     "phones/seat": "A phone plays only its own seat's actions; what belongs to the whole table is done on the touchscreen.",

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion import rules
+from companion.core import Refusal
 from companion.games.time_runners import random_action
 from companion.journal import Journal
 from companion.session import Session, archive, archive_finished
@@ -65,64 +66,55 @@ def file_size_limit(nbytes: int):
 
 
 # ---------------------------------------------------------------- two programs on one journal
-def test_a_second_referee_on_the_same_journal_cannot_silently_replace_the_firsts_move(tmp_path):
+# A second table on a journal is refused at its start (tests/test_one_writer.py); these are the programs that
+# take no writer lock (an older version, a script using the library), played here in the test's own process.
+def test_a_program_beside_the_referee_cannot_silently_replace_its_move(tmp_path):
     journal = str(tmp_path / "journal.sqlite")
     first = RefereeProcess("--journal", journal)
     assert first.send(op="new", game="block-arena", players=2, seed=1)["ok"]
-    second = RefereeProcess("--journal", journal)  # resumes the same unfinished session by itself
     try:
-        assert second.send(op="state")["state"]["blocks"] == []  # it has read the journal
-        assert first.send(op="play", action="place a1")["ok"]
-        stale = second.send(op="play", action="place b1")  # it has not seen seat 1's move
-        assert not stale["ok"] and stale["error"]["code"] == "session-moved" and stale["error"]["kind"] == "storage"
-        assert explained(stale["error"])
-        # the refusal brought the second referee to where the journal is, so it can go on from there
-        assert second.send(op="state")["state"] == first.send(op="state")["state"]
-        assert second.send(op="play", action="place f6")["ok"]
-        assert not first.send(op="play", action="place f6")["ok"]  # now the first one is behind
+        with Journal(journal) as j:
+            second = Session.resume(j, 1)
+            assert second.full_state()["blocks"] == []  # it has read the journal
+            assert first.send(op="play", action="place a1")["ok"]
+            with pytest.raises(Refusal) as stale:  # it has not seen seat 1's move
+                second.play("place b1")
+            assert stale.value.code == "session-moved" and stale.value.kind == "storage"
+            assert explained({"rule": stale.value.rule})
+            # the refusal brought the second program to where the journal is, so it can go on from there
+            assert second.full_state() == first.send(op="state")["state"]
+            second.play("place f6")
+            assert not first.send(op="play", action="place f6")["ok"]  # now the referee is behind
     finally:
         first.close()
-        second.close()
     third = RefereeProcess("--journal", journal)
     blocks = third.send(op="state")["state"]["blocks"]
     third.close()
     assert blocks == [{"owner": 1, "squares": ["a1"]}, {"owner": 2, "squares": ["f6"]}]
 
 
-def test_a_referee_behind_an_undo_and_a_different_move_at_the_same_count_is_refused(tmp_path):
+def test_a_program_behind_an_undo_and_a_different_move_at_the_same_count_is_refused(tmp_path):
     journal = str(tmp_path / "journal.sqlite")
     first = RefereeProcess("--journal", journal)
     assert first.send(op="new", game="block-arena", players=2, seed=1)["ok"]
     assert first.send(op="play", action="place a1")["ok"]
-    second = RefereeProcess("--journal", journal)
     try:
-        assert second.send(op="state")["state"]["blocks"] == [{"owner": 1, "squares": ["a1"]}]
-        assert first.send(op="undo")["ok"] and first.send(op="play", action="place c1")["ok"]
-        # the journal holds as many entries as the second referee believes, but not the same ones
-        stale = second.send(op="play", action="place f6")
-        assert not stale["ok"] and stale["error"]["code"] == "session-moved"
-        assert second.send(op="state")["state"]["blocks"] == [{"owner": 1, "squares": ["c1"]}]
+        with Journal(journal) as j:
+            second = Session.resume(j, 1)
+            assert second.full_state()["blocks"] == [{"owner": 1, "squares": ["a1"]}]
+            assert first.send(op="undo")["ok"] and first.send(op="play", action="place c1")["ok"]
+            # the journal holds as many entries as the second program believes, but not the same ones
+            with pytest.raises(Refusal) as stale:
+                second.play("place f6")
+            assert stale.value.code == "session-moved"
+            assert second.full_state()["blocks"] == [{"owner": 1, "squares": ["c1"]}]
     finally:
         first.close()
-        second.close()
-
-
-def test_an_undo_in_a_referee_whose_session_the_command_line_archived_is_refused_not_pretended(tmp_path):
-    journal = str(tmp_path / "journal.sqlite")
-    with Journal(journal) as j:
-        session = finish_a_game(j, seed=1).id
-    ref = RefereeProcess("--journal", journal)
-    try:
-        assert ref.send(op="resume", session=session)["ok"]
-        assert companion("archive", str(session), str(tmp_path / "game.jsonl"), "--journal", journal).returncode == 0
-        reply = ref.send(op="undo")
-        assert not reply["ok"] and reply["error"]["kind"] == "storage" and explained(reply["error"])
-    finally:
-        ref.close()
 
 
 def test_the_state_of_a_session_another_program_archived_is_an_unknown_session_not_damage(tmp_path):
-    # `state` read the session's last entry (can it be undone?) and, finding it gone, called the journal damaged
+    # `state` read the session's last entry (can it be undone?) and, finding it gone, called the journal damaged;
+    # an undo is refused, not pretended
     journal = str(tmp_path / "journal.sqlite")
     with Journal(journal) as j:
         session = finish_a_game(j, seed=1).id

@@ -67,7 +67,8 @@ class PhoneReferee:
         self.hub = Hub(SeatTokens(tokens_path(journal)))
         self.server = PhoneServer(self.hub, self.owner, host=host, port=port)
         self.link_host = link_host or join.table_host()
-        self.referee.ops.update({"phones": self.phones, "phone-renew": self.renew, "phone-urls": self.urls})
+        self.referee.ops.update({"phones": self.phones, "phone-renew": self.renew, "phone-urls": self.urls,
+                                 "archive": self.archive})
         self.hub.attach(self.referee.session)
 
     def handle_line(self, line: str) -> dict[str, Any]:
@@ -91,6 +92,13 @@ class PhoneReferee:
         key = self.hub.renew(seat)
         self.server.revoke(old)
         return {"phone": self._link(seat, key)}
+
+    def archive(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The referee's archive; the archived games' links and codes die with them (their phones are sent away)."""
+        try:
+            return self.referee.archive(req)
+        finally:
+            self.hub.attach(self.referee.session)
 
     def urls(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"addresses": join.lan_addresses(), "local_name": join.local_name(), "port": self.server.port}

@@ -154,3 +154,15 @@ def test_journal_one_writer_a_referee_in_memory_takes_no_lock_and_an_archive_the
         assert referee.send(op="archive", folder=str(tmp_path / "a"))["files"] == []
     finally:
         referee.close()
+
+
+def test_journal_one_writer_an_archive_op_that_cannot_write_keeps_the_games_and_says_so(journal, tmp_path):
+    (tmp_path / "taken").write_text("a file where the folder should be")
+    referee = RefereeProcess("--journal", str(journal))
+    try:
+        reply = referee.send(op="archive", folder=str(tmp_path / "taken"))
+        assert not reply["ok"] and reply["error"]["code"] == "cannot-write" and reply["error"]["kind"] == "storage"
+        assert len(referee.send(op="sessions")["sessions"]) == 2
+        assert referee.send(op="state")["ok"]  # the unfinished game stays on the table
+    finally:
+        referee.close()

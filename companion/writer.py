@@ -40,7 +40,12 @@ def _hold(journal: str | os.PathLike, holder: str) -> int | None:
     write the journal either)."""
     path = lock_path(journal)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)  # readable: the holder's name is for all
+    except PermissionError:  # another user's lock file: it locks as well read-only
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            return None
     except OSError:
         return None
     try:
@@ -53,6 +58,9 @@ def _hold(journal: str | os.PathLike, holder: str) -> int | None:
         raise JournalError("journal-in-use", f"The journal {journal} is in use by {name}: one program writes a "
                            "journal at a time. Stop that one first, or do this from it (its home screen, or the "
                            "referee's ops).", "journal/one-writer") from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"{holder} (process {os.getpid()})".encode(), 0)
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{holder} (process {os.getpid()})".encode(), 0)
+    except OSError:  # opened read-only: held all the same, only unnamed
+        pass
     return fd

@@ -106,7 +106,9 @@ def test_journal_one_writer_the_app_is_refused_before_its_window_opens_and_a_ref
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         lock = journal.with_name(journal.name + ".lock")
-        while f"process {app.pid}" not in (lock.read_text() if lock.exists() else ""):
+        for _ in range(2400):  # a bound, so a lock never taken fails instead of hanging
+            if f"process {app.pid}" in (lock.read_text() if lock.exists() else ""):
+                break
             assert app.poll() is None, "the app stopped"
             time.sleep(0.05)
         refused_by(companion("referee", "--journal", str(journal)), "companion app", app.pid)

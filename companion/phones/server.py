@@ -409,7 +409,11 @@ class _Handler(RequestHandler):
     def handle_error(self, request, status: int = 500, exc: BaseException | None = None,
                      message: str | None = None) -> web.StreamResponse:
         super().handle_error(request, status, exc, message)  # logs it (tokens cut, _NoTokens); refuses if sent
-        response = web.Response(status=status, text=HTTPStatus(status).phrase, headers=HEADERS)
+        try:
+            phrase = HTTPStatus(status).phrase
+        except ValueError:  # a status HTTP names no phrase for
+            phrase = "Error"
+        response = web.Response(status=status, text=phrase, headers=HEADERS)
         response.force_close()
         return response
 

@@ -303,7 +303,7 @@ def _edit_checks(st) -> None:
     revealed = ex if ph in ("resolve", "return") else ex - 1 if ph == "reveal" else 1 if ph == "pick" and st.history else 0
     if st.replaying:
         revealed = st.exchanges()
-        if st.edit_seat("lets-do-that-again") is None or ph not in ("resolve", "return"):
+        if st.edit_seat("lets-do-that-again") is None or ph not in ("resolve", "return", "over"):  # over: won in it
             _bad("the exchanges are played again only for Let's Do That Again, while resolving", "LA-12")
     if ph == "draw" and st.history:
         revealed = 1

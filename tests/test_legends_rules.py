@@ -32,6 +32,11 @@ def idle(st, s):
     return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.played(s, c) is None)
 
 
+def drawn_twice(st):
+    """The same table with a second card drawn from every Meter: two own cards to play (LA-15)."""
+    return st.game.state_from_dict({**st.to_dict(), "meters": [m - 1 for m in st.meters]})
+
+
 def exchange(st, *cards, answers=()):
     """Reveal one card per seat (None: an idle own card), then answer the asks: the next of `answers`
     if it is the asked seat's, else `do S done` for a card on the primitives panel; stop otherwise."""
@@ -782,8 +787,8 @@ def test_LA_11_2v2v2_portals_1_3_and_5_and_two_stocks_per_team():
 
 def test_LA_11_2v2v2_a_team_without_stock_leaves_the_arena_the_last_team_wins_ranked_by_going_out():
     # team A = seats 1, 4; B = 2, 5; C = 3, 6. Seat 1 Smashes seat 3 (Fatigue 9 -> 10, index 13: 4 tokens)
-    st = table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right", "left"],
-               fatigue=[0, 9, 9, 0, 0, 0], stocks=[2, 1, 1])
+    st = drawn_twice(table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right",
+                                                                         "left"], fatigue=[0, 9, 9, 0, 0, 0], stocks=[2, 1, 1]))
     events = exchange(st, "smash", None, None, None, None, None)
     assert of(events, "knock-out")[0]["seat"] == 3 and st.to_dict()["stocks"] == [2, 1, 0]
     assert {"type": "team-out", "team": 2, "seats": [3, 6]} in events

@@ -325,8 +325,13 @@ def _bookkeeping(game, st) -> None:
     """LA-15: the public bookkeeping of printed cards agrees with the Legend's deck and this sequence."""
     for s in st.seats:
         lg, i = game.legends[s - 1], s - 1
-        if st.meters[i] > st.meter_size(s):
-            _bad(f"seat {s}'s Meter holds at most {st.meter_size(s)} cards", "LA-15")
+        size, at = st.meter_size(s), f"[seat {s}]"
+        if st.meters[i] >= size:
+            _bad(f"meters{at} is {st.meters[i]}, but a card of {lg.name}'s {size}-card Meter is drawn each sequence",
+                 "LA-15")
+        if st.held(s) < 0:
+            _bad(f"meters{at}, discards{at} and removed{at} hold {st.meters[i]} + {len(st.discards[i])} + "
+                 f"{len(st.removed[i])} cards, more than the {size} of {lg.name}'s Meter", "LA-15")
         for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
                                   (st.shown[i], "basics", None)):
             if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates

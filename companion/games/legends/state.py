@@ -205,7 +205,8 @@ class LAState(Edits, Primitives, Resolution, State):
         if self.phase == "pick":
             return [a for s in self.to_pick() for a in self.pick_options(s)]
         return [Reveal(s, c) for s in self.to_reveal() for c in self.revealable(s)
-                if self.played(s, c) is None] + [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
+                if self.played(s, c) is None and self.unheld(s, c) is None] + \
+            [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
 
     def played(self, s: int, card: str) -> str | None:
         """LA-15 (physical): why `card` cannot be revealed again now, or None."""
@@ -216,6 +217,20 @@ class LAState(Edits, Primitives, Resolution, State):
             return "a Special waits in the discard pile until the Meter is reshuffled" \
                 if card in self.discards[s - 1] else None
         return "a basic card comes back to the hand only at the Recovery" if card in self.shown[s - 1] else None
+
+    def held(self, s: int) -> int:
+        """LA-15 (physical): the cards drawn from s's Meter still in its hand: the Meter's size less the cards
+        still in the Meter, the Specials discarded and the Ultimates removed (never below 0)."""
+        return self.meter_size(s) - self.meters[s - 1] - len(self.discards[s - 1]) - len(self.removed[s - 1])
+
+    def unheld(self, s: int, card: str) -> str | None:
+        """LA-15 (physical): why s cannot reveal `card` of its Meter now, every card drawn from it being played."""
+        lg = self.legend(s)
+        if card not in lg.specials + lg.ultimates or self.held(s) > 0:
+            return None
+        return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its {self.meter_size(s)} "
+                f"cards, {self.meters[s - 1]} are still in the Meter, {len(self.discards[s - 1])} discarded and "
+                f"{len(self.removed[s - 1])} removed.")
 
     def may_reshuffle(self, s: int) -> bool:
         """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
@@ -299,6 +314,9 @@ class LAState(Edits, Primitives, Resolution, State):
         if why is not None:
             refuse("already-played", f"Seat {a.seat} has played {self.legend(a.seat).card_name(a.card)} already: {why}.",
                    "LA-15")
+        why = self.unheld(a.seat, a.card)
+        if why is not None:
+            refuse("meter-count", why, "LA-15")
 
     def apply(self, action) -> list[dict[str, Any]]:
         self.check(action)

@@ -1,0 +1,113 @@
+"""No count the referee shows is impossible (LA-15, ALL-3): with physical cards a seat reveals no more
+Specials and Ultimates than it drew from its Meter, and `load` refuses counts the rules never reach."""
+import json
+import random
+
+import pytest
+
+from companion.games.legends import GAME as Legends
+from companion.games.legends.actions import Reveal, Reshuffle
+from companion.games.legends.fixtures import table, table_dict
+from test_legends_conformance import choose
+from test_legends_rules import _no_typed_values, exchange, play, refused  # noqa: F401  (the autouse fixture)
+
+
+def test_LA_15_physical_a_seat_reveals_no_more_specials_and_ultimates_than_it_drew():
+    # Alysia's Meter: 3 Specials and 1 Ultimate, one card drawn for sequence 1, one more for sequence 2
+    st = table(2, legends=["alysia", "fitz"], spaces=[1, 5], facing=["right", "left"])
+    exchange(st, "wind-up", "defensive-pivot", answers=["face 2 left"])
+    err = refused(st, "reveal 1 carve-a-path", "meter-count")  # her one drawn card was Wind Up
+    assert err.rule.endswith("/LA-15") and "3 are still in the Meter, 1 discarded and 0 removed" in err.reason
+    refused(st, "reveal 1 relentless-cleave", "meter-count")
+    assert not [a for a in st.legal_actions() if a.seat == 1 and a.card in st.legend(1).specials + st.legend(1).ultimates]
+    exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
+    exchange(st, "punch", "punch")
+    assert st.sequence == 2 and st.meters[0] == 2
+    exchange(st, "carve-a-path", "step")  # the card drawn for sequence 2
+    refused(st, "reveal 1 relentless-cleave", "meter-count")
+    assert (st.meters[0], st.discards[0], st.removed[0]) == (2, ["wind-up"], ["carve-a-path"])
+
+
+def test_LA_15_load_refuses_more_played_cards_than_the_meter_holds_naming_the_fields():
+    game = Legends(2, {"cards": "physical", "legends": ["alysia", "fitz"]})
+    d = table_dict(game, spaces=[1, 5], facing=["right", "left"])
+    d["meters"][0], d["discards"][0], d["removed"][0] = 2, ["wind-up", "relentless-cleave"], ["carve-a-path"]
+    err = refused_load(game, d, "LA-15")
+    assert "meters[seat 1], discards[seat 1] and removed[seat 1] hold 2 + 2 + 1 cards" in err.reason
+    d["meters"][0] = 1  # 1 + 2 + 1 = 4: every card of the Meter played, none in hand
+    game.state_from_dict(d)
+    d["meters"][0], d["discards"][0], d["removed"][0] = 4, ["wind-up"], []  # discarded from a full Meter
+    assert "meters[seat 1] is 4" in refused_load(game, d, "LA-15").reason
+    d["discards"][0] = []  # full and nothing played: still no card drawn for this sequence
+    refused_load(game, d, "LA-15")
+
+
+def refused_load(game, d, rule):
+    with pytest.raises(Exception) as err:
+        game.state_from_dict(json.loads(json.dumps(d)))
+    assert err.value.code == "invalid-state" and err.value.rule.endswith("/" + rule), err.value
+    return err.value
+
+
+class Shadow:
+    """The printed cards of one seat's Meter as a table really holds them: the Meter (Specials shuffled
+    over the Ultimates) and the hand of cards drawn from it and not revealed yet."""
+
+    def __init__(self, st, s, rng):
+        self.lg, self.rng = st.legend(s), rng
+        self.meter, self.hand = self.shuffled(list(self.lg.specials)) + list(self.lg.ultimates), []
+
+    def shuffled(self, cards):
+        self.rng.shuffle(cards)
+        return cards
+
+    def follow(self, st, s, action):
+        """Do at the table what the referee recorded: a reveal, a reshuffle, the draws its Meter count shows."""
+        if isinstance(action, Reveal) and action.seat == s and action.card in self.meter + self.hand:
+            self.hand.remove(action.card)  # the playout reveals only what the table holds
+        if isinstance(action, Reshuffle) and action.seat == s:  # the empty Meter takes every Special anew
+            self.hand = [c for c in self.hand if c not in self.lg.specials]
+            self.meter = self.shuffled(list(self.lg.specials))
+        while len(self.meter) > st.meters[s - 1]:
+            self.hand.append(self.meter.pop(0))
+
+
+@pytest.mark.parametrize("players,mode,legends", [
+    (2, "teams", ["tikkit", "lucius"]), (2, "teams", ["alysia", "tikkit"]), (3, "ffa", None),
+    (4, "ffa", ["tikkit", "lord-grym", "lucius", "alysia"]), (6, "2v2v2", ["tikkit", "lucius", "lord-grym", "fitz",
+                                                                        "sabo", "zephyr"])])
+@pytest.mark.parametrize("seed", range(10))
+def test_LA_15_random_physical_play_counts_add_up_to_the_meter_and_every_state_reads_back(players, mode, legends,
+                                                                                           seed):
+    """A table playing its real printed cards: every reveal it can make is offered, a card of the Meter is
+    offered only while one drawn is in hand (the referee cannot tell which), the referee's counts add up to each Meter's size, and every
+    state the referee shows reads back (ALL-3; in Tikkit's games some end in Let's Do That Again's replay)."""
+    game = Legends(players, {"mode": mode, "cards": "physical", **({"legends": legends} if legends else {})})
+    rng = random.Random(f"{players}{mode}{legends}{seed}")
+    st = game.new_state()
+    tables = {s: Shadow(st, s, rng) for s in st.seats}
+    for s, t in tables.items():
+        t.follow(st, s, None)
+    for _ in range(4000):
+        d = st.to_dict()
+        assert game.state_from_dict(json.loads(json.dumps(d))).to_dict() == d
+        legal = st.legal_actions()
+        for s, t in tables.items():
+            meter_cards = t.lg.specials + t.lg.ultimates
+            assert st.meters[s - 1] == len(t.meter)
+            assert st.meters[s - 1] + len(t.hand) + len(st.discards[s - 1]) + len(st.removed[s - 1]) == len(meter_cards)
+            offered = {a.card for a in legal if isinstance(a, Reveal) and a.seat == s and a.card in meter_cards}
+            assert t.hand or not offered, f"seat {s} holds no card of its Meter but is offered {offered}"
+            if st.phase == "reveal" and s in st.to_reveal():
+                assert {c for c in t.hand if c in st.revealable(s)} <= offered, f"seat {s} cannot reveal a card it holds"
+        if st.is_over():
+            break
+        action = choose(st, rng)
+        if isinstance(action, Reveal):  # the table reveals what it holds, a card of its Meter half the time
+            reveals = [a for a in legal if isinstance(a, Reveal) and a.card not in tables[a.seat].meter]
+            held = [a for a in reveals if a.card in tables[a.seat].hand]
+            action = rng.choice(held if held and rng.random() < 0.5 else reveals)
+        st.apply(action)
+        for s, t in tables.items():
+            t.follow(st, s, action)
+    assert st.is_over()

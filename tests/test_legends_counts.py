@@ -1,5 +1,6 @@
 """No count the referee shows is impossible (LA-15, ALL-3): with physical cards a seat reveals no more
-Specials and Ultimates than it drew from its Meter, and `load` refuses counts the rules never reach."""
+Specials and Ultimates than it drew from its Meter, and `load` refuses counts the rules never reach
+(Meters, Knock Outs received beyond a team's Stocks, furthest pushes without a Knock Out)."""
 import json
 import random
 
@@ -40,6 +41,46 @@ def test_LA_15_load_refuses_more_played_cards_than_the_meter_holds_naming_the_fi
     assert "meters[seat 1] is 4" in refused_load(game, d, "LA-15").reason
     d["discards"][0] = []  # full and nothing played: still no card drawn for this sequence
     refused_load(game, d, "LA-15")
+
+
+def test_teams_stocks_load_refuses_more_knock_outs_received_than_a_team_can_take_naming_the_field():
+    game = Legends(2, {"cards": "physical"})  # 1v1: one Stock a team, out at the first Knock Out
+    d = table_dict(game, stocks=[0, 1])
+    d.update(phase="over", winner=[2])
+    game.state_from_dict(d)
+    for received in ([3, 0], [2, 0]):
+        d["received"] = received
+        assert "received of seats 1 adds up to" in refused_load(game, d, "teams-stocks").reason
+    game = Legends(4, {"cards": "physical"})  # 2v2: on the last Stock both Legends may go out together
+    d = table_dict(game, stocks=[0, 2])
+    d.update(phase="over", winner=[2, 4], received=[2, 0, 1, 0])
+    game.state_from_dict(d)
+    d["received"] = [2, 0, 2, 0]
+    refused_load(game, d, "teams-stocks")
+
+
+def test_ranking_load_refuses_a_furthest_push_without_a_knock_out_naming_the_field():
+    game = Legends(3, {"cards": "physical"})  # Free-for-All, nobody ever knocked out
+    d = table_dict(game)
+    d["furthest"] = [0, 2, 0]
+    assert "furthest[seat 2] is 2" in refused_load(game, d, "ranking").reason
+    d = table_dict(game, knockouts=[1, 0, 0])
+    game.state_from_dict(d)
+    d["furthest"] = [0, 0, 0]  # a Knock Out scored is a push past the Edge
+    refused_load(game, d, "ranking")
+    d["furthest"] = [0, 0, 1]  # not the scorer's
+    refused_load(game, d, "ranking")
+    game = Legends(2, {"cards": "physical"})  # Teams: a push needs a foe knocked out
+    d = table_dict(game)
+    d["furthest"] = [1, 0]
+    refused_load(game, d, "ranking")
+
+
+def test_ALL_3_digital_load_refuses_a_special_discarded_while_still_in_the_meter():
+    game = Legends(2, {"cards": "digital", "legends": ["alysia", "fitz"]})
+    d = table_dict(game)
+    d["discards"][0] = ["wind-up"]  # the Meter still holds every Special
+    refused_load(game, d, "LA-3")
 
 
 def refused_load(game, d, rule):

@@ -435,9 +435,9 @@ def test_initiative_dive_takes_the_initiative():
 
 def test_ranking_fewer_knock_outs_received_then_the_furthest_push():
     st = table(4, mode="ffa", spaces=[5, 5, 1, 1], facing=["right", "left", "right", "left"], fatigue=[0, 9, 0, 0],
-               knockouts=[1, 0, 0, 0])
-    d = st.to_dict()
-    d["received"], d["furthest"] = [0, 1, 1, 1], [1, 0, 2, 0]
+               knockouts=[1, 0, 1, 1])
+    d = st.to_dict()  # seats 3 and 4 scored one Knock Out each and received one: seat 3 pushed further
+    d["received"], d["furthest"] = [0, 1, 1, 1], [1, 0, 2, 1]
     st = st.game.state_from_dict(d)
     exchange(st, "smash", None, None, None)
     assert st.outcome().ranking == ((1,), (3,), (4,), (2,))

@@ -158,6 +158,7 @@ def from_dict(game, d: Any) -> LAState:
     if (st.phase == "over") != (w is not None):
         _bad("a finished game, and only a finished game, has a winner list")
     _end_checks(st)
+    _pushes(st)
     return st
 
 
@@ -172,6 +173,12 @@ def _end_checks(st) -> None:
         if st.stocks != [max(0, st.start_stocks() - sum(st.received[s - 1] for s in st.team_seats(t)))
                          for t in range(st.nteams)]:
             _bad("each team's Stocks are its starting Stocks less the Knock Outs its Legends received", "teams-stocks")
+        for t in range(st.nteams):  # on its last Stock each of a team's Legends goes out once more at most
+            seats, most = st.team_seats(t), st.start_stocks() - 1 + len(st.team_seats(t))
+            got = sum(st.received[s - 1] for s in seats)
+            if got > most:
+                _bad(f"received of seats {', '.join(map(str, seats))} adds up to {got}, more than the {most} Knock Outs "
+                     f"a team of {len(seats)} with {st.start_stocks()} Stock(s) receives before it is out", "teams-stocks")
         alive = [t for t in range(st.nteams) if st.stocks[t] > 0]
         if over != (len(alive) <= 1) or (not over and len(gone) != st.nteams - len(alive)):
             _bad("a game goes on while two teams have a Stock, a team without one has left, and it ends then",
@@ -190,6 +197,18 @@ def _end_checks(st) -> None:
             _bad("a Free-for-All goes on until someone has two Knock Outs, and ends then", "ffa-knockouts")
         if over and (not st.winner or st.winner != sorted(set(st.winner)) or any(w not in top for w in st.winner)):
             _bad("the winners are players with two Knock Outs", "ffa-knockouts")
+
+
+def _pushes(st) -> None:
+    """ranking: a furthest push past an Edge is a foe's Knock Out (at least 1 space): in Free-for-All exactly the
+    seats that scored one have one, in Teams only a seat whose foes received one."""
+    for s in st.seats:
+        far = st.furthest[s - 1]
+        if st.teams and far and not any(st.received[f - 1] for f in st.seats if st.team(f) != st.team(s)):
+            _bad(f"furthest[seat {s}] is {far}, but no foe of seat {s} was ever knocked out", "ranking")
+        if not st.teams and (far > 0) != (st.knockouts[s - 1] > 0):
+            _bad(f"furthest[seat {s}] is {far} with knockouts[seat {s}] {st.knockouts[s - 1]}: a seat has a furthest "
+                 "push exactly when it scored a Knock Out", "ranking")
 
 
 def _ask(st, a) -> None:

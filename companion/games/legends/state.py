@@ -220,7 +220,7 @@ class LAState(Edits, Primitives, Resolution, State):
 
     def held(self, s: int) -> int:
         """LA-15 (physical): the cards drawn from s's Meter still in its hand: the Meter's size less the cards
-        still in the Meter, the Specials discarded and the Ultimates removed (never below 0)."""
+        still in the Meter, the Specials discarded and the Ultimates removed (below 0 only in a state `load` refuses)."""
         return self.meter_size(s) - self.meters[s - 1] - len(self.discards[s - 1]) - len(self.removed[s - 1])
 
     def unheld(self, s: int, card: str) -> str | None:

@@ -113,19 +113,22 @@ class Shadow:
             self.hand.append(self.meter.pop(0))
 
 
-@pytest.mark.parametrize("players,mode,legends", [
-    (2, "teams", ["tikkit", "lucius"]), (2, "teams", ["alysia", "tikkit"]), (3, "ffa", None),
-    (4, "ffa", ["tikkit", "lord-grym", "lucius", "alysia"]), (6, "2v2v2", ["tikkit", "lucius", "lord-grym", "fitz",
-                                                                        "sabo", "zephyr"])])
+@pytest.mark.parametrize("players,mode,legends,drawn", [
+    (2, "teams", ["tikkit", "lucius"], 0), (2, "teams", ["alysia", "tikkit"], 0), (3, "ffa", None, 0),
+    (4, "ffa", ["tikkit", "lord-grym", "lucius", "alysia"], 0),
+    (6, "2v2v2", ["tikkit", "lucius", "lord-grym", "fitz", "sabo", "zephyr"], 0),
+    (2, "teams", ["tikkit", "alysia"], 3), (4, "teams", ["tikkit", "fitz", "hilda", "lucius"], 3)])
 @pytest.mark.parametrize("seed", range(10))
 def test_LA_15_random_physical_play_counts_add_up_to_the_meter_and_every_state_reads_back(players, mode, legends,
-                                                                                           seed):
+                                                                                           drawn, seed):
     """A table playing its real printed cards: every reveal it can make is offered, a card of the Meter is
-    offered only while one drawn is in hand (the referee cannot tell which), the referee's counts add up to each Meter's size, and every
-    state the referee shows reads back (ALL-3; in Tikkit's games some end in Let's Do That Again's replay)."""
+    offered only while one drawn is in hand (the referee cannot tell which), the referee's counts add up to
+    each Meter's size, and every state the referee shows reads back (ALL-3). Tables that start with `drawn`
+    more cards in hand (Tikkit's Let's Do That Again among them) play games that end in its replay."""
     game = Legends(players, {"mode": mode, "cards": "physical", **({"legends": legends} if legends else {})})
-    rng = random.Random(f"{players}{mode}{legends}{seed}")
+    rng = random.Random(f"{players}{mode}{legends}{drawn}{seed}")
     st = game.new_state()
+    st = game.state_from_dict({**st.to_dict(), "sequence": 1 + drawn, "meters": [m - drawn for m in st.meters]})
     tables = {s: Shadow(st, s, rng) for s in st.seats}
     for s, t in tables.items():
         t.follow(st, s, None)

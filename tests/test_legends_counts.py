@@ -10,7 +10,7 @@ from companion.games.legends import GAME as Legends
 from companion.games.legends.actions import Reveal, Reshuffle
 from companion.games.legends.fixtures import table, table_dict
 from test_legends_conformance import choose
-from test_legends_rules import _no_typed_values, exchange, play, refused  # noqa: F401  (the autouse fixture)
+from test_legends_rules import _no_typed_values, drawn, exchange, play, refused  # noqa: F401  (the autouse fixture)
 
 
 def test_LA_15_physical_a_seat_reveals_no_more_specials_and_ultimates_than_it_drew():
@@ -27,6 +27,27 @@ def test_LA_15_physical_a_seat_reveals_no_more_specials_and_ultimates_than_it_dr
     exchange(st, "carve-a-path", "step")  # the card drawn for sequence 2
     refused(st, "reveal 1 relentless-cleave", "meter-count")
     assert (st.meters[0], st.discards[0], st.removed[0]) == (2, ["wind-up"], ["carve-a-path"])
+
+
+def test_R_12_physical_no_ultimate_is_revealed_while_the_specials_over_it_are_in_the_meter():
+    st = table(2, legends=["alysia", "lucius"], spaces=[1, 5], facing=["right", "left"])
+    err = refused(st, "reveal 1 carve-a-path", "meter-count")  # 3 cards left: her 3 Specials cover it
+    assert err.rule.endswith("/R-12") and "Carve a Path" in err.reason
+    refused(st, "reveal 2 sharpshooter", "meter-count")  # 4 of his 5 left: 3 Specials over 2 Ultimates
+    st = drawn(st)
+    assert not {"carve-a-path", "sharpshooter", "bloodrage"} & {a.card for a in st.legal_actions() if a.seat == 2}
+    refused(st, "reveal 2 bloodrage", "meter-count")
+    play(st, "reveal 1 carve-a-path")  # 2 left: her Meter may have been shuffled anew, the Ultimate drawn before
+    play(drawn(st), "reveal 2 bloodrage")
+
+
+def test_R_12_load_refuses_an_ultimate_removed_from_under_the_specials_naming_the_fields():
+    game = Legends(2, {"cards": "physical", "legends": ["alysia", "fitz"]})
+    d = table_dict(game, spaces=[1, 5], facing=["right", "left"])
+    d["removed"][0] = ["carve-a-path"]  # the first card drawn cannot be the bottom one
+    assert "removed[seat 1] holds 1 Ultimates, but with 3 cards in meters[seat 1]" in refused_load(game, d, "R-12").reason
+    d["meters"][0] = 2
+    game.state_from_dict(d)
 
 
 def test_LA_15_load_refuses_more_played_cards_than_the_meter_holds_naming_the_fields():

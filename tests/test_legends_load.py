@@ -7,7 +7,7 @@ import pytest
 from companion.core import IllegalAction
 from companion.games.legends import GAME as Legends
 from companion.games.legends.fixtures import table, table_dict
-from test_legends_rules import _no_typed_values, play  # noqa: F401  (the autouse fixture)
+from test_legends_rules import _no_typed_values, drawn, play  # noqa: F401  (the autouse fixture)
 
 
 def refused_load(game, d, rule):
@@ -48,7 +48,7 @@ def test_ALL_3_an_exchange_resolving_out_of_speed_order_is_refused():
 def test_LA_12_a_game_won_during_lets_do_that_again_reads_back():
     """Tikkit's Shot pushes Alysia (Fatigue 3) onto the Edge in exchange 1; played again in the replay it
     pushes her off (Fatigue 5, two tokens): the 1v1 is over while `replaying`, and `load` takes that state."""
-    st = table(2, legends=["tikkit", "alysia"], spaces=[3, 5], facing=["right", "left"], fatigue=[0, 3])
+    st = drawn(table(2, legends=["tikkit", "alysia"], spaces=[3, 5], facing=["right", "left"], fatigue=[0, 3]), 3)
     play(st, "reveal 1 lets-do-that-again")
     for mine, hers in (("shot", "smash"), ("defensive-pivot", "punch"), ("step", "shot")):
         play(st, f"reveal 1 {mine}", f"reveal 2 {hers}")

@@ -32,9 +32,10 @@ def idle(st, s):
     return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.played(s, c) is None)
 
 
-def drawn_twice(st):
-    """The same table with a second card drawn from every Meter: two own cards to play (LA-15)."""
-    return st.game.state_from_dict({**st.to_dict(), "meters": [m - 1 for m in st.meters]})
+def drawn(st, more=1):
+    """The same table with `more` cards more drawn from every Meter: more own cards to play (LA-15); with
+    three more a 4-card Meter is all drawn, its Ultimate from under the Specials too (R-12)."""
+    return st.game.state_from_dict({**st.to_dict(), "meters": [m - more for m in st.meters]})
 
 
 def exchange(st, *cards, answers=()):
@@ -571,7 +572,7 @@ def test_R_10_still_tied_teams_is_a_draw_ffa_tied_players_share():
 
 
 def test_R_11_physical_mode_accepts_any_basic_or_the_legends_own_cards():
-    st = table(2)
+    st = drawn(table(2), 3)
     play(st, "reveal 1 carve-a-path")
     refused(st, "reveal 2 wind-up", "unknown-card")
     play(st, "reveal 2 smash")
@@ -741,7 +742,7 @@ def test_LA_15_physical_a_special_twice_before_its_meter_was_reshuffled_is_refus
 
 
 def test_LA_15_physical_an_ultimate_twice_in_a_game_is_refused():
-    st = table(2, legends=["alysia", "fitz"], spaces=[1, 5], facing=["right", "left"])
+    st = drawn(table(2, legends=["alysia", "fitz"], spaces=[1, 5], facing=["right", "left"]), 3)
     exchange(st, "carve-a-path", None)
     exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
     exchange(st, "punch", "punch")
@@ -787,7 +788,7 @@ def test_LA_11_2v2v2_portals_1_3_and_5_and_two_stocks_per_team():
 
 def test_LA_11_2v2v2_a_team_without_stock_leaves_the_arena_the_last_team_wins_ranked_by_going_out():
     # team A = seats 1, 4; B = 2, 5; C = 3, 6. Seat 1 Smashes seat 3 (Fatigue 9 -> 10, index 13: 4 tokens)
-    st = drawn_twice(table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right",
+    st = drawn(table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right",
                                                                          "left"], fatigue=[0, 9, 9, 0, 0, 0], stocks=[2, 1, 1]))
     events = exchange(st, "smash", None, None, None, None, None)
     assert of(events, "knock-out")[0]["seat"] == 3 and st.to_dict()["stocks"] == [2, 1, 0]

@@ -351,6 +351,9 @@ def _bookkeeping(game, st) -> None:
         if st.held(s) < 0:
             _bad(f"meters{at}, discards{at} and removed{at} hold {st.meters[i]} + {len(st.discards[i])} + "
                  f"{len(st.removed[i])} cards, more than the {size} of {lg.name}'s Meter", "LA-15")
+        if len(st.removed[i]) > st.ultimates_drawn(s):
+            _bad(f"removed{at} holds {len(st.removed[i])} Ultimates, but with {st.meters[i]} cards in meters{at} "
+                 f"{st.ultimates_drawn(s)} can have been drawn from under its Specials", "R-12")
         for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
                                   (st.shown[i], "basics", None)):
             if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates

@@ -223,14 +223,25 @@ class LAState(Edits, Primitives, Resolution, State):
         still in the Meter, the Specials discarded and the Ultimates removed (below 0 only in a state `load` refuses)."""
         return self.meter_size(s) - self.meters[s - 1] - len(self.discards[s - 1]) - len(self.removed[s - 1])
 
-    def unheld(self, s: int, card: str) -> str | None:
-        """LA-15 (physical): why s cannot reveal `card` of its Meter now, every card drawn from it being played."""
+    def ultimates_drawn(self, s: int) -> int:
+        """R-12 (physical): the most Ultimates s can have drawn: its Specials lie over them, so none while the
+        Meter holds as many cards as it has Specials (a reshuffled Meter never does again), all once below."""
+        specials, ultimates, m = len(self.legend(s).specials), len(self.legend(s).ultimates), self.meters[s - 1]
+        return ultimates if m < specials else max(0, ultimates - m)
+
+    def unheld(self, s: int, card: str) -> tuple[str, str] | None:
+        """LA-15, R-12 (physical): why s cannot hold `card` of its Meter now, and the rule; None if it may."""
         lg = self.legend(s)
-        if card not in lg.specials + lg.ultimates or self.held(s) > 0:
+        if card not in lg.specials + lg.ultimates:
             return None
-        return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its {self.meter_size(s)} "
-                f"cards, {self.meters[s - 1]} are still in the Meter, {len(self.discards[s - 1])} discarded and "
-                f"{len(self.removed[s - 1])} removed.")
+        if self.held(s) <= 0:
+            return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its {self.meter_size(s)} "
+                    f"cards, {self.meters[s - 1]} are still in the Meter, {len(self.discards[s - 1])} discarded and "
+                    f"{len(self.removed[s - 1])} removed.", "LA-15")
+        if card in lg.ultimates and len(self.removed[s - 1]) >= self.ultimates_drawn(s):
+            return (f"Seat {s} cannot hold {lg.card_name(card)} yet: an Ultimate lies under the Specials of the Meter, "
+                    f"which still holds {self.meters[s - 1]} cards.", "R-12")
+        return None
 
     def may_reshuffle(self, s: int) -> bool:
         """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
@@ -316,7 +327,7 @@ class LAState(Edits, Primitives, Resolution, State):
                    "LA-15")
         why = self.unheld(a.seat, a.card)
         if why is not None:
-            refuse("meter-count", why, "LA-15")
+            refuse("meter-count", *why)
 
     def apply(self, action) -> list[dict[str, Any]]:
         self.check(action)

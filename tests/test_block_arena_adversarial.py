@@ -116,6 +116,17 @@ def test_BA_9_load_accepts_the_turn_limit_ending_the_engine_makes():
     assert load(st.to_dict(), bga=True).to_dict() == st.to_dict()
 
 
+def test_BA_9_load_refuses_a_bga_game_finished_past_its_turn_limit_naming_turns():
+    st = position({1: ["c3 c4", "c5", "a1", "e1"], 2: ["c6", "a6", "e6", "f6"]}, ("c3", "a6"), bga=True,
+                  turns=[39, 39])
+    play(st, "go c6")
+    d = st.to_dict()
+    assert d["reason"] == "goal" and load(d, bga=True).to_dict() == d
+    for turns in ([57, 56], [40, 40], [41, 40]):  # 40 turns each end the game on the limit, not later on a goal
+        assert "turns is" in refused_load({**d, "turns": turns}, "BA-9", bga=True).reason
+    refused_load(_over(WALLED, ("a1", "a6"), 2, "stuck", bga=True, turns=[41, 41]), "BA-9", bga=True)
+
+
 def test_BA_12_load_refuses_a_finished_game_with_both_meeples_on_their_goal_rows():
     blocks = {1: ["c5 c6", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f2"]}
     refused_load(_over(blocks, ("c6", "b1"), 1, "goal"), "BA-12")

@@ -96,7 +96,7 @@ def test_ranking_ffa_players_reaching_two_knock_outs_together_are_separated_by_t
 def test_ranking_ffa_shared_winners_share_the_first_place():
     g = Legends(4, {"mode": "ffa", "cards": "physical"})
     d = table_dict(g, spaces=[1, 5, 5, 1], facing=["right", "left", "left", "right"], knockouts=[1, 0, 0, 0])
-    d["received"], d["knockouts"] = [0, 0, 1, 1], [1, 1, 0, 0]
+    d["received"], d["knockouts"], d["furthest"] = [0, 0, 1, 1], [1, 1, 0, 0], [1, 1, 0, 0]
     st = g.state_from_dict(d)
     exchange(st, None, None, None, None, answers=["do 1 push 3 right 2", "do 1 done", "do 2 push 4 left 2", "do 2 done"])
     out = st.outcome()

@@ -131,9 +131,9 @@ def playout(game, rng, secrets=False):
     st = game.new_state()
     played = []
     for _ in range(4000):
+        check_state(st, rng, probes)  # the final state too: a game may end in any phase (LA-12's replay)
         if st.is_over():
             break
-        check_state(st, rng, probes)
         if secrets and st.phase == "pick":
             secrets_do_not_leak(st)
         a = choose(st, rng)

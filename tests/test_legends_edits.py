@@ -4,7 +4,7 @@ import json
 
 from companion.games.legends import GAME as Legends
 from companion.games.legends.fixtures import table, table_dict
-from test_legends_rules import _no_typed_values, exchange, legend, of, play, refused  # noqa: F401  (autouse fixture)
+from test_legends_rules import _no_typed_values, drawn, exchange, legend, of, play, refused  # noqa: F401  (autouse fixture)
 
 TIKKIT = ["tikkit", "alysia"]
 
@@ -48,8 +48,9 @@ def test_LA_12_digital_tikkit_picks_an_edit_and_three_actions_in_secret():
 
 def test_LA_12_physical_the_edit_is_entered_with_tikkits_first_reveal():
     st = table(2, legends=TIKKIT, spaces=[2, 4], facing=["right", "left"])
-    assert {a.card for a in st.legal_actions() if a.seat == 1} == {"double-time", "perfect-timing", "quick-fix",
-                                                                    "lets-do-that-again"}
+    edits = {"double-time", "perfect-timing", "quick-fix", "lets-do-that-again"}
+    assert {a.card for a in st.legal_actions() if a.seat == 1} == edits - {"lets-do-that-again"}  # not drawn
+    assert {a.card for a in drawn(st, 3).legal_actions() if a.seat == 1 and a.verb == "reveal"} == edits
     assert refused(st, "reveal 1 step", "edit-first").rule.endswith("LA-12")
     play(st, "reveal 1 double-time")
     assert st.turn().seats == (1, 2) and legend(st, 1)["space"] == 2
@@ -130,7 +131,7 @@ def test_LA_12_quick_fix_a_draw_then_a_secret_fourth_card_for_every_player_and_a
 
 
 def test_LA_12_lets_do_that_again_replays_the_exchanges_in_reverse_tikkit_in_full_others_only_block():
-    st = table(2, legends=TIKKIT, spaces=[2, 5], facing=["right", "left"])
+    st = drawn(table(2, legends=TIKKIT, spaces=[2, 5], facing=["right", "left"]), 3)  # his Meter all drawn
     play(st, "reveal 1 lets-do-that-again")
     exchange(st, "step", "back", answers=["face 2 left"])
     assert where(st, 1) == (3, "right", 0) and where(st, 2) == (4, "left", 0)
@@ -152,7 +153,7 @@ def test_LA_12_lets_do_that_again_replays_the_exchanges_in_reverse_tikkit_in_ful
 
 
 def test_LA_12_lets_do_that_again_another_legends_own_card_gives_only_its_block():
-    st = table(2, legends=TIKKIT, spaces=[2, 4], facing=["right", "left"])
+    st = drawn(table(2, legends=TIKKIT, spaces=[2, 4], facing=["right", "left"]), 3)  # his Meter all drawn
     play(st, "reveal 1 lets-do-that-again")
     exchange(st, "defensive-pivot", "wind-up", answers=["face 1 right"])
     exchange(st, "back", "step", answers=["face 1 right"])

@@ -5,7 +5,7 @@ import pytest
 from companion.core import IllegalAction
 from companion.games.legends import GAME as Legends
 from companion.games.legends.fixtures import table
-from test_legends_rules import _no_typed_values, legend, of, play, refused  # noqa: F401  (the autouse fixture)
+from test_legends_rules import _no_typed_values, drawn, legend, of, play, refused  # noqa: F401  (the autouse fixture)
 
 
 def lucius_table(**fields):
@@ -22,7 +22,7 @@ def test_LA_14_lucius_starts_human_and_his_double_sided_card_resolves_with_the_h
 
 
 def test_LA_14_the_form_flips_only_by_a_card_and_the_next_card_shows_the_wolf_side():
-    st = lucius_table()
+    st = drawn(lucius_table())
     play(st, "reveal 1 aim-maim", "reveal 2 wind-up")
     assert st.ask == {"kind": "do", "seat": 1}
     legal = {str(a) for a in st.legal_actions() if a.prim == "form"}

@@ -32,6 +32,12 @@ def idle(st, s):
     return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.played(s, c) is None)
 
 
+def drawn(st, more=1):
+    """The same table with `more` cards more drawn from every Meter: more own cards to play (LA-15); with
+    three more a 4-card Meter is all drawn, its Ultimate from under the Specials too (R-12)."""
+    return st.game.state_from_dict({**st.to_dict(), "meters": [m - more for m in st.meters]})
+
+
 def exchange(st, *cards, answers=()):
     """Reveal one card per seat (None: an idle own card), then answer the asks: the next of `answers`
     if it is the asked seat's, else `do S done` for a card on the primitives panel; stop otherwise."""
@@ -430,9 +436,9 @@ def test_initiative_dive_takes_the_initiative():
 
 def test_ranking_fewer_knock_outs_received_then_the_furthest_push():
     st = table(4, mode="ffa", spaces=[5, 5, 1, 1], facing=["right", "left", "right", "left"], fatigue=[0, 9, 0, 0],
-               knockouts=[1, 0, 0, 0])
-    d = st.to_dict()
-    d["received"], d["furthest"] = [0, 1, 1, 1], [1, 0, 2, 0]
+               knockouts=[1, 0, 1, 1])
+    d = st.to_dict()  # seats 3 and 4 scored one Knock Out each and received one: seat 3 pushed further
+    d["received"], d["furthest"] = [0, 1, 1, 1], [1, 0, 2, 1]
     st = st.game.state_from_dict(d)
     exchange(st, "smash", None, None, None)
     assert st.outcome().ranking == ((1,), (3,), (4,), (2,))
@@ -566,7 +572,7 @@ def test_R_10_still_tied_teams_is_a_draw_ffa_tied_players_share():
 
 
 def test_R_11_physical_mode_accepts_any_basic_or_the_legends_own_cards():
-    st = table(2)
+    st = drawn(table(2), 3)
     play(st, "reveal 1 carve-a-path")
     refused(st, "reveal 2 wind-up", "unknown-card")
     play(st, "reveal 2 smash")
@@ -736,7 +742,7 @@ def test_LA_15_physical_a_special_twice_before_its_meter_was_reshuffled_is_refus
 
 
 def test_LA_15_physical_an_ultimate_twice_in_a_game_is_refused():
-    st = table(2, legends=["alysia", "fitz"], spaces=[1, 5], facing=["right", "left"])
+    st = drawn(table(2, legends=["alysia", "fitz"], spaces=[1, 5], facing=["right", "left"]), 3)
     exchange(st, "carve-a-path", None)
     exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
     exchange(st, "punch", "punch")
@@ -782,8 +788,8 @@ def test_LA_11_2v2v2_portals_1_3_and_5_and_two_stocks_per_team():
 
 def test_LA_11_2v2v2_a_team_without_stock_leaves_the_arena_the_last_team_wins_ranked_by_going_out():
     # team A = seats 1, 4; B = 2, 5; C = 3, 6. Seat 1 Smashes seat 3 (Fatigue 9 -> 10, index 13: 4 tokens)
-    st = table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right", "left"],
-               fatigue=[0, 9, 9, 0, 0, 0], stocks=[2, 1, 1])
+    st = drawn(table(6, mode="2v2v2", spaces=[5, 1, 5, 1, 3, 3], facing=["right", "right", "left", "left", "right",
+                                                                         "left"], fatigue=[0, 9, 9, 0, 0, 0], stocks=[2, 1, 1]))
     events = exchange(st, "smash", None, None, None, None, None)
     assert of(events, "knock-out")[0]["seat"] == 3 and st.to_dict()["stocks"] == [2, 1, 0]
     assert {"type": "team-out", "team": 2, "seats": [3, 6]} in events

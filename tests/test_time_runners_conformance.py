@@ -90,12 +90,15 @@ def test_random_playouts_conserve_cards_replay_and_round_trip(players):
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_random_playouts_views_leak_nothing_and_every_legal_action_applies(players):
-    """Every step: views do not depend on hidden cards (TR-7); every listed action applies on a clone."""
+    """Every step: views do not depend on hidden cards (TR-7); every listed action applies on a clone; the
+    state reads back (ALL-3)."""
     game = GAME(players)
     rng = random.Random(players)
     check_rng = random.Random(99)
     for g in range(12):
         def step(s, a, ev):
+            d = s.to_dict()
+            assert game.state_from_dict(json.loads(json.dumps(d))).to_dict() == d
             check_views(s, check_rng)
             for la in s.legal_actions():
                 assert accepts(s, la, check_rng), (str(la), s.to_dict())

@@ -196,6 +196,9 @@ def test_LA_14_lucius_form_and_the_active_side_of_his_cards_on_screen(ui, journa
                       {"cards": "physical", "legends": ["lucius", "alysia"]})
     ui.frames(3)
     table, c = ui.table, ui.app.controller
+    state = c.session.full_state()  # a second card drawn from each Meter: one Special each exchange (LA-15)
+    assert c.load(dict(state, meters=[m - 1 for m in state["meters"]])) is None
+    ui.frames(2)
     names = [b.text for b in action_buttons(table)]
     assert "Draw" in names and "Aim" in names and "Draw / Claw" not in names  # the human side
     assert "Human" in table.panels[0].text and "Human" not in table.panels[1].text

@@ -144,6 +144,8 @@ def state_from_dict(game, d: Any) -> BAState:
         _bad(f"seat 1 has finished {t1} turns and seat 2 {t2}, which no game reaches", "BA-6")
     if st.reason == LIMIT and not st.bga:
         _bad("only the bga variant ends on a turn limit", "BA-9")
+    if st.bga and st.reason != LIMIT and t2 >= BGA_TURNS:
+        _bad(f"turns is {turns}, but the bga variant ends after {BGA_TURNS} turns each, on the turn limit", "BA-9")
     on_goal = [seat for seat in (1, 2) if bd.row_of[st.meeple[seat]] == goal_row(seat, rows)]
     if st.reason == GOAL and on_goal != [winner]:
         _bad(f"seat {winner} won on the goal row, so their meeple, and only theirs, is on its goal row", "BA-12")

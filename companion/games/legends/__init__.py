@@ -90,7 +90,10 @@ prints its strength.
 
 LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
-again too soon; `reshuffle SEAT yes` records an empty printed Meter shuffled again.
+again too soon, a Special or Ultimate when every card drawn from the Meter is played (the Meter's
+count, its discards and removed cards never add up to more than its size) and an Ultimate still under
+the Specials (R-12: none drawn while the Meter holds as many cards as its Specials); `reshuffle SEAT yes`
+records an empty printed Meter shuffled again.
 
 LA-14: Lucius's form (`form` of his Legend in the state, "human" at the start) picks the side of each
 double-sided card (`sides` in his data file): its name on every screen and in the `resolve` event

@@ -27,8 +27,9 @@ def table_dict(game, *, spaces=None, facing=None, fatigue=None, initiative: int 
         d["stocks"] = list(stocks)
         for t, left in enumerate(stocks):
             d["received"][st.team_seats(t)[0] - 1] = st.start_stocks() - left
-    if knockouts is not None:  # the Knock Outs scored were received by the last seat of those scoring fewest
-        d["knockouts"] = list(knockouts)
+    if knockouts is not None:  # the Knock Outs scored (each a push 1 past the Edge) were received by the last
+        d["knockouts"] = list(knockouts)  # seat of those scoring fewest
+        d["furthest"] = [min(k, 1) for k in knockouts]
         victim = max(range(n), key=lambda i: (-knockouts[i], i))
         d["received"][victim] += sum(knockouts)
     if d["cards"] == "digital":  # straight to the picks: nothing drawn yet, every Meter full

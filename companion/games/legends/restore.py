@@ -158,6 +158,7 @@ def from_dict(game, d: Any) -> LAState:
     if (st.phase == "over") != (w is not None):
         _bad("a finished game, and only a finished game, has a winner list")
     _end_checks(st)
+    _pushes(st)
     return st
 
 
@@ -172,6 +173,12 @@ def _end_checks(st) -> None:
         if st.stocks != [max(0, st.start_stocks() - sum(st.received[s - 1] for s in st.team_seats(t)))
                          for t in range(st.nteams)]:
             _bad("each team's Stocks are its starting Stocks less the Knock Outs its Legends received", "teams-stocks")
+        for t in range(st.nteams):  # on its last Stock each of a team's Legends goes out once more at most
+            seats, most = st.team_seats(t), st.start_stocks() - 1 + len(st.team_seats(t))
+            got = sum(st.received[s - 1] for s in seats)
+            if got > most:
+                _bad(f"received of seats {', '.join(map(str, seats))} adds up to {got}, more than the {most} Knock Outs "
+                     f"a team of {len(seats)} with {st.start_stocks()} Stock(s) receives before it is out", "teams-stocks")
         alive = [t for t in range(st.nteams) if st.stocks[t] > 0]
         if over != (len(alive) <= 1) or (not over and len(gone) != st.nteams - len(alive)):
             _bad("a game goes on while two teams have a Stock, a team without one has left, and it ends then",
@@ -190,6 +197,18 @@ def _end_checks(st) -> None:
             _bad("a Free-for-All goes on until someone has two Knock Outs, and ends then", "ffa-knockouts")
         if over and (not st.winner or st.winner != sorted(set(st.winner)) or any(w not in top for w in st.winner)):
             _bad("the winners are players with two Knock Outs", "ffa-knockouts")
+
+
+def _pushes(st) -> None:
+    """ranking: a furthest push past an Edge is a foe's Knock Out (at least 1 space): in Free-for-All exactly the
+    seats that scored one have one, in Teams only a seat whose foes received one."""
+    for s in st.seats:
+        far = st.furthest[s - 1]
+        if st.teams and far and not any(st.received[f - 1] for f in st.seats if st.team(f) != st.team(s)):
+            _bad(f"furthest[seat {s}] is {far}, but no foe of seat {s} was ever knocked out", "ranking")
+        if not st.teams and (far > 0) != (st.knockouts[s - 1] > 0):
+            _bad(f"furthest[seat {s}] is {far} with knockouts[seat {s}] {st.knockouts[s - 1]}: a seat has a furthest "
+                 "push exactly when it scored a Knock Out", "ranking")
 
 
 def _ask(st, a) -> None:
@@ -303,7 +322,7 @@ def _edit_checks(st) -> None:
     revealed = ex if ph in ("resolve", "return") else ex - 1 if ph == "reveal" else 1 if ph == "pick" and st.history else 0
     if st.replaying:
         revealed = st.exchanges()
-        if st.edit_seat("lets-do-that-again") is None or ph not in ("resolve", "return"):
+        if st.edit_seat("lets-do-that-again") is None or ph not in ("resolve", "return", "over"):  # over: won in it
             _bad("the exchanges are played again only for Let's Do That Again, while resolving", "LA-12")
     if ph == "draw" and st.history:
         revealed = 1
@@ -325,8 +344,16 @@ def _bookkeeping(game, st) -> None:
     """LA-15: the public bookkeeping of printed cards agrees with the Legend's deck and this sequence."""
     for s in st.seats:
         lg, i = game.legends[s - 1], s - 1
-        if st.meters[i] > st.meter_size(s):
-            _bad(f"seat {s}'s Meter holds at most {st.meter_size(s)} cards", "LA-15")
+        size, at = st.meter_size(s), f"[seat {s}]"
+        if st.meters[i] >= size:
+            _bad(f"meters{at} is {st.meters[i]}, but a card of {lg.name}'s {size}-card Meter is drawn each sequence",
+                 "LA-15")
+        if st.held(s) < 0:
+            _bad(f"meters{at}, discards{at} and removed{at} hold {st.meters[i]} + {len(st.discards[i])} + "
+                 f"{len(st.removed[i])} cards, more than the {size} of {lg.name}'s Meter", "LA-15")
+        if len(st.removed[i]) > st.ultimates_drawn(s):
+            _bad(f"removed{at} holds {len(st.removed[i])} Ultimates, but with {st.meters[i]} cards in meters{at} "
+                 f"{st.ultimates_drawn(s)} can have been drawn from under its Specials", "R-12")
         for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
                                   (st.shown[i], "basics", None)):
             if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates

@@ -205,7 +205,8 @@ class LAState(Edits, Primitives, Resolution, State):
         if self.phase == "pick":
             return [a for s in self.to_pick() for a in self.pick_options(s)]
         return [Reveal(s, c) for s in self.to_reveal() for c in self.revealable(s)
-                if self.played(s, c) is None] + [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
+                if self.played(s, c) is None and self.unheld(s, c) is None] + \
+            [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
 
     def played(self, s: int, card: str) -> str | None:
         """LA-15 (physical): why `card` cannot be revealed again now, or None."""
@@ -216,6 +217,31 @@ class LAState(Edits, Primitives, Resolution, State):
             return "a Special waits in the discard pile until the Meter is reshuffled" \
                 if card in self.discards[s - 1] else None
         return "a basic card comes back to the hand only at the Recovery" if card in self.shown[s - 1] else None
+
+    def held(self, s: int) -> int:
+        """LA-15 (physical): the cards drawn from s's Meter still in its hand: the Meter's size less the cards
+        still in the Meter, the Specials discarded and the Ultimates removed (below 0 only in a state `load` refuses)."""
+        return self.meter_size(s) - self.meters[s - 1] - len(self.discards[s - 1]) - len(self.removed[s - 1])
+
+    def ultimates_drawn(self, s: int) -> int:
+        """R-12 (physical): the most Ultimates s can have drawn: its Specials lie over them, so none while the
+        Meter holds as many cards as it has Specials (a reshuffled Meter never does again), all once below."""
+        specials, ultimates, m = len(self.legend(s).specials), len(self.legend(s).ultimates), self.meters[s - 1]
+        return ultimates if m < specials else max(0, ultimates - m)
+
+    def unheld(self, s: int, card: str) -> tuple[str, str] | None:
+        """LA-15, R-12 (physical): why s cannot hold `card` of its Meter now, and the rule; None if it may."""
+        lg = self.legend(s)
+        if card not in lg.specials + lg.ultimates:
+            return None
+        if self.held(s) <= 0:
+            return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its {self.meter_size(s)} "
+                    f"cards, {self.meters[s - 1]} are still in the Meter, {len(self.discards[s - 1])} discarded and "
+                    f"{len(self.removed[s - 1])} removed.", "LA-15")
+        if card in lg.ultimates and len(self.removed[s - 1]) >= self.ultimates_drawn(s):
+            return (f"Seat {s} cannot hold {lg.card_name(card)} yet: an Ultimate lies under the Specials of the Meter, "
+                    f"which still holds {self.meters[s - 1]} cards.", "R-12")
+        return None
 
     def may_reshuffle(self, s: int) -> bool:
         """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
@@ -299,6 +325,9 @@ class LAState(Edits, Primitives, Resolution, State):
         if why is not None:
             refuse("already-played", f"Seat {a.seat} has played {self.legend(a.seat).card_name(a.card)} already: {why}.",
                    "LA-15")
+        why = self.unheld(a.seat, a.card)
+        if why is not None:
+            refuse("meter-count", *why)
 
     def apply(self, action) -> list[dict[str, Any]]:
         self.check(action)

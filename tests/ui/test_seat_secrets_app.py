@@ -11,6 +11,7 @@ from test_phones_app import phones_on, started, wait  # noqa: F401 (phones_on: a
 
 from companion.core import ComputerPlayer
 from companion.games import REGISTRY
+from companion.refusals import Refusal
 from ui.widgets.common import FlatButton
 
 LEGENDS = "legends-of-the-arena"
@@ -139,3 +140,16 @@ def test_a_time_runners_hand_on_its_phone_is_said_on_its_button(ui, journal_path
     wait(ui, phones_on.submit(sock.next("state")))
     assert ui.until(lambda: ui.seat_button(2).text == f"{c.name(2)}'s hand is on their phone", 5)
     assert ui.seat_button(1).text == f"{c.name(1)}'s hand"
+
+
+def test_the_phones_list_offers_no_link_for_a_computer_seat(ui, journal_path, phones_on):
+    app = started(ui, journal_path)
+    table = ui.start_game(2, LEGENDS, opponent=next(iter(REGISTRY[LEGENDS].computer_players)))
+    c = app.controller
+    assert c.computers.keys() == {2}
+    table.show_phones(None)
+    ui.frames(2)
+    rows = list(reversed(table._phones_panel.ids.seats.children))
+    assert [r.text.split(":")[0] for r in rows] == [c.name(1)]
+    with pytest.raises(Refusal):
+        app.phones.link(2)  # nor by asking for it

@@ -5,7 +5,6 @@ pass-the-screen sentence names only the people without one. Real offscreen windo
 from __future__ import annotations
 
 import pytest
-from kivy.core.window import Window
 from test_computer_seats_app import one_person_against_three_computers
 from test_phones_app import phones_on, started, wait  # noqa: F401 (phones_on: a fixture)
 
@@ -45,7 +44,7 @@ def test_a_computer_seats_picks_never_show_on_the_table_whatever_is_tapped(ui, j
         table.open_picks(seat)  # the screen's own way in, and the curtain's
         assert table.curtain.open_for(ui.app.overlay, c, seat) is False and not table.curtain.is_open
     for key, codepoint in ((32, " "), (49, "1"), (50, "2"), (13, "")):  # the table's keys
-        Window.dispatch("on_key_down", key, 0, codepoint, [])
+        ui.window.dispatch("on_key_down", key, 0, codepoint, [])
         ui.frames(1)
         assert not table.curtain.is_open
     # the person's own curtain shows only the person's own cards

@@ -152,3 +152,24 @@ def test_the_phones_list_offers_no_link_for_a_computer_seat(ui, journal_path, ph
     assert [r.text.split(":")[0] for r in rows] == [c.name(1)]
     with pytest.raises(Refusal):
         app.phones.link(2)  # nor by asking for it
+
+
+def test_a_computer_seats_own_questions_are_not_offered_to_the_table(ui, journal_path):
+    """After the reveal the companion answers its Legends' questions (face, target, the card panel) itself:
+    the table says it is choosing and offers no button that would answer for it."""
+    c = one_person_against_three_computers(ui, journal_path)
+    table = ui.table
+    assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
+    assert c.play(c.actions_for(1)[0]) is None
+    seen = []
+
+    def a_computers_question_shown():
+        ask = c.view.get("ask")
+        if table.mode == "choice" and ask and ask["seat"] in c.computers:
+            seen.append((ask["seat"], table.prompt_text, [b.text for b in pick_buttons(table)]))
+        return len(seen) >= 3
+
+    ui.until(a_computers_question_shown, 30)
+    assert seen, "no question of a computer seat was shown"
+    for seat, prompt, buttons in seen:
+        assert buttons == [] and "is choosing" in prompt, (seat, prompt, buttons)

@@ -458,6 +458,10 @@ class LegendsScreen(TableScreen):
         self.mode = "choice"
         c = self.controller
         seat = ask["seat"]
+        if seat in c.computers:  # the companion answers its own questions: nothing for the table to tap
+            self.prompt_text = f"{self.who(seat)} is choosing."
+            self._rows([])
+            return
         actions = c.actions_for(seat)
         words = self._words
         if len(words) < 2 or (not next_words(actions, words) and whole(actions, words) is None):

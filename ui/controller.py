@@ -17,7 +17,7 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, ObjectProperty
 
-from companion.core import OVER, Action, Outcome, Refusal, Turn
+from companion.core import CHANCE, OVER, Action, Outcome, Refusal, Turn
 from companion.session import COMPUTER, Session
 
 from . import palette
@@ -145,8 +145,12 @@ class TableController(EventDispatcher):
     def hint(self, done, seconds: float = THINK_SECONDS) -> None:
         """Ask the computer for a suggestion for the seat to move, thinking off the UI thread; `done`
         gets the action text, or the Refusal, on the UI thread (not if the table moved meanwhile)."""
+        seat = self.hint_seat()
         try:
-            job = self.session.hint_job(self.computer_level, seconds)
+            if seat is None and self._is_computer_turn():
+                raise Refusal("no-hint", "A hint is for a person's move: the companion's seats choose their own, "
+                              "unseen.", None)
+            job = self.session.hint_job(self.computer_level, seconds, seat)
         except Refusal as refusal:
             done(refusal)
             return
@@ -162,6 +166,14 @@ class TableController(EventDispatcher):
             Clock.schedule_once(lambda _dt: done(answer) if head == self.session.head else None)
 
         threading.Thread(target=work, name="computer-hint", daemon=True).start()
+
+    def hint_seat(self) -> int | None:
+        """The seat a hint suggests for: the first person the turn waits for, never a computer's seat (a
+        suggestion for it would show its hand); None when only computers, chance or nobody is to move."""
+        turn = self.session.turn()
+        if turn.kind in (OVER, CHANCE):
+            return None
+        return next((s for s in turn.seats if s not in self.computers), None)
 
     def hint_action(self, done, seconds: float = THINK_SECONDS) -> None:
         """`hint`, with the suggestion as the game's Action value (its text read once, here at the edge),

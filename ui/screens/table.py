@@ -115,6 +115,10 @@ class TableScreen(Screen):
         self.controller, self.hw = controller, hw
         self.emulated = bool(hw and hw.emulated)
         controller.bind(revision=self._update, last_events=self._events, thinking=self._update, stuck=self._stuck)
+        phones = getattr(App.get_running_app(), "phones", None)
+        if phones is not None:  # a phone joining or leaving changes who is handed the screen
+            phones.unbind(connected=self._update)
+            phones.bind(connected=self._update)
         self.setup(controller)
         self.refresh()
 
@@ -125,7 +129,8 @@ class TableScreen(Screen):
         self.can_undo, self.can_redo, self.thinking = c.can_undo, c.can_redo, c.thinking
         outcome = c.outcome()
         self.outcome_text = "" if outcome is None else outcome_text(outcome, c.names, c.game_type.outcome == COOPERATIVE)
-        self.can_hint = bool(c.session.game.computer_players) and outcome is None and bool(c.actions) and not c.thinking
+        self.can_hint = bool(c.session.game.computer_players) and outcome is None and bool(c.actions) and not c.thinking \
+            and c.hint_seat() is not None
         self.update()
 
     def _stuck(self, _controller, refusal) -> None:

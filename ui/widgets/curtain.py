@@ -3,7 +3,8 @@
 closed -> "Hand the screen to Blue" (pass) -> a tap -> that seat's own view (`reveal_mode`) -> hides
 again on "Hide", after `hide_after` seconds without a touch, or when the game's subclass closes it.
 A seat whose phone is connected is not passed the screen: the curtain says its cards are on its phone
-("phone"), and shows them here only if asked to (a phone gone flat).
+("phone"), and shows them here only if asked to (a phone gone flat). A seat the companion plays has no
+curtain at all: its hand is the computer's secret (`open_for` says so instead of opening).
 While open it takes every touch, so nothing under it can be tapped. A game's curtain subclasses it
 and fills `refresh()` from `controller.seat_view(seat)` and `controller.actions_for(seat)` only.
 """
@@ -18,7 +19,27 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
 from .. import palette
+from ..texts import names_list
 from .common import FlatButton
+
+
+def on_phone(seat: int) -> bool:
+    """The seat's phone is connected now: its secrets stay on the phone."""
+    phones = getattr(App.get_running_app(), "phones", None)
+    return phones is not None and phones.on_phone(seat)
+
+
+def screen_passed_to(controller) -> list[int]:
+    """The seats whose secrets reach them over the touchscreen: people without a phone connected."""
+    return [s for s in controller.seats if s not in controller.computers and not on_phone(s)]
+
+
+def pass_sentence(controller) -> str:
+    """"Hand the screen to Red and Blue in turn." for the seats passed the screen; "" when none is."""
+    seats = screen_passed_to(controller)
+    if not seats:
+        return ""
+    return f"Hand the screen to {names_list(controller.names, seats)}{' in turn' if len(seats) > 1 else ''}."
 
 
 class PassCurtain(FloatLayout):
@@ -41,15 +62,19 @@ class PassCurtain(FloatLayout):
         self._timer = None
         self.remaining = self.hide_after
 
-    def open_for(self, overlay, controller, seat: int, label: str | None = None) -> None:
+    def open_for(self, overlay, controller, seat: int, label: str | None = None) -> bool:
+        """Open for `seat` (False, with a note, for a seat the companion plays: no curtain shows its hand)."""
+        if seat in controller.computers:
+            self.note(None, f"{label or controller.name(seat)} is the companion's seat: its cards stay its own.")
+            return False
         self.controller, self.seat = controller, seat
         self.who, self.who_color = label or controller.name(seat), controller.color(seat)
-        phones = getattr(App.get_running_app(), "phones", None)
-        self.mode = "phone" if self.shows_phone_note and phones is not None and phones.on_phone(seat) else "pass"
+        self.mode = "phone" if self.shows_phone_note and on_phone(seat) else "pass"
         self._phone_note().pos = self.pos if self.mode == "phone" else (-10000, -10000)
         self.reset()
         if self.parent is None:
             overlay.add_widget(self)
+        return True
 
     def pass_here(self, *_) -> None:
         """Show a phone seat's cards on the touchscreen after all (its phone is flat or lost)."""

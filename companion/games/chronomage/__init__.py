@@ -50,7 +50,7 @@ Notation (one action a line; seats 1..N; dice faces are written sorted):
     dice SEAT                   the referee rolls SEAT's whole handful (a chance action once drawn)
     dice SEAT F F F             a pre-emptive roll: three faces
     dice SEAT F.. / C..         a challenge roll: SEAT's dice, then the round's challenge dice
-    assist FROM TO              in an event, FROM (through) gives one die to TO for this round
+    assist FROM TO              in an event, FROM (through) gives one die to TO for this round (FROM's to play)
     reverse | reverse A B       reverse time; A B are the two anomaly dice (bare: the referee rolls)
     fail                        the table declares the challenge lost
     time SEAT | loot SEAT       cleanup's time card / loot card goes to SEAT (the loot card's kind not entered, X-17)

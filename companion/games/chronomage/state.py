@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 
-from .actions import Give
+from .actions import Assist, Give
 from .legal import Legal
 from .referee import DECK, LOST_TIME_CARDS, TERMINATIONS, Referee, phase_at
 from .rules import COLORS, START_LOOT
@@ -149,6 +149,10 @@ class CMState(Legal, Referee, State):
         return Turn.table(waiting or tuple(self.seats))
 
     def actor(self, action) -> int | None:
+        """The seat an action names is its player: an assist's giver (never its receiver). Cleanup's
+        `time`/`loot SEAT` names who receives by the group's choice: the table's, like an unseated action."""
+        if isinstance(action, Assist):
+            return action.giver
         seat = getattr(action, "seat", None)
         return seat if type(seat) is int and not isinstance(action, Give) else None
 

@@ -114,8 +114,12 @@ class PickCurtain(PassCurtain):
             self.chosen = [*self.chosen, code]
         self.refresh()
 
-    def clear(self) -> None:
+    def clear(self, button=None) -> None:
         self.poke()
+        if not self.can_pick:  # picked already (or nothing to pick): said, not silently ignored
+            self.note(button, "Nothing to clear: these cards are picked." if self.controller.seat_view(self.seat)
+                      .get("my_picks") else "Nothing to pick now.")
+            return
         self.chosen = []
         self.refresh()
 

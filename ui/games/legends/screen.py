@@ -26,6 +26,7 @@ from companion.games.legends.actions import Face, Pick, Reshuffle, Reveal
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
 from ...widgets.common import FlatButton
+from ...widgets.curtain import on_phone, pass_sentence
 from . import arena  # noqa: F401  (classes used by legends.kv)
 from .arena import SeatPanel
 from .cards import card_name, short_name
@@ -377,14 +378,13 @@ class LegendsScreen(TableScreen):
         self.mode = "pick"
         c = self.controller
         size = next((len(a.cards) for a in c.actions if isinstance(a, Pick)), 0)  # the engine's pick, as it asks
+        passing = pass_sentence(c)  # only the people without a phone are handed the screen
         if size == 1:  # LA-12 Quick Fix
-            self.prompt_text = ("Quick Fix: everyone with a card left adds a fourth card under their stack, in "
-                                "secret. Hand the screen to each player in turn.")
+            self.prompt_text = "Quick Fix: everyone with a card left adds a fourth card under their stack, in secret."
         else:
-            self.prompt_text = (f"Sequence {v['sequence']}: everyone picks 3 cards in secret (Tikkit an Edit first). "
-                                "Hand the screen to each player in turn." if size == 4 else
-                                f"Sequence {v['sequence']}: everyone picks {size} cards in secret. "
-                                "Hand the screen to each player in turn.")
+            self.prompt_text = (f"Sequence {v['sequence']}: everyone picks 3 cards in secret (Tikkit an Edit first)."
+                                if size == 4 else f"Sequence {v['sequence']}: everyone picks {size} cards in secret.")
+        self.prompt_text += f" {passing}" if passing else ""
         per_row = len(c.seats)
         if (self.ids.buttons.width - dp(4) * (per_row - 1)) / per_row < dp(BOX_MIN):  # a portrait panel
             per_row = -(-per_row // 2)
@@ -394,18 +394,29 @@ class LegendsScreen(TableScreen):
             picked = seat in v.get("picked", [])
             legend = self.legend(seat)
             rgba = c.color(seat)
-            words = ("picked - look again", "picked") if picked else \
-                ("tap to pick in secret", "tap to pick", "pick")
+            if seat in c.computers:  # its picks are the computer's secret: no curtain, nothing to look at
+                words = ("picked",) if picked else ("is picking", "picking")
+            elif on_phone(seat):
+                words = ("picked on their phone", "picked") if picked else \
+                    ("is picking on their phone", "on their phone", "on phone")
+            else:
+                words = ("picked - look again", "picked") if picked else \
+                    ("tap to pick in secret", "tap to pick", "pick")
             word = next((w for w in words if width_of(w, 14) <= room), words[-1])
             row.append(FlatButton(
                 markup=True, text=f"[b]{c.name(seat)}[/b] ({legend.name if legend else ''})\n[size=14sp]{word}[/size]",
-                bg=palette.PANEL_HI if picked else rgba, fg=palette.TEXT if picked else palette.text_on(rgba),
-                on_release=lambda _b, s=seat: self.open_picks(s)))
+                bg=palette.PANEL_HI if picked or seat in c.computers else rgba,
+                fg=palette.TEXT if picked or seat in c.computers else palette.text_on(rgba),
+                on_release=lambda b, s=seat: self.open_picks(s, b)))
         self._rows([row[i:i + per_row] for i in range(0, len(row), per_row)])
 
-    def open_picks(self, seat: int) -> None:
+    def open_picks(self, seat: int, widget=None) -> None:
         legend = self.legend(seat)
         label = f"{self.controller.name(seat)} ({legend.name})" if legend else self.controller.name(seat)
+        if seat in self.controller.computers:
+            self._note(widget, f"{label} is the companion's seat: its picks stay its own until the reveal.",
+                       palette.PANEL_HI)
+            return
         self.curtain.open_for(App.get_running_app().overlay, self.controller, seat, label)
 
     def _show_reveals(self, v: dict) -> None:
@@ -447,6 +458,10 @@ class LegendsScreen(TableScreen):
         self.mode = "choice"
         c = self.controller
         seat = ask["seat"]
+        if seat in c.computers:  # the companion answers its own questions: nothing for the table to tap
+            self.prompt_text = f"{self.who(seat)} is choosing."
+            self._rows([])
+            return
         actions = c.actions_for(seat)
         words = self._words
         if len(words) < 2 or (not next_words(actions, words) and whole(actions, words) is None):

@@ -23,6 +23,7 @@ from ... import kvload, palette
 from ...screens.table import TableScreen
 from ...widgets import die  # noqa: F401  (used by time_runners.kv)
 from ...widgets.common import FlatButton
+from ...widgets.curtain import on_phone
 from . import clock_face  # noqa: F401  (used by time_runners.kv)
 from .hand_curtain import HandCurtain
 from .texts import ending_text, hint, piles_text, roll_text, runner_text, zone_text
@@ -113,6 +114,8 @@ class TimeRunnersScreen(TableScreen):
         else:
             self.banner_mode, self.banner_text = "", ""
         self.can_end = any(isinstance(a, End) for a in c.actions)
+        for seat, button in zip(c.seats, reversed(self.ids.seats.children)):  # a hand on a phone is not passed here
+            button.text = f"{c.name(seat)}'s hand" + (" is on their phone" if on_phone(seat) else "")
         if self.curtain.is_open and self.curtain.mode == "hand":
             self.curtain.refresh()
 

@@ -84,22 +84,23 @@ class Referee:
         player = req.get("player")
         events = session.play(req.get("action"), player)
         if player is None:
-            return {"action": session.last_action, "actions": session.last_actions, "events": events,
+            return {"action": session.last_action, "actions": session.last_actions, "events": session.told(events),
                     "state": session.full_state()}
-        return {"action": session.last_action, "events": session.events_for(events, player), "view": session.view(player)}
+        return {"action": session.last_action, "events": session.told(session.events_for(events, player)),
+                "view": session.view(player)}
 
     def hint(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"action": self._session().hint(req.get("level"), req.get("seconds", 1.0), req.get("player"))}
 
     def undo(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
-        session.undo()
-        return {"state": session.full_state()}
+        events = session.undo()
+        return {"events": session.told(events), "state": session.full_state()}
 
     def redo(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
         events = session.redo()
-        return {"events": events, "state": session.full_state()}
+        return {"events": session.told(events), "state": session.full_state()}
 
     def state(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
@@ -114,11 +115,12 @@ class Referee:
     def load(self, req: dict[str, Any]) -> dict[str, Any]:
         session = self._session()
         events = session.load(req.get("state"))
-        return {"events": events, "state": session.full_state()}
+        return {"events": session.told(events), "state": session.full_state()}
 
     def sense(self, req: dict[str, Any]) -> dict[str, Any]:
         observation = {k: v for k, v in req.items() if k != "op"}
-        return {"events": self._session().sense(observation)}
+        session = self._session()
+        return {"events": session.told(session.sense(observation))}
 
     def games(self, req: dict[str, Any]) -> dict[str, Any]:
         return {"games": [cls.info() for cls in games.REGISTRY.values()]}

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from companion import games
+from companion.events import Corrected, Event, Names, told, undone
 from companion.core import (
     CHANCE, Action, BadRequest, ComputerPlayer, Game, IllegalAction, InternalError, Outcome, Refusal, State, Turn,
 )
@@ -61,8 +62,11 @@ class Session:
         self._observations: dict[str, Any] = {}
         self.last_action: str | None = None  # the notation `play` journaled, chance filled in
         self.last_actions: list[str] = []  # it and the automatic chance it set off, in journal order
-        #: called with the events (unfiltered) after every change this table makes or is shown (the phones' push)
-        self.on_change: Callable[[list[dict[str, Any]]], None] | None = None
+        #: each is called with the events (unfiltered) after every change this table makes or is shown:
+        #: play, undo, redo, sense, load, and the journal's position shown after another program moved it
+        self.listeners: list[Callable[[list[Event]], None]] = []
+        #: the table's names for its seats, which the events' sentences use
+        self.names = Names.of_table(self.table)
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------
@@ -130,6 +134,19 @@ class Session:
         """The events `player` may see (None: what the whole table sees): those without a
         `visible_to` list of seats, or with `player` in it."""
         return [e for e in events if "visible_to" not in e or (player is not None and player in e["visible_to"])]
+
+    def told(self, events: list[Event]) -> list[dict[str, Any]]:
+        """`events` in their JSON form with their words in the table's names: `text`, and `board` (each step
+        with its `text`). Filter them first (`events_for`): this tells whatever it is given."""
+        return [told(e, self.names) for e in events]
+
+    def subscribe(self, listener: Callable[[list[Event]], None]) -> None:
+        """Tell `listener` the events of every change from now on (see `listeners`)."""
+        self.listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[list[Event]], None]) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
 
     def full_state(self) -> dict[str, Any]:
         return self.state.to_dict()
@@ -208,7 +225,7 @@ class Session:
         state = self.game.state_from_dict(data)
         self._resense(state)
         text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
-        events = [{"type": "corrected"}]
+        events: list[Event] = [Corrected()]
         events += self._commit([Entry(0, "load", text, False)], state)
         self._changed(events)
         return events
@@ -225,7 +242,9 @@ class Session:
         self._changed(events)  # not journaled, but seen: a phone shows where the hand points too
         return events
 
-    def undo(self) -> None:
+    def undo(self) -> list[Event]:
+        """Take back the last entry (with the computer's replies after it); its events, each `Undone`, last
+        first: their board steps put the cardboard back."""
         self._claim()  # before reading the entries: another program may have moved them on
         if self.head == 0:
             raise IllegalAction("nothing-to-undo", "There is nothing to undo.", "protocol/undo")
@@ -235,13 +254,19 @@ class Session:
             raise entry.stop.refusal()
         target = self.head - span
         state = self._rebuild(target)
+        taken, replayed = [], state.clone()
+        for entry in reversed(self._span_entries()):  # played again on a copy, for what they did
+            replayed, more = self._replay(replayed, entry)
+            taken += more
         # a chance entry a game lets undo take back (the table typed it: nothing was drawn) gives its place
         # in the seed's sequence back, so the draws counted stay those of the entries in effect (exports)
         typed = sum(1 for e in self._span_entries() if e.kind == "action" and self.game.parse_action(e.text).chance)
         draws = self.draws - typed
         self._write(lambda: self._save_position(target, draws, state))
         self.state, self.head, self.draws = state, target, draws
-        self._changed([])
+        events = undone(taken)
+        self._changed(events)
+        return events
 
     def redo(self) -> list[dict[str, Any]]:
         """Play the next undone entry again, with any computer replies that followed it."""
@@ -276,11 +301,11 @@ class Session:
 
     # -- inside ------------------------------------------------------------------------------------
 
-    def _changed(self, events: list[dict[str, Any]]) -> None:
-        """Tell the listener; the change is already in the journal, so its failure is logged, never raised."""
-        if self.on_change is not None:
+    def _changed(self, events: list[Event]) -> None:
+        """Tell the listeners; the change is already in the journal, so a failure is logged, never raised."""
+        for listener in list(self.listeners):
             try:
-                self.on_change(events)
+                listener(events)
             except Exception:
                 log.exception("a listener of session %s failed", self.id)
 
@@ -447,7 +472,7 @@ class Session:
 
     def _replay(self, state: State, entry: Entry) -> tuple[State, list[dict[str, Any]]]:
         if entry.kind == "load":
-            return self.game.state_from_dict(json.loads(entry.text)), [{"type": "corrected"}]
+            return self.game.state_from_dict(json.loads(entry.text)), [Corrected()]
         return state, state.apply(self.game.parse_action(entry.text))
 
     def _resense(self, state: State) -> None:

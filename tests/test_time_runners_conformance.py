@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from companion.core import NotationError, Refusal
+from companion.events import Event
 from companion.games.time_runners import CODES, DECK, GAME, Roll, random_playout
 from companion.games.time_runners.fixtures import wellformed_texts
 from companion.games.time_runners.playout import random_legal_action
@@ -73,7 +74,7 @@ def test_random_playouts_conserve_cards_replay_and_round_trip(players):
             assert all(0 <= p <= 60 for p in s.pos) and 1 <= s.hour <= 12
             assert all(len(h) <= 6 for h in s.hands)
             assert type(a).parse(str(a)) == a
-            assert all(isinstance(e, dict) and "type" in e for e in ev)
+            assert all(isinstance(e, Event) and "type" in e for e in ev)
 
         s = game.new_state()
         log = random_playout(game, rng, instant_rate=0.1 + 0.2 * (g % 3), state=s, on_step=step)

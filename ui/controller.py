@@ -54,6 +54,7 @@ class TableController(EventDispatcher):
         self._think_id = 0
         self._left = False
         self._seat_actions: dict[int, list[Action]] = {}
+        session.subscribe(self._publish)  # whoever changes the session (a tap, a phone, undo), the table shows it
         self._publish([])
 
     # -- reading ------------------------------------------------------------------------------------
@@ -101,19 +102,17 @@ class TableController(EventDispatcher):
         if self.thinking and self._is_computer_turn():
             return Refusal("computer-thinking", "The companion is choosing its move; wait a moment.", None)
         try:
-            events = self.session.play(action, player)
+            self.session.play(action, player)
         except Refusal as refusal:
-            return self._refused(refusal)
-        self._publish(events)
+            return refusal
         return None
 
     def load(self, state: dict[str, Any]) -> Refusal | None:
         """A table's correction (ALL-3): the whole state, checked by the game, journaled, undoable."""
         try:
-            events = self.session.load(state)
+            self.session.load(state)
         except Refusal as refusal:
-            return self._refused(refusal)
-        self._publish(events)
+            return refusal
         return None
 
     def sense(self, observation: dict[str, Any]) -> None:
@@ -122,24 +121,25 @@ class TableController(EventDispatcher):
             self.session.sense(observation)
         except Refusal:
             return
-        self._publish([])
 
     def undo(self) -> Refusal | None:
+        think_id = self._think_id
         try:
             self.session.undo()
         except Refusal as refusal:  # nothing moved: a computer thinking meanwhile still moves
-            return self._refused(refusal)
-        self._think_id += 1  # a reply being chosen for the old position is dropped
-        self._publish([])
+            return refusal
+        if think_id == self._think_id:
+            self._think_id += 1  # a reply being chosen for the old position is dropped
         return None
 
     def redo(self) -> Refusal | None:
+        think_id = self._think_id
         try:
-            events = self.session.redo()
+            self.session.redo()
         except Refusal as refusal:
-            return self._refused(refusal)
-        self._think_id += 1
-        self._publish(events)
+            return refusal
+        if think_id == self._think_id:
+            self._think_id += 1
         return None
 
     def hint(self, done, seconds: float = THINK_SECONDS) -> None:
@@ -192,6 +192,7 @@ class TableController(EventDispatcher):
         """The table left the screen (Home, another game): its computers stop thinking and play no more, so a
         game is never played on unseen, and the session resumed later is the one that moves."""
         self._left = True
+        self.session.unsubscribe(self._publish)
         self._think_id += 1  # a move being chosen now is dropped
         self.thinking = False
 
@@ -245,26 +246,15 @@ class TableController(EventDispatcher):
                                  "or Home and resume, lets it try again.", None)
             return
         try:
-            events = self.session.play(text, by=COMPUTER)
+            self.session.play(text, by=COMPUTER)
         except Refusal as refusal:
-            if refusal.code == "session-moved":  # another program played: think again from where it is now
-                self._refused(refusal)
-            else:
+            if refusal.code != "session-moved":  # another program played: the table shows it and thinks again
                 self.stuck = refusal
-            return
-        self._publish(events)
 
     # -- inside -------------------------------------------------------------------------------------
-    def _refused(self, refusal: Refusal) -> Refusal:
-        """A refusal changed nothing here, except when another program moved the session on in the journal
-        (`session-moved`): the session then holds the journal's position, which the table must show."""
-        if refusal.code == "session-moved":
-            self._publish([])
-        return refusal
-
     def _publish(self, events: list[dict[str, Any]]) -> None:
         self.stuck = None
-        self.last_events = self.session.events_for(events, None)
+        self.last_events = self.session.told(self.session.events_for(events, None))
         self._seat_actions = {}
         self.actions = self.session.legal_actions()
         self.view = self.session.view(None)

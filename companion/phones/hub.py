@@ -43,11 +43,11 @@ class Hub:
         returns None or the Refusal; by default the session's own `play`. Phones of another session
         are told their link opens nothing now. Keys of the games that finished or left the journal are forgotten."""
         before = self.session
-        if before is not None and before.on_change == self.changed:
-            before.on_change = None
+        if before is not None:
+            before.unsubscribe(self.changed)
         self.session, self._play = session, play
         if session is not None:
-            session.on_change = self.changed
+            session.subscribe(self.changed)
             self._answers = {k: v for k, v in self._answers.items() if k[0] == session.id}  # only its phones play
         if session is not None or before is not None:
             self.keep((session or before).journal)

@@ -79,7 +79,7 @@ def state_message(session, seat: int, events: list[dict[str, Any]] | None = None
         "game": {"id": game.id, "title": game.title, "type": game.type.to_dict(), "players": game.players},
         "names": names, "turn": session.turn().to_dict(), "view": session.view(seat),
         "actions": [a.to_json() for a in actions], "offer": offer_of(session, seat, actions),
-        "events": session.events_for(events or [], seat),
+        "events": session.told(session.events_for(events or [], seat)),
         "outcome": None if outcome is None else outcome.to_dict(),
     }
 

@@ -8,6 +8,7 @@ from typing import Any
 from companion.core import BadRequest, Outcome, State, Turn, refuse
 from companion.quoting import quoted
 
+from . import events as ev
 from .actions import (
     DELTA, END, ROLL_BARE, ROLLS, SENSOR_OFF, SENSOR_ON, End, Play, Roll, Sensor, Shuffle, card_name,
 )
@@ -128,7 +129,7 @@ class TRState(State):
         if h is not None and (type(h) is not int or not 1 <= h <= 12):
             raise BadRequest("bad-observation", f"The hand of time points at an hour 1..12, not {quoted(h)}.", R + "TR-18")
         self.sensing, self.sensed = True, h
-        return [{"type": "sensed", "hand": h, "in_sync": self.sensed == self.hour}]
+        return [ev.Sensed(h, self.sensed == self.hour)]
 
     @property
     def observations(self) -> dict[str, Any]:
@@ -231,18 +232,18 @@ class TRState(State):
         self.plays.append((seat, code, arg, after))
         if after and seat == cur:
             self.counted += 1
-        ev = {"type": "card", "seat": seat, "code": code, "arg": arg, "instant": instant}
+        card = ev.Card(seat, code, arg, instant)
         if base == "swap":
             pos = self.pos
             a_from, b_from = pos[seat - 1], pos[arg - 1]
             pos[seat - 1], pos[arg - 1] = b_from, a_from
-            return [ev, {"type": "swapped", "seat": seat, "other": arg, "seat_to": b_from, "other_to": a_from}]
+            return [card, ev.Swapped(seat, arg, b_from, a_from)]
         old = self.hour
         if base == "set":
             self.hour = arg
         else:
             self.hour = (old - 1 + DELTA[code]) % 12 + 1
-        return [ev, {"type": "hour", "from": old, "to": self.hour}]
+        return [card, ev.Hour(old, self.hour)]
 
     def _roll(self, a: Roll):
         ph = self.phase
@@ -280,36 +281,35 @@ class TRState(State):
                 to = 2 * GOAL - to
         self.pos[cur - 1] = to
         self.last_roll = (cur, v, p, to)
-        ev = [{"type": "rolled", "seat": cur, "value": v},
-              {"type": "moved", "seat": cur, "from": p, "to": to, "backward": backward, "hour": hour}]
+        events = [ev.Rolled(cur, v), ev.Moved(cur, p, to, backward, hour)]
         if to == GOAL:
             self.winner = cur
             self.phase = OVER
-            ev.append({"type": "won", "seat": cur})
+            events.append(ev.Won(cur))
         else:
             self.phase = CARDS
-        return ev
+        return events
 
     def _roll_off(self, v: int):
         seat = self.current
         self.ro_rolls.append(v)
-        ev = [{"type": "rolled", "seat": seat, "value": v, "roll_off": True}]
+        events = [ev.Rolled(seat, v, roll_off=True)]
         seats, rolls = self.ro_seats, self.ro_rolls
         if len(rolls) < len(seats):
             self.current = seats[len(rolls)]
-            return ev
+            return events
         top = max(rolls)
         tied = [s for s, r in zip(seats, rolls) if r == top]
         if len(tied) > 1:  # TR-8: only the tied-highest roll again
             self.ro_round += 1
             self.ro_seats, self.ro_rolls = tied, []
             self.current = tied[0]
-            ev.append({"type": "roll-off-tie", "seats": tied, "value": top, "round": self.ro_round})
-            return ev
+            events.append(ev.RollOffTie(tied, top, self.ro_round))
+            return events
         self.starter = tied[0]
-        ev.append({"type": "first-player", "seat": tied[0]})
-        self._start_turn(tied[0], ev)
-        return ev
+        events.append(ev.FirstPlayer(tied[0]))
+        self._start_turn(tied[0], events)
+        return events
 
     def _end(self):
         ph = self.phase
@@ -323,19 +323,19 @@ class TRState(State):
         if not self.counted and self.hands[cur - 1]:
             _refuse("must-play-card", f"Seat {cur} must play at least one card before ending the turn.", "TR-13")
         nxt = cur % self.n + 1
-        ev = [{"type": "turn-ended", "seat": cur}]
-        self._start_turn(nxt, ev)
-        return ev
+        events = [ev.TurnEnded(cur)]
+        self._start_turn(nxt, events)
+        return events
 
-    def _start_turn(self, seat: int, ev: list):
+    def _start_turn(self, seat: int, events: list):
         self.current = seat
         self.turn_no += 1
         self.plays = []
         self.counted = 0
-        ev.append({"type": "turn", "seat": seat, "turn": self.turn_no})
-        self._draw_up(seat, ev)
+        events.append(ev.TurnStarts(seat, self.turn_no))
+        self._draw_up(seat, events)
 
-    def _draw_up(self, seat: int, ev: list):
+    def _draw_up(self, seat: int, events: list):
         """TR-9: draw to six; an empty draw pile waits for a reshuffle (TR-6) and drawing goes on after it."""
         hand = self.hands[seat - 1]
         need = HAND - len(hand)
@@ -346,7 +346,7 @@ class TRState(State):
             del draw[-k:]
             taken.reverse()
             hand.extend(taken)
-            ev.append({"type": "drew", "seat": seat, "count": k, "reveals": True})
+            events.append(ev.Drew(seat, k))
         self.phase = RESHUFFLE if need > k else ROLL
 
     def _shuffle(self, a: Shuffle):
@@ -364,21 +364,21 @@ class TRState(State):
         new.reverse()
         self.draw = new
         if ph == SETUP:
-            ev = [{"type": "shuffled", "cards": len(new), "what": "deck"}]
+            events = [ev.Shuffled(len(new), "deck")]
             hands, n = self.hands, self.n
             for _ in range(HAND):  # TR-6: deal one card at a time, seat 1 first
                 for s in range(n):
                     hands[s].append(new.pop())
-            ev.extend({"type": "drew", "seat": s, "count": HAND, "reveals": True} for s in range(1, n + 1))
+            events.extend(ev.Drew(s, HAND) for s in range(1, n + 1))
             self.phase = ROLL_OFF
             self.ro_round, self.ro_seats, self.ro_rolls = 1, list(range(1, n + 1)), []
             self.current = 1
-            ev.append({"type": "roll-off", "seats": self.ro_seats[:], "round": 1})
-            return ev
+            events.append(ev.RollOff(self.ro_seats[:], 1))
+            return events
         self.discard = []
-        ev = [{"type": "shuffled", "cards": len(new), "what": "discard"}]
-        self._draw_up(self.current, ev)
-        return ev
+        events = [ev.Shuffled(len(new), "discard")]
+        self._draw_up(self.current, events)
+        return events
 
     def _sensor(self, a: Sensor):
         self._running("the sensor is switched", "TR-18")
@@ -386,7 +386,7 @@ class TRState(State):
             _refuse("sensor-already-" + ("on" if a.on else "off"),
                     f"The clock-hand sensor check is already {'on' if a.on else 'off'}.", "TR-18")
         self.sensor_off = not a.on
-        return [{"type": "sensor", "check": "on" if a.on else "off"}]
+        return [ev.Sensor("on" if a.on else "off")]
 
     # ------------------------------------------------------------------ serialisation and views
     def _last_roll_dict(self) -> dict[str, Any] | None:

@@ -1,0 +1,315 @@
+"""Time Runners' events and board steps, worded as the table says them (see companion/events.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.events import Event, Names, Step, opt, plural, registry
+
+from .actions import card_name
+
+GOAL = 60  # state.GOAL (not imported: the state imports these events)
+
+
+def space(n: int) -> str:
+    return "Start" if n == 0 else "the Goal" if n >= GOAL else f"space {n}"
+
+
+# -- board steps -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class MoveRunner(Step):
+    type = "move-runner"
+    seat: int
+    from_: int
+    to: int
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        if self.undo:
+            return f"{names.possessive(self.seat)} runner back from {space(self.from_)} to {space(self.to)}"
+        return f"Move {names.possessive(self.seat)} runner from {space(self.from_)} to {space(self.to)}"
+
+    def back(self) -> Step:
+        return MoveRunner(self.seat, self.to, self.from_, not self.undo)
+
+
+@dataclass(frozen=True, eq=False)
+class SwapRunners(Step):
+    """The two runners change places: `seat`'s goes to `seat_to`, `other`'s to `other_to`."""
+
+    type = "swap-runners"
+    seat: int
+    other: int
+    seat_to: int
+    other_to: int
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        verb = "Swap back" if self.undo else "Swap"
+        return (f"{verb} the runners of {names(self.seat)} and {names(self.other)}: {names(self.seat)} to "
+                f"{space(self.seat_to)}, {names(self.other)} to {space(self.other_to)}")
+
+    def back(self) -> Step:
+        return SwapRunners(self.seat, self.other, self.other_to, self.seat_to, not self.undo)
+
+
+@dataclass(frozen=True, eq=False)
+class TurnHand(Step):
+    type = "turn-hand"
+    from_: int
+    to: int
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        return f"Turn the hand of time {'back ' if self.undo else ''}from {self.from_} to {self.to}"
+
+    def back(self) -> Step:
+        return TurnHand(self.to, self.from_, not self.undo)
+
+
+@dataclass(frozen=True, eq=False)
+class DrawCards(Step):
+    type = "draw-cards"
+    seat: int
+    count: int
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        if self.undo:
+            return f"{names(self.seat)} puts {plural(self.count, 'card')} back on the draw pile"
+        return f"{names(self.seat)} draws {plural(self.count, 'card')}"
+
+    def back(self) -> Step:
+        return DrawCards(self.seat, self.count, not self.undo)
+
+
+@dataclass(frozen=True, eq=False)
+class Discard(Step):
+    type = "discard"
+    seat: int
+    code: str
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        if self.undo:
+            return f"{names(self.seat)} takes {card_name(self.code)} back into their hand from the discard pile"
+        return f"{names(self.seat)} puts {card_name(self.code)} face up on the discard pile"
+
+    def back(self) -> Step:
+        return Discard(self.seat, self.code, not self.undo)
+
+
+@dataclass(frozen=True, eq=False)
+class Shuffle(Step):
+    type = "shuffle"
+    what: str  # "deck" (all 70 cards, at setup) or "discard"
+
+    def sentence(self, names: Names) -> str:
+        if self.what == "deck":
+            return "Shuffle the 70 cards into a draw pile"
+        return "Shuffle the discard pile into a new draw pile"
+
+    def back(self) -> Step:
+        return self  # never taken back: undo stops at a shuffle (ALL-2)
+
+
+# -- events ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Card(Event):
+    type = "card"
+    seat: int
+    code: str
+    arg: int | None
+    instant: bool
+
+    def sentence(self, names: Names) -> str:
+        who, card = names(self.seat), card_name(self.code)
+        if self.code.rstrip("!") == "swap":
+            return f"{who} plays {card} with {names(self.arg)}."
+        if self.code.rstrip("!") == "set":
+            return f"{who} plays {card}: the hour becomes {self.arg}."
+        return f"{who} plays {card}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [Discard(self.seat, self.code)]
+
+
+@dataclass(frozen=True, eq=False)
+class Swapped(Event):
+    type = "swapped"
+    seat: int
+    other: int
+    seat_to: int
+    other_to: int
+
+    def sentence(self, names: Names) -> str:
+        return (f"{names(self.seat)} and {names(self.other)} change places: {names(self.seat)} to "
+                f"{space(self.seat_to)}, {names(self.other)} to {space(self.other_to)}.")
+
+    def steps(self, names: Names) -> list[Step]:
+        if self.seat_to == self.other_to:
+            return []  # the two runners share a space: nothing moves
+        return [SwapRunners(self.seat, self.other, self.seat_to, self.other_to)]
+
+
+@dataclass(frozen=True, eq=False)
+class Hour(Event):
+    type = "hour"
+    from_: int
+    to: int
+
+    def sentence(self, names: Names) -> str:
+        if self.from_ == self.to:
+            return f"The hour of time stays at {self.to}."
+        return f"The hour of time goes from {self.from_} to {self.to}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [] if self.from_ == self.to else [TurnHand(self.from_, self.to)]
+
+
+@dataclass(frozen=True, eq=False)
+class Rolled(Event):
+    type = "rolled"
+    seat: int
+    value: int
+    roll_off: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} rolls {self.value}" + (" to see who starts." if self.roll_off else ".")
+
+
+@dataclass(frozen=True, eq=False)
+class Moved(Event):
+    type = "moved"
+    seat: int
+    from_: int
+    to: int
+    backward: bool
+    hour: int
+
+    def sentence(self, names: Names) -> str:
+        who = f"{names.possessive(self.seat)} runner"
+        if self.from_ == self.to:
+            return f"{who} stays at {space(self.to)}."
+        way = f" backward (it stands in the zone of hour {self.hour})" if self.backward else ""
+        return f"{who} moves{way} from {space(self.from_)} to {space(self.to)}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [] if self.from_ == self.to else [MoveRunner(self.seat, self.from_, self.to)]
+
+
+@dataclass(frozen=True, eq=False)
+class Won(Event):
+    type = "won"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} lands exactly on the Goal and wins the race!"
+
+
+@dataclass(frozen=True, eq=False)
+class RollOff(Event):
+    type = "roll-off"
+    seats: list
+    round: int
+
+    def sentence(self, names: Names) -> str:
+        return f"Who starts? {names.all(self.seats)} each roll the die, {names(self.seats[0])} first."
+
+
+@dataclass(frozen=True, eq=False)
+class RollOffTie(Event):
+    type = "roll-off-tie"
+    seats: list
+    value: int
+    round: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.all(self.seats)} tie with {self.value} and roll again."
+
+
+@dataclass(frozen=True, eq=False)
+class FirstPlayer(Event):
+    type = "first-player"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} rolled highest and starts."
+
+
+@dataclass(frozen=True, eq=False)
+class TurnEnded(Event):
+    type = "turn-ended"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} ends the turn."
+
+
+@dataclass(frozen=True, eq=False)
+class TurnStarts(Event):
+    type = "turn"
+    seat: int
+    turn: int
+
+    def sentence(self, names: Names) -> str:
+        return f"Turn {self.turn}: {names.possessive(self.seat)} turn."
+
+
+@dataclass(frozen=True, eq=False)
+class Drew(Event):
+    """Cards drawn (which ones only the drawer sees, in their hand): made known, so undo stops here."""
+
+    type = "drew"
+    constant = {"reveals": True}
+    seat: int
+    count: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} draws {plural(self.count, 'card')}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [DrawCards(self.seat, self.count)]
+
+
+@dataclass(frozen=True, eq=False)
+class Shuffled(Event):
+    type = "shuffled"
+    cards: int
+    what: str
+
+    def sentence(self, names: Names) -> str:
+        if self.what == "deck":
+            return f"The {self.cards} cards are shuffled and dealt, 6 to each player, one at a time."
+        return f"The draw pile is empty: the discard pile's {self.cards} cards are shuffled into a new draw pile."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [Shuffle(self.what)]
+
+
+@dataclass(frozen=True, eq=False)
+class Sensor(Event):
+    type = "sensor"
+    check: str
+
+    def sentence(self, names: Names) -> str:
+        if self.check == "off":
+            return "The clock-hand sensor check is off: rolls no longer wait for the hand."
+        return "The clock-hand sensor check is on: a roll waits until the hand points at the hour."
+
+
+@dataclass(frozen=True, eq=False)
+class Sensed(Event):
+    type = "sensed"
+    hand: int | None
+    in_sync: bool
+
+    def sentence(self, names: Names) -> str:
+        if self.hand is None:
+            return "The sensor does not see the hand of time."
+        return f"The hand of time points at {self.hand}" + ("." if self.in_sync else ", not at the hour.")
+
+
+EVENTS = registry(Card, Swapped, Hour, Rolled, Moved, Won, RollOff, RollOffTie, FirstPlayer, TurnEnded, TurnStarts,
+                  Drew, Shuffled, Sensor, Sensed)

@@ -12,6 +12,7 @@ from typing import Any
 from companion.core import Outcome, State, Turn
 from companion.core import refuse as _refuse
 
+from . import events as ev
 from .actions import END, End, Flip, Go, Meeple, Place, Slide
 from .board import DIRS, board, goal_row, home_row
 from .moves import block_moves, has_block_move, meeple_reach
@@ -203,7 +204,7 @@ class BAState(State):
         self.blocks.append((seat, squares[0], squares[-1]))
         for sq in squares:
             self.cell[sq] = k
-        events = [{"type": "placed", "seat": seat, "squares": [bd.names[sq] for sq in squares]}]
+        events = [ev.Placed(seat, [bd.names[sq] for sq in squares])]
         if len(self.blocks) == 2 * BLOCKS_EACH:
             self.phase, self.current = MEEPLES, 1
         else:
@@ -219,12 +220,12 @@ class BAState(State):
         if k < 0 or self.blocks[k][0] != seat:
             refuse("meeple-on-own-block", f"Seat {seat} places their meeple on one of their own blocks.", "BA-3")
         self.meeple[seat] = sq
-        events = [{"type": "meeple-placed", "seat": seat, "square": m.square}]
+        events = [ev.MeeplePlaced(seat, m.square)]
         if seat == 1:
             self.current = 2
             return events
         self.phase, self.current = PLAY, 1
-        events.append({"type": "turn", "seat": 1})
+        events.append(ev.TurnStarts(1))
         return self._check_stuck(events)
 
     # play
@@ -299,19 +300,20 @@ class BAState(State):
         self.blocks[k] = (owner, na, nb)
         theirs = 3 - owner
         m = self.meeple[theirs]
-        if m == a or m == b:  # BA-5: the opponent's meeple rides along a slide
+        rides = m == a or m == b
+        if rides:  # BA-5: the opponent's meeple rides along a slide
             self.meeple[theirs] = m + (na - a)
         self.block_moved = True
         names = self.bd.names
-        events = [{"type": "slid" if verb == "s" else "flipped", "seat": owner,
-                   "from": [names[a]] + ([names[b]] if b != a else []),
-                   "to": [names[na]] + ([names[nb]] if nb != na else [])}]
+        before = [names[a]] + ([names[b]] if b != a else [])
+        after = [names[na]] + ([names[nb]] if nb != na else [])
+        events = [ev.Slid(owner, before, after, theirs if rides else None) if verb == "s"
+                  else ev.Flipped(owner, before, after)]
         return self._after(events)
 
     def move_meeple(self, sq: int) -> list[dict[str, Any]]:
         seat = self.current
-        events = [{"type": "meeple-moved", "seat": seat, "from": self.bd.names[self.meeple[seat]],
-                   "to": self.bd.names[sq]}]
+        events = [ev.MeepleMoved(seat, self.bd.names[self.meeple[seat]], self.bd.names[sq])]
         self.meeple[seat] = sq
         self.meeple_moved = True
         return self._after(events)
@@ -330,11 +332,11 @@ class BAState(State):
         seat = self.current
         self.turns[seat] += 1
         self.block_moved = self.meeple_moved = False
-        events.append({"type": "turn-ended", "seat": seat})
+        events.append(ev.TurnEnded(seat))
         if self.bga and self.turns[1] >= BGA_TURNS and self.turns[2] >= BGA_TURNS:
             return self._finish(events, self.limit_winner(), LIMIT)
         self.current = 3 - seat
-        events.append({"type": "turn", "seat": self.current})
+        events.append(ev.TurnStarts(self.current))
         return self._check_stuck(events)
 
     def _check_stuck(self, events: list) -> list[dict[str, Any]]:
@@ -345,7 +347,7 @@ class BAState(State):
     def _finish(self, events: list, winner: int, reason: str) -> list[dict[str, Any]]:
         self.phase, self.winner, self.reason, self.current = OVER, winner, reason, None
         self.block_moved = self.meeple_moved = False
-        events.append({"type": "game-over", "winner": winner, "reason": reason})
+        events.append(ev.GameOver(winner, reason))
         return events
 
     def distances(self, seat: int) -> tuple[int, int]:

@@ -83,6 +83,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_archive)
 
+    p = sub.add_parser("log", help="print a game's log: everything that happened, in the table's words")
+    p.add_argument("source", help="a session number (as `companion sessions` lists it) or an exported .jsonl file")
+    p.add_argument("--seat", type=int, default=None, help="add that seat's own secrets (default: the public log)")
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP)
+    p.set_defaults(run=_log)
+
     p = sub.add_parser("rules", help="print a game's rules reference, or one rule")
     p.add_argument("game", help="a game id (see `companion games`)")
     p.add_argument("rule", nargs="?", help="a rule id of that game (as its reference lists it) or a core one such as ALL-2")
@@ -187,6 +193,30 @@ def _import(args) -> int:
         session = Session.import_lines(journal, lines)
         print(f"imported as session {session.id} ({session.head} entries)")
     return 0
+
+
+def _log(args) -> int:
+    from companion.gamelog import file_entries, journal_entries
+    if args.source.isdigit():
+        with _existing_journal(args) as journal:
+            _print_log(*journal_entries(journal, int(args.source)), args.seat)
+        return 0
+    try:
+        with open(args.source, encoding="utf-8") as f:
+            _print_log(*file_entries(f), args.seat)
+    except FileNotFoundError:
+        raise BadRequest("no-such-file", f"There is no file {args.source}.", None) from None
+    except (OSError, UnicodeDecodeError):
+        raise BadRequest("cannot-read", f"Cannot read {args.source} as a text file of exported JSON lines.", None) from None
+    return 0
+
+
+def _print_log(game, names, entries, seat: int | None) -> None:
+    from companion.gamelog import log_lines
+    if seat is not None and seat not in game.seats:
+        raise BadRequest("bad-seat", f"There is no seat {seat} at this table of {game.players}.", None)
+    for line in log_lines(game, names, entries, seat):
+        print(line)
 
 
 def _archive(args) -> int:

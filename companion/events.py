@@ -166,6 +166,12 @@ def undone(events: list[Event]) -> list[Event]:
     return [Undone(e) for e in reversed(events)]
 
 
+def visible(events: Iterable[Mapping[str, Any]], player: int | None) -> list:
+    """The events `player` may see (None: what the whole table sees): those without a `visible_to` list of
+    seats, or with `player` in it."""
+    return [e for e in events if "visible_to" not in e or (player is not None and player in e["visible_to"])]
+
+
 def declared(game) -> dict[str, type[Event]]:
     """The event classes `game` declares (its package's `events.EVENTS`), type -> class; {} if none yet."""
     package = type(game).__module__.rsplit(".", 1)[0]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from companion import games
-from companion.events import Corrected, Event, Names, told, undone
+from companion.events import Corrected, Event, Names, told, undone, visible
 from companion.core import (
     CHANCE, Action, BadRequest, ComputerPlayer, Game, IllegalAction, InternalError, Outcome, Refusal, State, Turn,
 )
@@ -133,7 +133,7 @@ class Session:
     def events_for(self, events: list[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
         """The events `player` may see (None: what the whole table sees): those without a
         `visible_to` list of seats, or with `player` in it."""
-        return [e for e in events if "visible_to" not in e or (player is not None and player in e["visible_to"])]
+        return visible(events, player)
 
     def told(self, events: list[Event]) -> list[dict[str, Any]]:
         """`events` in their JSON form with their words in the table's names: `text`, and `board` (each step

@@ -145,19 +145,21 @@ class Undone(Event):
     """An event taken back by an undo: its steps put back, last first; seen by whoever saw the event."""
 
     type = "undone"
-    event: Event
+    event: Event  # or the plain dict of a game not yet declaring its events
 
     def to_dict(self) -> dict[str, Any]:
-        inner = self.event.to_dict()
+        inner = dict(self.event)
         out = {"type": self.type, "event": inner}
         if "visible_to" in inner:
             out["visible_to"] = inner["visible_to"]
         return out
 
     def sentence(self, names: Names) -> str:
-        return "Taken back: " + self.event.sentence(names)
+        return "Taken back: " + told(self.event, names)["text"]
 
     def steps(self, names: Names) -> list[Step]:
+        if not isinstance(self.event, Event):
+            return []
         return [s.back() for s in reversed(self.event.steps(names))]
 
 

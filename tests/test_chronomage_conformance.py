@@ -12,6 +12,7 @@ import random
 import pytest
 
 from companion.core import IllegalAction, NotationError, Refusal
+from companion.events import Event
 from companion.games.chronomage import GAME
 from companion.games.chronomage.fixtures import wellformed_texts
 from companion.games.chronomage.playout import random_playout
@@ -49,7 +50,7 @@ def test_random_timelines_round_trip_conserve_cards_and_replay_exactly(players):
         def step(st, a, ev):
             conserved(st)
             assert game.parse_action(str(a)) == a and not a.incomplete
-            assert all(isinstance(e, dict) and "type" in e for e in ev)
+            assert all(isinstance(e, Event) and "type" in e for e in ev)
             d = st.to_dict()
             assert game.state_from_dict(json.loads(json.dumps(d))).to_dict() == d
 

@@ -15,7 +15,8 @@ from companion.session import Session
 
 NAMES = ["Ada", "Bram", "Cleo", "Dov", "Eli", "Fay"]
 #: the games whose events are declared values (the others still tell plain dicts)
-TOLD = [("time-runners", 2), ("time-runners", 4), ("time-runners", 6), ("block-arena", 2)]
+TOLD = [("time-runners", 2), ("time-runners", 4), ("time-runners", 6), ("block-arena", 2), ("chronomage", 1),
+        ("chronomage", 4)]
 
 
 class Cardboard:
@@ -26,6 +27,8 @@ class Cardboard:
         self.hand = view.get("hour")
         self.blocks = [(b["owner"], list(b["squares"])) for b in view.get("blocks") or []]
         self.meeples = dict(enumerate(view.get("meeples") or [], 1))
+        self.mages = list(view.get("formation") or [])
+        self.weaknesses = [dict(w) for w in view.get("weaknesses") or []]
 
     def do(self, step: dict) -> None:
         kind = step["type"]
@@ -54,15 +57,20 @@ class Cardboard:
         elif kind == "move-meeple":
             assert self.meeples.get(step["seat"]) == step["from"], step
             self.meeples[step["seat"]] = step["to"]
+        elif kind == "move-mage":
+            assert self.mages[step["seat"] - 1] == step["from"], step
+            self.mages[step["seat"] - 1] = step["to"]
+        elif kind == "weakness-token":
+            self.weaknesses[step["seat"] - 1][step["color"]] += -1 if step.get("undo") else 1
         else:
-            assert kind in ("draw-cards", "discard", "shuffle"), f"a step the model does not know: {step}"
+            assert kind in ("draw-cards", "discard", "shuffle", "cards"), f"a step the model does not know: {step}"
 
     def matches(self, view: dict) -> bool:
         return self == Cardboard(view)
 
     def __eq__(self, other) -> bool:
-        return (self.runners, self.hand, sorted(self.blocks), self.meeples) == (
-            other.runners, other.hand, sorted(other.blocks), other.meeples)
+        return (self.runners, self.hand, sorted(self.blocks), self.meeples, self.mages, self.weaknesses) == (
+            other.runners, other.hand, sorted(other.blocks), other.meeples, other.mages, other.weaknesses)
 
 
 def check_told(session: Session, events: list, board: Cardboard) -> None:

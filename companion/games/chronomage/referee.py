@@ -11,6 +11,7 @@ from typing import Any
 from companion.core import CHANCE_STOP, VICTORY, NotationError
 from companion.core import refuse as _refuse
 
+from . import events as ev_
 from .actions import (
     REFUSE, SWAP, TEMPORARY, UNSORTED, Assist, Book, Choose, Dice, Discard, Exploit, Form, Give, Reveal, Reverse, Spell,
     Word, parse_action,
@@ -113,7 +114,7 @@ class Referee:
             refuse("not-enough-cards", f"Seat {s} holds {have} spell cards in hand and spellbook, not {a.cards}.",
                    "SPELLBOOK")
         self.hands[s - 1], self.books[s - 1] = have - a.cards, a.cards
-        return [{"type": "spellbook", "seat": s, "runes": a.cards, "hand": self.hands[s - 1]}]
+        return [ev_.Spellbook(s, a.cards, self.hands[s - 1])]
 
     def _form(self, a: Form):
         s = self._seat(a.seat)
@@ -126,7 +127,7 @@ class Referee:
             refuse("not-now", "The formation is set in the strategy phase or, during a challenge, before rolling.",
                    "FORMATION")
         old, self.formation[s - 1] = self.formation[s - 1], a.space
-        return [{"type": "formation", "seat": s, "from": old, "to": a.space}]
+        return [ev_.Formation(s, old, a.space)]
 
     def _spell(self, a: Spell):
         s = self._seat(a.seat)
@@ -159,11 +160,10 @@ class Referee:
         if in_round:
             self.used[s - 1] += a.cost
             self.bonus[s - 1] += a.bonus
-        ev = [{"type": "spell", "seat": s, "cost": a.cost, "runes": a.runes, "bonus": a.bonus,
-               "time_left": MAX_COST - self.used[s - 1] if in_round else None}]
+        ev = [ev_.Spell(s, a.cost, a.runes, a.bonus, MAX_COST - self.used[s - 1] if in_round else None)]
         if a.resistance:
             self.resist.update(a.resistance)
-            ev.append({"type": "resistances", "resistances": dict(a.resistance)})
+            ev.append(ev_.Resistances(dict(a.resistance)))
         return ev
 
     def _word(self, a: Word):
@@ -171,7 +171,7 @@ class Referee:
             if self.phase != "strategy":
                 refuse("not-now", "The table gets ready to reveal at the end of the strategy phase.", "STRATEGY")
             self.phase, self.step = "engagement", "reveal"
-            return [{"type": "engagement"}]
+            return [ev_.Engagement()]
         if self.phase != "challenge":
             refuse("no-challenge", "Only a challenge being fought can be declared lost.", "CM-7")
         return self._lose_challenge()
@@ -206,10 +206,10 @@ class Referee:
                            f"in round {missing[0]}.", "CM-3")
         self.card, self.step = card, "preemptive"
         self.pre = {"attempt": None, "results": [None] * self.n, "rolls": [None] * self.n}
-        ev = [{"type": "revealed", "card": card.id, "name": card.name, "kind": card.type, "boss": card.boss,
-               "preemptive": card.preemptive.kind, "eligible": self.eligible(), "typed": self.catalogue.get(card.id) != card}]
+        ev = [ev_.Revealed(card.id, card.name, card.type, card.boss, card.preemptive.kind, self.eligible(),
+                           self.catalogue.get(card.id) != card)]
         if not self.eligible():
-            ev.append({"type": "preemptive-skipped", "reason": "no player's colour is printed"})
+            ev.append(ev_.PreemptiveSkipped("no player's colour is printed"))
             ev += self._start_challenge()
         return ev
 
@@ -234,7 +234,7 @@ class Referee:
             targets = [s]
         for s in targets:
             self.pre["results"][s - 1] = a.option
-        ev = [{"type": "chose", "seats": targets, "option": a.option, "text": p.options[a.option - 1]}]
+        ev = [ev_.Chose(targets, a.option, p.options[a.option - 1])]
         return ev + self._preempt_done()
 
     def _exploit(self, a: Exploit):
@@ -242,7 +242,7 @@ class Referee:
                 or self.pre["attempt"] is not None:
             refuse("not-now", "There is no exploit waiting for the table's decision.", "X-5")
         self.pre["attempt"] = a.attempt
-        return [{"type": "exploit", "attempt": a.attempt}] + self._preempt_done()
+        return [ev_.Exploit(a.attempt)] + self._preempt_done()
 
     def _preempt_done(self):
         p, res = self.card.preemptive, self.pre["results"]
@@ -287,12 +287,11 @@ class Referee:
         for t in seats:
             self.pre["results"][t - 1] = "success" if ok else "fail"
         self.pre["rolls"][s - 1] = list(faces)
-        ev = [{"type": "preemptive-roll", "seat": s, "dice": list(faces), "goal": p.goal, "success": ok,
-               "seats": seats}]
+        ev = [ev_.PreemptiveRoll(s, list(faces), p.goal, ok, seats)]
         if not ok and p.weakness:
             for t in seats:
                 self.weak[t - 1][p.weakness] += 1
-            ev.append({"type": "weakness", "seats": seats, "color": p.weakness})
+            ev.append(ev_.WeaknessTaken(seats, p.weakness))
         return ev + self._preempt_done()
 
     def _challenge_roll(self, s: int, faces, chal):
@@ -307,15 +306,18 @@ class Referee:
         for color in hits:
             self.weak[i][color] += 1
         roll = {"dice": list(faces), "challenge": list(chal), "result": result, "hits": hits}
-        ev = [{"type": "damage" if monster else "event-roll", "seat": s, **roll, "power": self.power()}]
+        if monster:
+            self.rolls[i] = roll
+            ev = [ev_.Damage(s, list(faces), list(chal), result, hits, self.power(),
+                             sum(r["result"] for r in self.rolls if r is not None))]
+        else:
+            ev = [ev_.EventRoll(s, list(faces), list(chal), result, hits, self.power())]
         if not monster and result < self.power():
             color = self.round_info().color
             self.weak[i][color] += 1
             roll["hits"] = hits + [color]
-            ev.append({"type": "weakness", "seats": [s], "color": color})
+            ev.append(ev_.WeaknessTaken([s], color))
         self.rolls[i] = roll
-        if monster:
-            ev[0]["total"] = sum(r["result"] for r in self.rolls if r is not None)
         if not self.to_roll():
             ev += self._close_round()
         return ev
@@ -334,7 +336,7 @@ class Referee:
         if any(x == g for x, _ in self.assists):
             refuse("one-die", f"Seat {g} has already given a die this round.", "ASSIST")
         self.assists.append((g, r))
-        return [{"type": "assist", "from": g, "to": r, "dice": self.own_dice(r)}]
+        return [ev_.Assist(g, r, self.own_dice(r))]
 
     def _reverse(self, a: Reverse):
         if self.phase != "challenge":
@@ -346,17 +348,17 @@ class Referee:
         self.anomaly, self.reversed = tuple(a.anomaly), True
         self.round, self.through = 1, [False] * self.n
         self._new_round()
-        return [{"type": "reverse-time", "anomaly": list(a.anomaly), "round": 1}]
+        return [ev_.ReverseTime(list(a.anomaly), 1)]
 
     def _lose_challenge(self):
-        ev = [{"type": "challenge-lost", "card": self.card.id}] + self._end_temporary()
+        ev = [ev_.ChallengeLost(self.card.id)] + self._end_temporary()
         for s in self.seats:
             for _ in range(LOST_TIME_CARDS):
                 if self.time_deck == 0:
                     return ev + [self._lose(EMPTY_TIME_DECK)]
                 self.time_deck -= 1
                 self.hands[s - 1] += 1
-        ev.append({"type": "time-cards", "seats": list(self.seats), "each": LOST_TIME_CARDS, "time_deck": self.time_deck})
+        ev.append(ev_.TimeCards(list(self.seats), LOST_TIME_CARDS, self.time_deck))
         boss = self.card.boss
         ev += self._discard("lost")
         if boss:
@@ -368,7 +370,7 @@ class Referee:
         self.phase, self.step, self.round = "challenge", None, 1
         self.through = [False] * self.n
         self._new_round()
-        return [{"type": "challenge", "card": self.card.id, "round": 1, "power": self.power()}]
+        return [ev_.Challenge(self.card.id, 1, self.power())]
 
     def _close_round(self):
         r, power = self.round_info(), self.power()
@@ -381,31 +383,30 @@ class Referee:
                 for w in self.weak:
                     w[r.color] += 1
                 self._new_round()
-                return [{"type": "round-failed", "round": self.round, "total": total, "power": power,
-                         "weakness": r.color, "seats": list(self.seats)}]
-            ev = [{"type": "round-won", "round": self.round, "total": total, "power": power}]
+                return [ev_.RoundFailed(self.round, total, power, r.color, list(self.seats))]
+            ev = [ev_.RoundWon(self.round, total, power)]
             if self.round < len(self.card.rounds):
                 self.round += 1
                 self._new_round()
-                return ev + [{"type": "round", "round": self.round, "power": self.power()}]
+                return ev + [ev_.Round(self.round, self.power())]
             return ev + self._won()
         newly = [s for s in self.seats if self.rolls[s - 1] is not None and self.rolls[s - 1]["result"] >= power]
         for s in newly:
             self.through[s - 1] = True
         self.last_round = {"round": self.round, "color": r.color, "power": power, "through": newly,
                            "success": all(self.through), "seats": [x and x["result"] for x in self.rolls]}
-        ev = [{"type": "event-round", "through": newly, "remaining": [s for s in self.seats if not self.through[s - 1]]}]
+        ev = [ev_.EventRound(newly, [s for s in self.seats if not self.through[s - 1]])]
         if all(self.through):
             return ev + self._won()
         self._new_round()
         return ev
 
     def _won(self):
-        ev = [{"type": "challenge-won", "card": self.card.id}] + self._end_temporary()
+        ev = [ev_.ChallengeWon(self.card.id)] + self._end_temporary()
         self.phase = "cleanup"
         self._new_round()
         if self.anomaly is not None:
-            ev.append({"type": "anomaly-removed"})
+            ev.append(ev_.AnomalyRemoved())
             self.anomaly = None
         if self.time_deck == 0:
             return ev + [self._lose(EMPTY_AT_CLEANUP)]
@@ -422,20 +423,20 @@ class Referee:
                 return [self._lose(EMPTY_AT_CLEANUP)]
             self.time_deck -= 1
             self.hands[s - 1] += 1
-            ev = [{"type": "time-card", "seat": s, "time_deck": self.time_deck}]
+            ev = [ev_.TimeCard(s, self.time_deck)]
             if self.loot_deck:
                 self.step = "loot"
                 return ev
-            ev.append({"type": "loot-skipped", "reason": "the loot deck is empty"})
+            ev.append(ev_.LootSkipped("the loot deck is empty"))
         elif self.loot_deck == 0:
-            ev = [{"type": "loot-skipped", "reason": "the loot deck is empty"}]
+            ev = [ev_.LootSkipped("the loot deck is empty")]
         else:
             ev = self._take_loot(s, a)
         boss = self.card.boss
         ev += self._discard("won")
         if boss:
             self.phase, self.result, self.reason = "over", VICTORY, BOSS_DEFEATED
-            ev.append({"type": "victory", "reason": self.reason})
+            ev.append(ev_.Victory(self.reason))
         return ev
 
     def _take_loot(self, s: int, a: Give):
@@ -450,12 +451,12 @@ class Referee:
                        "the group gives it to another player.", "CM-14")
             refuse("nothing-to-swap", f"Seat {s} has no {kind} to swap or refuse: `loot {s} {kind}`.", "CM-14")
         self.loot_deck -= 1
-        ev = {"type": "loot-card", "seat": s, "loot_deck": self.loot_deck, "kind": kind}
         if a.choice is not None:
             self.loot_discard += 1
-            ev["loot_discard"] = self.loot_discard
+        ev = ev_.LootCard(s, self.loot_deck, kind, self.loot_discard if a.choice is not None else None,
+                          a.choice == REFUSE)
         if a.choice == REFUSE:
-            return [dict(ev, refused=True)]
+            return [ev]
         if a.choice == SWAP:
             held.remove(kind)
         held.append(kind)
@@ -475,7 +476,7 @@ class Referee:
             refuse("no-such-loot", f"Seat {s} holds no {a.kind} loot card.", "CM-14")
         self.items[s - 1].remove(a.kind)
         self.loot_discard += 1
-        return [{"type": "loot-discarded", "seat": s, "kind": a.kind, "loot_discard": self.loot_discard}]
+        return [ev_.LootDiscarded(s, a.kind, self.loot_discard)]
 
     def _end_temporary(self):
         """CM-14, X-17: the temporary loot held when a challenge ends, won or lost, is discarded."""
@@ -484,13 +485,13 @@ class Referee:
             kept = [k for k in self.items[s - 1] if k != TEMPORARY]
             self.loot_discard += len(self.items[s - 1]) - len(kept)
             self.items[s - 1] = kept
-        return [{"type": "temporary-loot-discarded", "seats": seats, "loot_discard": self.loot_discard}] if seats else []
+        return [ev_.TemporaryLootDiscarded(seats, self.loot_discard)] if seats else []
 
     def _discard(self, how: str):
         """End of a challenge, won or lost: anomaly dice off, spells back in hand, on to the next strategy."""
         ev = []
         if self.anomaly is not None:
-            ev.append({"type": "anomaly-removed"})
+            ev.append(ev_.AnomalyRemoved())
         self.done.append((self.card.id, how))
         for i in range(self.n):
             self.hands[i] += self.spent[i]
@@ -500,7 +501,7 @@ class Referee:
         self.phase, self.step = "strategy", None
         self.through = [False] * self.n
         self._new_round()
-        return ev + [{"type": "spells-restored"}, {"type": "strategy", "challenge_deck": DECK - len(self.done)}]
+        return ev + [ev_.SpellsRestored(), ev_.Strategy(DECK - len(self.done))]
 
 
 def _well_formed(a) -> None:

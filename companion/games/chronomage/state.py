@@ -10,6 +10,7 @@ from typing import Any
 from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 
 from .actions import Assist, Give
+from .events import Defeat
 from .legal import Legal
 from .referee import DECK, LOST_TIME_CARDS, TERMINATIONS, Referee, phase_at
 from .rules import COLORS, START_LOOT
@@ -218,4 +219,4 @@ class CMState(Legal, Referee, State):
 
     def _lose(self, reason: str) -> dict[str, Any]:
         self.phase, self.step, self.result, self.reason = OVER, None, DEFEAT, reason
-        return {"type": "defeat", "reason": reason}
+        return Defeat(reason)

@@ -64,15 +64,17 @@ class Value(Mapping):
 
 
 class Names:
-    """The table's names for its seats (the table data's `names`; "Seat N" for a seat without one)."""
+    """The table's words: its names for its seats (the table data's `names`; "Seat N" for a seat without
+    one), and its game, whose own titles an event may use (Legends' card names)."""
 
-    def __init__(self, names: Iterable[str] = ()):
+    def __init__(self, names: Iterable[str] = (), game: Any = None):
         self.names = [str(n) for n in names]
+        self.game = game
 
     @classmethod
-    def of_table(cls, table: Mapping[str, Any] | None) -> "Names":
+    def of_table(cls, table: Mapping[str, Any] | None, game: Any = None) -> "Names":
         names = (table or {}).get("names")
-        return cls(names if isinstance(names, list) else ())
+        return cls(names if isinstance(names, list) else (), game)
 
     def __call__(self, seat: int | None) -> str:
         if seat is None:
@@ -111,6 +113,23 @@ class Step(Value):
 
     def told(self, names: Names) -> dict[str, Any]:
         return {**self.to_dict(), "text": self.sentence(names)}
+
+
+@dataclass(frozen=True, eq=False)
+class Cards(Step):
+    """Cards (or dice) moved between a pile and a player, the model of the board keeping no count of them:
+    `what` is its sentence, with {who} for the seat's name, `undone` the one that puts them back."""
+
+    type = "cards"
+    seat: int | None
+    what: str
+    undone: str
+
+    def sentence(self, names: Names) -> str:
+        return self.what.replace("{who}", names(self.seat)) if self.seat is not None else self.what
+
+    def back(self) -> Step:
+        return Cards(self.seat, self.undone, self.what)
 
 
 # -- events ------------------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ def file_entries(lines: IO[str] | Iterable[str]) -> tuple[Game, Names, Iterator[
         raise
     except Exception:
         raise BadRequest("bad-export", "The file does not start with a Board Companion session header.", "export") from None
-    names = Names.of_table(header.get("table") if isinstance(header.get("table"), dict) else {})
+    names = Names.of_table(header.get("table") if isinstance(header.get("table"), dict) else {}, game)
 
     def entries() -> Iterator[Entry]:
         number = 0

@@ -66,7 +66,7 @@ class Session:
         #: play, undo, redo, sense, load, and the journal's position shown after another program moved it
         self.listeners: list[Callable[[list[Event]], None]] = []
         #: the table's names for its seats, which the events' sentences use
-        self.names = Names.of_table(self.table)
+        self.names = Names.of_table(self.table, self.game)
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------

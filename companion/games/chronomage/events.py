@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.events import Event, Names, Step, and_list, opt, plural, registry
+from companion.events import Cards, Event, Names, Step, and_list, opt, plural, registry
 
 
 def dice(faces: list) -> str:
@@ -60,23 +60,6 @@ class Weakness(Step):
 
     def back(self) -> Step:
         return Weakness(self.seat, self.color, not self.undo)
-
-
-@dataclass(frozen=True, eq=False)
-class Cards(Step):
-    """A card move between a pile and a player: `what` is a sentence with {who} for the player's name,
-    `undone` the one that puts it back."""
-
-    type = "cards"
-    seat: int | None
-    what: str
-    undone: str
-
-    def sentence(self, names: Names) -> str:
-        return self.what.replace("{who}", names(self.seat)) if self.seat is not None else self.what
-
-    def back(self) -> Step:
-        return Cards(self.seat, self.undone, self.what)
 
 
 # -- strategy ----------------------------------------------------------------------------------------

@@ -209,9 +209,9 @@ class Reveal(Event):
     replay: bool = opt(False)
 
     def sentence(self, names: Names) -> str:
-        played = [f"{names(int(s))} {card(names, int(s), c)}" for s, c in self.cards.items()]
+        played = [f"{names(int(s))} shows {card(names, int(s), c)}" for s, c in self.cards.items()]
         again = " (played again)" if self.replay else ""
-        return f"Sequence {self.sequence}, exchange {self.exchange}{again}: " + (", ".join(played) or "no cards") + "."
+        return f"Sequence {self.sequence}, exchange {self.exchange}{again}: " + ("; ".join(played) or "no cards") + "."
 
 
 @dataclass(frozen=True, eq=False)
@@ -243,7 +243,7 @@ class Edit(Event):
     card: str
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.seat)}'s Edit: {card(names, self.seat, self.card)}."
+        return f"{names.possessive(self.seat)} Edit: {card(names, self.seat, self.card)}."
 
 
 @dataclass(frozen=True, eq=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.events import Cards, Event, Names, Step, opt, plural, registry
+from companion.events import Cards, Event, Names, Step, local, opt, plural, registry
 
 
 def card(names: Names, seat: int, code: str, form: str | None = None) -> str:
@@ -285,7 +285,8 @@ class Skipped(Event):
     card: str
 
     def sentence(self, names: Names) -> str:
-        return f"{names.possessive(self.seat)} {card(names, self.seat, self.card)} does nothing: their Legend is out of the Arena."
+        played = card(names, self.seat, self.card)
+        return f"{names.possessive(self.seat)} {played} does nothing: their Legend is out of the Arena."
 
 
 @dataclass(frozen=True, eq=False)
@@ -321,7 +322,7 @@ class Move(Event):
     into: int
     dive: int | str | None = opt(None)
     facing: str | None = opt(None)
-    facing_was: str | None = opt(None)
+    facing_was: str | None = local()
 
     def sentence(self, names: Names) -> str:
         dive = f" diving at {target(names, self.dive)}" if self.dive is not None else ""
@@ -379,7 +380,7 @@ class EdgeRecovery(Event):
     edge: int
     into: int
     facing: str
-    facing_was: str | None = opt(None)
+    facing_was: str | None = local()
 
     def sentence(self, names: Names) -> str:
         return (f"{names.possessive(self.seat)} Legend reaches {where(self.edge)} and recovers: it steps back "
@@ -414,7 +415,7 @@ class Strike(Event):
     fatigue: int | None = opt(None)
     tokens: int | None = opt(None)
     dir: str | None = opt(None)
-    fatigue_was: int | None = opt(None)
+    fatigue_was: int | None = local()
 
     def sentence(self, names: Names) -> str:
         who = target(names, self.target)
@@ -466,7 +467,7 @@ class FatigueSet(Event):
     type = "fatigue"
     seat: int
     fatigue: int
-    was: int | None = opt(None)
+    was: int | None = local()
 
     def sentence(self, names: Names) -> str:
         return f"{names.possessive(self.seat)} Fatigue is now {self.fatigue}."
@@ -484,7 +485,8 @@ class Push(Event):
     tokens: int
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.seat)} puts {plural(self.tokens, 'Push token')} pointing {self.dir} on {names.possessive(self.target)} Legend."
+        tokens = plural(self.tokens, "Push token")
+        return f"{names(self.seat)} puts {tokens} pointing {self.dir} on {names.possessive(self.target)} Legend."
 
     def steps(self, names: Names) -> list[Step]:
         return [PushTokens(self.target, self.dir, self.tokens)] if self.tokens else []
@@ -523,7 +525,7 @@ class FormChanged(Event):
     type = "form"
     seat: int
     form: str
-    was: str | None = opt(None)
+    was: str | None = local()
 
     def sentence(self, names: Names) -> str:
         return f"{names.possessive(self.seat)} Legend takes its {self.form} form."
@@ -577,8 +579,8 @@ class KnockOut(Event):
     walked: bool
     overshoot: int
     by: int | None
-    fatigue: int | None = opt(None)
-    fatigue_was: int | None = opt(None)
+    fatigue: int | None = local()
+    fatigue_was: int | None = local()
 
     def sentence(self, names: Names) -> str:
         by = f" by {names(self.by)}" if self.by is not None else ""
@@ -609,10 +611,11 @@ class Return(Event):
     space: int
     facing: str
     fatigue: int
-    from_: int | None = opt(None)
+    from_: int | None = local()
 
     def sentence(self, names: Names) -> str:
-        return f"{names.possessive(self.seat)} Legend returns on {where(self.space)}, facing {self.facing}, Fatigue {self.fatigue}."
+        return (f"{names.possessive(self.seat)} Legend returns on {where(self.space)}, facing {self.facing}, "
+                f"Fatigue {self.fatigue}.")
 
     def steps(self, names: Names) -> list[Step]:
         return [] if self.from_ in (None, self.space) else [MoveLegend(self.seat, self.from_, self.space)]

@@ -235,10 +235,7 @@ class Session:
             raise entry.stop.refusal()
         target = self.head - span
         state = self._rebuild(target)
-        # a chance entry a game lets undo take back (the table typed it: nothing was drawn) gives its place
-        # in the seed's sequence back, so the draws counted stay those of the entries in effect (exports)
-        typed = sum(1 for e in self._span_entries() if e.kind == "action" and self.game.parse_action(e.text).chance)
-        draws = self.draws - typed
+        draws = self.draws - self._chances(self._span_entries())
         self._write(lambda: self._save_position(target, draws, state))
         self.state, self.head, self.draws = state, target, draws
         self._changed([])
@@ -249,15 +246,16 @@ class Session:
         entry = self.journal.entry(self.id, self.head + 1)
         if entry is None:
             raise IllegalAction("nothing-to-redo", "There is nothing to redo.", "protocol/redo")
-        state, events, head = self.state.clone(), [], self.head
-        while entry is not None and (head == self.head or entry.by == COMPUTER):
+        state, events, redone = self.state.clone(), [], []
+        while entry is not None and (not redone or entry.by == COMPUTER):
             state, more = self._replay(state, entry)
             events += more
-            head += 1
-            entry = self.journal.entry(self.id, head + 1)
+            redone.append(entry)
+            entry = self.journal.entry(self.id, self.head + len(redone) + 1)
         self._resense(state)
-        self._write(lambda: self._save_position(head, self.draws, state))
-        self.state, self.head = state, head
+        head, draws = self.head + len(redone), self.draws + self._chances(redone)  # their places in the sequence again
+        self._write(lambda: self._save_position(head, draws, state))
+        self.state, self.head, self.draws = state, head, draws
         self._changed(events)
         return events
 
@@ -321,6 +319,12 @@ class Session:
             return None
         entries = self._span_entries()
         return None if any(e.stop is not None for e in entries) else len(entries)
+
+    def _chances(self, entries: list[Entry]) -> int:
+        """How many places in the seed's chance sequence `entries` hold. Only a chance outcome the table typed
+        (nothing was drawn) can be undone, and it gives its place back, so the draws counted stay those of the
+        entries in effect (what an export's import counts); a redo takes it again."""
+        return sum(1 for e in entries if e.kind == "action" and self.game.parse_action(e.text).chance)
 
     def _rng(self, offset: int = 0) -> random.Random:
         return random.Random(f"{self.seed}:{self.draws + offset}")

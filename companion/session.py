@@ -63,6 +63,9 @@ class Session:
         self.last_actions: list[str] = []  # it and the automatic chance it set off, in journal order
         #: called with the events (unfiltered) after every change this table makes or is shown (the phones' push)
         self.on_change: Callable[[list[dict[str, Any]]], None] | None = None
+        #: (seat, id) of the phone's play being played (the phones' hub sets it): kept in the journal in the same
+        #: transaction as the entries it plays, so a resend after a crash is known as played (Journal.played)
+        self.phone_play: tuple[int, str] | None = None
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------
@@ -363,6 +366,8 @@ class Session:
                 self.journal.append(self.id, entry.at(seq))
             if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
                 self.journal.save_snapshot(self.id, head, state.to_dict())
+            if self.phone_play is not None:
+                self.journal.keep_play(self.id, *self.phone_play, head)
             return self._save_position(head, draws, state)
         try:
             self._write(write)

@@ -15,7 +15,11 @@ import aiohttp
 import pytest
 
 from companion import games
+from companion.core import Refusal
 from companion.journal import Journal
+from companion.phones.hub import Hub
+from companion.phones.tokens import SeatTokens
+from companion.session import Session
 from phone_helpers import Phone, run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,3 +100,31 @@ def test_a_play_committed_before_a_crash_is_answered_done_when_resent_and_never_
     finally:
         proc.stdin.close()
         proc.wait(20)
+
+
+def test_the_apps_own_play_path_keeps_a_plays_id_with_what_it_played_too(tmp_path):
+    """The app hands a phone's play to its controller (a `play(text, seat)` of its own), not to the session:
+    the id is kept all the same, so the app started again answers the resend "done" and plays nothing."""
+    path, keys = tmp_path / "j.sqlite", tmp_path / "phone-keys.json"
+
+    def table(journal: Journal) -> tuple[Hub, Session]:
+        session = Session.latest_unfinished(journal) or Session.start(journal, "block-arena", 2, seed=1)
+        hub = Hub(SeatTokens(keys))
+
+        def controller_play(text: str, seat: int):  # as ui/controller.py's: the session's play, its refusal returned
+            try:
+                session.play(text, seat)
+            except Refusal as refusal:
+                return refusal
+        hub.attach(session, play=controller_play)
+        return hub, session
+
+    with Journal(path) as journal:
+        hub, session = table(journal)
+        state = json.loads(hub.sync(hub.key(1)))
+        play = {"op": "play", "id": "tap-1", "action": state["actions"][0]["text"], "offer": state["offer"]}
+        assert hub.play(hub.key(1), play)["type"] == "done" and session.head == 1
+    with Journal(path) as journal:  # started again: nothing of the first run's memory is left
+        hub, session = table(journal)
+        assert hub.play(hub.key(1), play) == {"type": "done", "id": "tap-1"}
+        assert session.head == 1 and journal.last_seq(session.id) == 1

@@ -324,9 +324,9 @@ class Session:
         return None if any(e.stop is not None for e in entries) else len(entries)
 
     def _chances(self, entries: list[Entry]) -> int:
-        """How many places in the seed's chance sequence `entries` hold. Only a chance outcome the table typed
-        (nothing was drawn) can be undone, and it gives its place back, so the draws counted stay those of the
-        entries in effect (what an export's import counts); a redo takes it again."""
+        """How many places in the seed's chance sequence `entries` hold. An undoable chance outcome (one the table
+        typed or picked; a drawn one stops undo) gives its place back at undo and takes it again at redo, so the
+        count stays that of the entries in effect, which is what an export's import counts."""
         return sum(1 for e in entries if e.kind == "action" and self.game.parse_action(e.text).chance)
 
     def _rng(self, offset: int = 0) -> random.Random:

@@ -86,6 +86,8 @@ def test_ALL_2_any_plays_undos_and_redos_export_as_the_same_game_entry_by_entry(
     while sealed(s) and s.outcome() is None:  # Legends' picks: an export opens them once they are revealed
         s.play(data.draw(st.sampled_from(s.legal_actions()), "until revealed"))
     again = same_game(s)
+    resumed = Session.resume(s.journal, s.id)  # and the journal's own copy of its position is that one too
+    assert (resumed.full_state(), resumed.draws) == (s.full_state(), s.draws)
     if s.outcome() is None:  # and both draw the same from here on
         action = data.draw(st.sampled_from(s.legal_actions()), "next")
         s.play(action)

@@ -105,7 +105,7 @@ class Hub:
         answers = self._answers.setdefault((key.session, key.seat), OrderedDict())
         if message["id"] in answers:
             return answers[message["id"]]
-        if session.journal.played(session.id, key.seat, message["id"]):  # answered before a restart, or not at all
+        if session.journal.played(session.id, key.seat, message["id"]):  # its answer perhaps lost in a crash
             return {"type": "done", "id": message["id"]}
         try:
             actions = wire.own_actions(session, key.seat)

@@ -3,7 +3,9 @@
 Each accepted action is one transaction (WAL, synchronous=FULL) committed before the referee
 acknowledges it. A session is its game, seats, seed and options plus an ordered list of entries;
 `head` says how many of them are in effect (the rest are the redo stack). Snapshots of the state
-every SNAPSHOT_EVERY entries let a long session resume without replaying from the start.
+every SNAPSHOT_EVERY entries let a long session resume without replaying from the start. The id of a phone's
+play is written in the transaction of the entries it played (`plays`), so its resend after any crash is
+answered as played, never played again.
 
 Damage is found, named and kept, never played on:
 - every entry carries a SHA-256 over its content and the hash of the entry before it (the first one

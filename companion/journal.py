@@ -449,10 +449,6 @@ class Journal:
         except (ValueError, TypeError):
             raise self.damaged(session_id, seq, "its snapshot does not match its checksum") from None
 
-    def latest_snapshot(self, session_id: int, upto: int) -> tuple[int, dict[str, Any]] | None:
-        snapshot = self.snapshot(session_id, upto)
-        return None if snapshot is None else (snapshot.seq, snapshot.state)
-
     def integrity(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]
 

@@ -348,6 +348,20 @@ class Journal:
             "SELECT uid, game, players, seed, options FROM sessions WHERE id = ?", (session_id,)).fetchone()
         return origin_hash(uid, game, players, seed, options)
 
+    def rechain(self, session_id: int) -> None:
+        """Chain the session's entries, hash its snapshots and seal its row afresh from what they hold (an upgrade)."""
+        prev = self._origin_of(session_id)
+        rows = list(self.db.execute(_ENTRY + " WHERE session = ? ORDER BY seq", (session_id,)))
+        for seq, kind, text, drawn, barrier, meta, _ in rows:
+            prev = entry_hash(prev, seq, kind, text, drawn, barrier, meta)
+            self.db.execute("UPDATE entries SET hash = ? WHERE session = ? AND seq = ?", (prev, session_id, seq))
+        for seq, state in list(self.db.execute("SELECT seq, state FROM snapshots WHERE session = ?", (session_id,))):
+            try:
+                self._write_snapshot(session_id, seq, state)
+            except JournalError:  # a snapshot of an entry that is gone: it only saved time
+                self.db.execute("DELETE FROM snapshots WHERE session = ? AND seq = ?", (session_id, seq))
+        self._reseal(session_id)
+
     # -- entries -----------------------------------------------------------------------------------
 
     def append(self, session_id: int, entry: Entry) -> str:

@@ -23,7 +23,7 @@ _V3_COLUMNS = [
 def upgrade(journal: "Journal", version: int) -> None:
     """Version 1 -> 2: entries gain `meta`; old barriers keep their meaning (see journal._V1_STOPS). 2 -> 3: every session gets an identity, its entries their chain, its
     snapshots their hashes, its row a seal, in the order of its last write (`tick`)."""
-    from companion.journal import _ENTRY, VERSION, JournalError, entry_hash
+    from companion.journal import VERSION
     journal.db.execute("BEGIN IMMEDIATE")
     try:
         if version < 2:
@@ -36,17 +36,7 @@ def upgrade(journal: "Journal", version: int) -> None:
         ids = [row[0] for row in journal.db.execute("SELECT id FROM sessions ORDER BY updated, id")]
         for session_id in ids:
             journal.db.execute("UPDATE sessions SET uid = ? WHERE id = ? AND uid = ''", (secrets.token_hex(16), session_id))
-            prev = journal._origin_of(session_id)
-            rows = list(journal.db.execute(_ENTRY + " WHERE session = ? ORDER BY seq", (session_id,)))
-            for seq, kind, text, drawn, barrier, meta, _ in rows:
-                prev = entry_hash(prev, seq, kind, text, drawn, barrier, meta)
-                journal.db.execute("UPDATE entries SET hash = ? WHERE session = ? AND seq = ?", (prev, session_id, seq))
-            for seq, state in list(journal.db.execute("SELECT seq, state FROM snapshots WHERE session = ?", (session_id,))):
-                try:
-                    journal._write_snapshot(session_id, seq, state)
-                except JournalError:  # a snapshot of an entry that is gone: it only saved time
-                    journal.db.execute("DELETE FROM snapshots WHERE session = ? AND seq = ?", (session_id, seq))
-            journal._reseal(session_id)
+            journal.rechain(session_id)
         journal.db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(VERSION),))
         journal.db.execute("COMMIT")
     except BaseException:

@@ -27,6 +27,7 @@ from companion import games
 from companion.core import CHANCE, Action, BadRequest, Refusal, State
 from companion.journal import Entry, Journal
 from companion.quoting import quoted
+from companion.table_data import check_table
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -117,7 +118,6 @@ def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterab
         raise
     except Exception:
         raise BadRequest("bad-export", "The file's header does not name a game, its seats and its options.", "export") from None
-    from companion.session import check_table
     table = check_table(header.get("table"), game)
     uid = header.get("uid")
     if uid is not None and (not isinstance(uid, str) or not 0 < len(uid) <= 64):

@@ -1,5 +1,5 @@
 """A session as a file: export, import and archive (`Session.export_lines`, `Session.import_lines`,
-`session.archive` call these).
+`archive.archive` call these).
 
 An export is JSON lines: a header (format, version, game, seats, seed, options, table, the session's
 identity `uid`, how many entries follow, and `chain`: the hash of the last line), then one line per

@@ -92,9 +92,9 @@ def export_lines(session: "Session") -> Iterable[str]:
         yield json.dumps(line, sort_keys=True)
 
 
-def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterable[str]) -> "Session":
-    """A new session from `export_lines`, every entry checked; all or nothing."""
-    from companion import session as session_module  # its SNAPSHOT_EVERY (tests shorten it there)
+def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterable[str], snapshot_every: int) -> "Session":
+    """A new session from `export_lines`, every entry checked; all or nothing. A snapshot every
+    `snapshot_every` entries, as play writes them."""
     it = iter(enumerate(lines, 1))
     try:
         first = next(it)[1]
@@ -124,7 +124,6 @@ def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterab
         raise BadRequest("bad-export", f"The file's session identity is not one: {quoted(uid)}.", "export")
     identity = hashlib.sha256(first.strip().encode("utf-8", "surrogatepass"))  # for an export written without one
     state, entries, draws, snapshots = game.new_state(), [], 0, {}
-    every = session_module.SNAPSHOT_EVERY
     for number, line in it:
         if not line.strip():
             continue
@@ -157,7 +156,7 @@ def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterab
             raise BadRequest("bad-export", f"Line {number} is not a journal entry.", "export") from None
         entries.append(entry)
         draws += entry.kind == "action" and action.chance
-        if len(entries) % every == 0:
+        if len(entries) % snapshot_every == 0:
             snapshots[len(entries)] = state.to_dict()
     written = header.get("entries", len(entries))  # exports before this count was written have none
     if written != len(entries):

@@ -272,7 +272,7 @@ class Session:
     def import_lines(cls, journal: Journal, lines: IO[str] | Iterable[str]) -> "Session":
         """A new session from `export_lines`, every entry checked by the chain and the rules; all or nothing."""
         from companion.exports import import_lines
-        return import_lines(cls, journal, lines)
+        return import_lines(cls, journal, lines, SNAPSHOT_EVERY)  # as play snapshots (tests shorten it here)
 
     # -- inside ------------------------------------------------------------------------------------
 

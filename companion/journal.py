@@ -256,7 +256,7 @@ class Journal:
 
     def _upgrade(self, version: int) -> None:
         from companion.journal_upgrade import upgrade
-        upgrade(self, version)
+        upgrade(self, version, VERSION)
 
     def close(self) -> None:
         self.db.close()

@@ -20,10 +20,10 @@ _V3_COLUMNS = [
 ]
 
 
-def upgrade(journal: "Journal", version: int) -> None:
+def upgrade(journal: "Journal", version: int, current: int) -> None:
     """Version 1 -> 2: entries gain `meta`; old barriers keep their meaning (see journal._V1_STOPS). 2 -> 3: every session gets an identity, its entries their chain, its
-    snapshots their hashes, its row a seal, in the order of its last write (`tick`)."""
-    from companion.journal import VERSION
+    snapshots their hashes, its row a seal, in the order of its last write (`tick`). The file is then marked `current`
+    (the journal's VERSION)."""
     journal.db.execute("BEGIN IMMEDIATE")
     try:
         if version < 2:
@@ -37,7 +37,7 @@ def upgrade(journal: "Journal", version: int) -> None:
         for session_id in ids:
             journal.db.execute("UPDATE sessions SET uid = ? WHERE id = ? AND uid = ''", (secrets.token_hex(16), session_id))
             journal.rechain(session_id)
-        journal.db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(VERSION),))
+        journal.db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(current),))
         journal.db.execute("COMMIT")
     except BaseException:
         if journal.db.in_transaction:

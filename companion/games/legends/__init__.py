@@ -35,8 +35,9 @@ space 0, `right` toward space 6):
        push WHO DIR N | initiative | done
                                one step of a card the engine cannot read (LA-4), by the card's owner
 
-Rulings: LA-* are the project's, R-1..R-23 this engine's own where the rule text and the LA-* are
-silent; each is one sentence in `rules.RULES` (what `companion rules legends` prints), each has a test.
+Rulings: LA-* are the project's; R-1..R-23 are this engine's own, where the rule text and LA-* are
+silent. Each is one sentence in `rules.RULES` (`companion rules legends-of-the-arena` prints them) and
+has a test.
 The Meter is kept unordered: each draw is a chance outcome among its Specials, and its Ultimates wait
 stacked at its bottom (R-12).
 

@@ -1,7 +1,7 @@
 """The Legends rules reference: rule id -> one sentence in our own words (never the rule text).
 
 LA-* are the project's rulings; the lowercase ids summarise the rule text; R-* are this engine's own
-rulings where both are silent (listed again in the package docstring).
+rulings where both are silent (here only: the package docstring points here).
 """
 from __future__ import annotations
 

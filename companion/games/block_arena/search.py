@@ -36,26 +36,59 @@ class Timeout(Exception):
     pass
 
 
+class Memory:
+    """What searches of one game learn and the next turn's search reuses (its subtrees were searched two
+    turns deeper): the transposition table, each position's whole turns, each leaf's value. Emptied
+    when full (a few tens of MB at most)."""
+
+    LIMIT = 60_000  # entries of the biggest part (the turns: a list of positions each)
+
+    def __init__(self):
+        self.table: dict = {}
+        self.kids: dict = {}
+        self.leaves: dict = {}
+
+    def trim(self) -> None:
+        if len(self.kids) > self.LIMIT // 60 or len(self.table) > self.LIMIT or len(self.leaves) > 4 * self.LIMIT:
+            self.table.clear()
+            self.kids.clear()
+            self.leaves.clear()
+
+
+#: board shape and variant -> the Memory of the games played on it (one game at a time is usual)
+_MEMORY: dict = {}
+
+
 class Searcher:
     """One search: counts nodes, keeps the table, stops at `deadline` (time.perf_counter)."""
 
-    def __init__(self, seat: int, deadline: float, max_nodes: int | None = None):
+    def __init__(self, seat: int, deadline: float, max_nodes: int | None = None, memory: "Memory | None" = None):
         self.seat, self.deadline = seat, deadline
         self.max_nodes = max_nodes  # a fixed effort instead of a time (reproducible comparisons)
         self.nodes = 0
-        self.table: dict = {}
+        self.memory = memory or Memory()
+        self.table = self.memory.table
         self.depth_done = 0
 
     def leaf(self, st, ply: int) -> int:
-        if wins_now(st):
-            return WIN - ply - 1
-        v = eval_for(st, st.current)
-        if wins_now(st, 3 - st.current):
-            v -= THREAT  # the opponent threatens to win: this turn goes to answering it
-        return v
+        key = st.key()
+        v = self.memory.leaves.get(key)
+        if v is None:
+            if wins_now(st):
+                v = WIN
+            else:
+                v = eval_for(st, st.current)
+                if wins_now(st, 3 - st.current):
+                    v -= THREAT  # the opponent threatens to win: this turn goes to answering it
+            self.memory.leaves[key] = v
+        return WIN - ply - 1 if v == WIN else v
 
     def children(self, st):
-        return whole_turns(st)
+        key = st.key()
+        kids = self.memory.kids.get(key)
+        if kids is None:
+            kids = self.memory.kids[key] = whole_turns(st)
+        return list(kids)
 
     def negamax(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
@@ -145,7 +178,9 @@ class SearchPlayer(ComputerPlayer):
             action = action_of(state, step)
             if action in state.legal_actions():  # a stale plan is never trusted
                 return action
-        searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9), self.max_nodes)
+        memory = _MEMORY.setdefault((state.bd.columns, state.bd.rows, state.bga), Memory())
+        memory.trim()
+        searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9), self.max_nodes, memory)
         plan, _ = searcher.root(state, rng)
         self.last = searcher
         _remember(state, plan)

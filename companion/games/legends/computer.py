@@ -19,8 +19,8 @@ from .actions import Do, Face, Pick, Reshuffle
 from .heuristic import answer, nearest_foe_dir, pick_value
 from .search import SeatView, search
 
-STOP_SHARE = 0.85  # of the budget, after which no new guess starts
-HARD_SHARE = 0.95  # of the budget, after which no rollout starts (the rest: choosing and returning)
+STOP_SHARE = 0.7  # of the budget, after which no new guess starts
+HARD_SHARE = 0.8  # of the budget, after which no rollout starts (the rest: a margin for a loaded machine)
 
 
 def table_step(st, seat: int) -> str | None:

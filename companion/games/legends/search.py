@@ -20,11 +20,12 @@ import time
 from .actions import Pick
 from .heuristic import answer, pick_value
 
-PRIOR_SHARE = 0.5  # of the guesses drawn from the heuristic's liking (the rest: any pick)
-TEMPERATURE = 1.0  # of that liking (softmax over pick values)
+PRIOR_SHARE = 0.8  # of the guesses drawn from the heuristic's liking (the rest: any pick)
+TEMPERATURE = 0.5  # of that liking (softmax over pick values)
 HALVING = (4, 8, 16, 32, 64)  # guesses after which the worse half of the options is dropped
 MIN_ALIVE = 4  # options never dropped below this many
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
+SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 
 
 def known_picks(st, t: int) -> list[str]:
@@ -77,9 +78,23 @@ class SeatView:
         return sim
 
 
+def exposure(st, s: int) -> int:
+    """Spaces between seat s's Legend and the Edge its nearest foe pushes it toward (a Strike pushes the
+    way the striker faces: away from the striker, or, sharing a space, the way the foe faces)."""
+    me = st.fig(s)
+    foes = st.foes(s)
+    if not foes:
+        return min(me.space, 6 - me.space)
+    f = min(foes, key=lambda t: (st.distance(s, t), t))
+    there = st.fig(f)
+    left = there.space > me.space or (there.space == me.space and there.facing == "left")
+    return me.space if left else 6 - me.space
+
+
 def evaluate(st, me: int) -> float:
     """How good `st` is for seat `me`: the game's end, Stocks or Knock Outs, then each Legend's distance
-    from the Edges against its Fatigue and what a Force-2 hit would push it now."""
+    from the Edge its nearest foe pushes it toward, against its Fatigue and what a Force-2 hit would push
+    it now."""
     if st.phase == "over":
         return 1000.0 if me in st.winner else 0.0 if not st.winner else -1000.0
     mine = [s for s in st.seats if st.team(s) == st.team(me)]
@@ -93,7 +108,7 @@ def evaluate(st, me: int) -> float:
         if st.gone(s):
             continue
         f = st.fig(s)
-        safety = min(f.space, 6 - f.space)  # spaces from the nearer Edge
+        safety = exposure(st, s)
         push = st.legend(s).push(min(10, f.fatigue + 1) + 2)
         part = 4.0 * safety - 3.0 * f.fatigue - 8.0 * max(0, push - safety + 1)
         value += part if s in mine else -part / foes
@@ -116,13 +131,27 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
     return evaluate(sim, me)
 
 
+def shortlist(st, seat: int, options: list) -> list:
+    """The picks worth searching: for each Edit held (or none), the best by the heuristic's walk, SHORTLIST in
+    all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
+    if len(options) <= SHORTLIST or not isinstance(options[0], Pick):
+        return options
+    edits = st.legend(seat).edits
+    groups: dict = {}
+    for a in options:
+        groups.setdefault(a.cards[0] if a.cards[0] in edits else None, []).append(a)
+    each = -(-SHORTLIST // len(groups))
+    return [a for group in groups.values()
+            for a in sorted(group, key=lambda a: (-pick_value(st, seat, a.cards), str(a)))[:each]]
+
+
 def search(state, seat: int, options: list, rng: random.Random, stop: float, hard: float,
            guesses: int | None = None) -> dict:
     """Each surviving option's average score over the guesses it met ({} when not one guess fitted).
     A guess starts only before `stop` and when its estimated cost fits; no rollout starts after `hard`.
     `guesses`: exactly that many (a fixed seed then gives a fixed choice), else as many as fit."""
     view = SeatView(state, seat)
-    alive = list(options)
+    alive = shortlist(state, seat, options)
     totals = {a: 0.0 for a in alive}
     per, done = 0.0, 0  # seconds a rollout, measured; guesses finished
     while done < (guesses or MAX_GUESSES):

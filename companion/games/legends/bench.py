@@ -115,7 +115,7 @@ def load() -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40, help="games per rival and seat (default 40)")
+    ap.add_argument("--games", type=int, default=40, help="games per rival and seat (default 40; 0: none)")
     ap.add_argument("--seconds", type=float, default=1.0, help="the cpu's budget a decision (default 1)")
     ap.add_argument("--rivals", default="random,greedy,heuristic", help="comma-separated: random, greedy, heuristic")
     ap.add_argument("--seats", default="1,2", help="the cpu's seats to measure (default 1,2)")
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.pi:
         from .quota import quarter_core
         print(quarter_core(), flush=True)
-    for rival in args.rivals.split(","):
+    for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):
             match(rival, seat, args.games, args.seconds, args.first)
     if args.six:

@@ -63,13 +63,13 @@ def quarter_core() -> str:
         try:
             if kind == "cgroup2" and "" in paths:
                 child = _enter(Path(mount + paths[""]), {"cpu.max": f"{QUOTA_US} {PERIOD_US}"})
-                return f"CPU quota: a quarter of one core (cgroup v2 {child}/cpu.max = {QUOTA_US} {PERIOD_US})"
+                return f"CPU quota: a quarter of one core (cgroup v2 {child}: cpu.max {QUOTA_US} {PERIOD_US})"
             if kind == "cgroup" and "cpu" in options.split(","):
                 own = next((p for c, p in paths.items() if "cpu" in c.split(",")), None)
                 if own is None:
                     continue
                 child = _enter(Path(mount + own), {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(QUOTA_US)})
-                return f"CPU quota: a quarter of one core (cgroup v1 {child}, cfs_quota_us {QUOTA_US} of {PERIOD_US})"
+                return f"CPU quota: a quarter of one core (cgroup v1 {child}: cfs_quota_us {QUOTA_US} of {PERIOD_US})"
         except OSError as err:
             why.append(f"{kind} at {mount}: {err.strerror or err}")
     return ("NO CPU quota could be set (" + ("; ".join(why) or "no cgroup file system with a cpu controller")

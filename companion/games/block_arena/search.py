@@ -112,7 +112,7 @@ class Searcher:
         for _, c in kids:
             if c.phase == OVER and c.winner == me:
                 return WIN - ply
-        kids.sort(key=lambda pc: (pc[1].key() != best_key, -eval_for(pc[1], me) if depth > 1 else 0))
+        kids.sort(key=lambda pc: (pc[1].key() != best_key, -eval_for(pc[1], me)))
         alpha0, best, best_child = alpha, -WIN - 1, None
         for _, c in kids:
             if c.phase == OVER:

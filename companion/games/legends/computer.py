@@ -15,8 +15,8 @@ import time
 
 from companion.core import ComputerPlayer, refuse
 
-from .actions import Do, Face, Pick, Reshuffle
-from .heuristic import answer, nearest_foe_dir, pick_value
+from .actions import Pick, Reshuffle
+from .heuristic import answer, own_options, pick_value
 from .search import SeatView, search
 
 STOP_SHARE = 0.7  # of the budget, after which no new guess starts
@@ -51,9 +51,7 @@ class LegendsComputer(ComputerPlayer):
         why = table_step(state, seat)
         if why is not None:
             refuse("table-resolves", why, "LA-4", game="legends-of-the-arena")
-        options = [a for a in state.legal_actions() if state.actor(a) == seat]
-        if not options:
-            refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+        options = own_options(state, seat)
         if len(options) == 1 or isinstance(options[0], Reshuffle):
             return answer(state, seat, options)
         options.sort(key=str)
@@ -96,13 +94,9 @@ class GreedyComputer(ComputerPlayer):
     level = "greedy"
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
-        options = [a for a in state.legal_actions() if state.actor(a) == seat]
-        if not options:
-            refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+        options = own_options(state, seat)
         if not isinstance(options[0], Pick):
-            if isinstance(options[0], Face):
-                return Face(seat, nearest_foe_dir(state, seat))
-            return next((a for a in options if isinstance(a, Do) and a.prim == "done"), options[0])
+            return answer(state, seat, options)
         view = SeatView(state, seat)
         best, choice = None, None
         for first, group in itertools.groupby(sorted(options, key=lambda a: a.cards), key=lambda a: a.cards[0]):

@@ -85,6 +85,14 @@ def pick_value(st, s: int, cards) -> float:
     return total
 
 
+def own_options(st, seat: int) -> list:
+    """The actions `seat` may play now; refused when it has none."""
+    options = [a for a in st.legal_actions() if st.actor(a) == seat]
+    if not options:
+        refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+    return options
+
+
 def answer(st, s: int, options: list):
     """The simple answer to an asked choice: face the nearest foe, the first target, a table's card done."""
     kind = type(options[0])
@@ -103,9 +111,7 @@ class HeuristicPicker(ComputerPlayer):
     level = "heuristic"
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
-        options = [a for a in state.legal_actions() if state.actor(a) == seat]
-        if not options:
-            refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")
+        options = own_options(state, seat)
         if not isinstance(options[0], Pick):
             return answer(state, seat, options)
         values = {a: pick_value(state, seat, a.cards) for a in options}

@@ -8,9 +8,13 @@ opponent's threat to win pays `THREAT`, so depth 1 already sees the opponent's r
 evaluation is greedy's own (`players.eval_for`). The plan of the chosen turn is remembered, so the next `choose` of the
 same turn answers its next action without searching again.
 
-Measured (`python -m companion.games.block_arena.bench --games 100 --seconds 1.0 --jobs 2`, 6x6, two
-shared cores): about 18,000 nodes a second, depth 4 turns in 1 s; 100 of 100 won against random and
-95 of 100 against greedy, seats alternated.
+What carries over between the turns of a game (`Memory`): the table and each leaf's value.
+
+Measured (loaded 2-core machine, other programs using most of it): a search counts about 33,000 nodes a
+second of its own CPU (the same fixed-size searches counted 23,000 before whole turns were played
+quietly and `wins_now` stopped at the first goal square); wall-clock figures depend on the load:
+`python -m companion.games.block_arena.bench --seconds 0.2` printed 2,800 nodes a second at a load
+average of 10, depth 1.8 turns in 0.2 s. Depth 2 takes about 23 ms of CPU on a 6x6 position.
 """
 from __future__ import annotations
 
@@ -37,21 +41,20 @@ class Timeout(Exception):
 
 
 class Memory:
-    """What searches of one game learn and the next turn's search reuses (its subtrees were searched two
-    turns deeper): the transposition table, each position's whole turns, each leaf's value. Emptied
-    when full (a few tens of MB at most)."""
+    """What searches of one game learn and the next turn's search reuses: the transposition table and each
+    leaf's value (a leaf's `wins_now` checks are most of a search's time, and positions recur from one
+    iteration and one turn to the next). Emptied when full (a few MB). Each position's whole turns are not
+    kept: measured, that saved no time and tripled the memory."""
 
-    LIMIT = 60_000  # entries of the biggest part (the turns: a list of positions each)
+    LIMIT = 50_000  # entries of each part
 
     def __init__(self):
         self.table: dict = {}
-        self.kids: dict = {}
         self.leaves: dict = {}
 
     def trim(self) -> None:
-        if len(self.kids) > self.LIMIT // 60 or len(self.table) > self.LIMIT or len(self.leaves) > 4 * self.LIMIT:
+        if len(self.table) > self.LIMIT or len(self.leaves) > self.LIMIT:
             self.table.clear()
-            self.kids.clear()
             self.leaves.clear()
 
 
@@ -84,11 +87,7 @@ class Searcher:
         return WIN - ply - 1 if v == WIN else v
 
     def children(self, st):
-        key = st.key()
-        kids = self.memory.kids.get(key)
-        if kids is None:
-            kids = self.memory.kids[key] = whole_turns(st)
-        return list(kids)
+        return whole_turns(st)
 
     def negamax(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1

@@ -37,7 +37,7 @@ class SeatView:
     """What one seat may know of a state, and copies of it with the unknown picks guessed."""
 
     def __init__(self, st, seat: int):
-        self.seat, self.sequence = seat, st.sequence
+        self.seat = seat
         self.others = [t for t in st.active() if t != seat]
         seers = st.hand_seers(seat)
         self.public = st.clone()  # every other seat's secrets blanked: nothing below can read them

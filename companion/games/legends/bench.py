@@ -81,7 +81,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0)
     times: list[float] = []
     begun = time.monotonic()
     for i in range(first, first + games):
-        pair = [LEGENDS[i % 8], LEGENDS[(i // 8 + i + 3) % 8]]
+        pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # every other Legend in turn, never itself
         if cpu_seat == 2:
             pair.reverse()
         game = Legends(2, {"legends": pair, "values": "{}"})

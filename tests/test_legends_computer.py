@@ -187,7 +187,7 @@ def test_LA_16_the_computers_budget_holds_beside_a_busy_process():
         for seconds in (0.05, 0.3):
             start = time.monotonic()
             action = cpu().choose(st.clone(), 1, random.Random(1), seconds)
-            assert time.monotonic() - start < seconds + 0.7
+            assert time.monotonic() - start < seconds + 1.5  # unbounded, it would search 256 guesses: far longer
             assert action in st.legal_actions()
     finally:
         for p in busy:

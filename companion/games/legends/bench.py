@@ -7,6 +7,14 @@ the slowest `cpu` decision and how many went over the budget. `--six` plays a 2v
 seats to its end. The bench stands in for the table: a card only the table resolves (LA-4) it declares
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`companion/quota.py`). The machine's load average is printed with the figures.
+
+Measured on a 2-core machine shared with other work (load average 8-15), 1 s a decision, games 0-39
+(`--games 20`, then `--games 20 --first 20` for the heuristic; `--games 10` then `--games 30 --first 10`
+for random): against the heuristic picker 33 of 40 as seat 1 and 33 of 40 as seat 2 (82 %, 95 % 68-91 %);
+against random 39 of 40 as either seat (97.5 %, 87-100 %); against greedy 9 of 10 as either seat. Under
+`--pi` (cgroup v1 CFS quota), 10 games a seat: 9 of 10 against the heuristic as either seat, slowest
+decision 0.88 s. `--games 0 --six`: the 2v2v2 table of six cpu seats ended (352 decisions). A decision
+went over 1 s only when other processes starved this one (one measured took 0.03 s of CPU in 0.9 s).
 """
 from __future__ import annotations
 

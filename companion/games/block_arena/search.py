@@ -58,7 +58,7 @@ class Memory:
             self.leaves.clear()
 
 
-#: board shape and variant -> the Memory of the games played on it (one game at a time is usual)
+#: board shape -> the Memory of the games played on it (one game at a time is usual)
 _MEMORY: dict = {}
 
 
@@ -177,7 +177,8 @@ class SearchPlayer(ComputerPlayer):
             action = action_of(state, step)
             if action in state.legal_actions():  # a stale plan is never trusted
                 return action
-        memory = _MEMORY.setdefault((state.bd.columns, state.bd.rows, state.bga), Memory())
+        # bga: a position's value depends on the turns left (BA-9), which its key leaves out: nothing kept
+        memory = Memory() if state.bga else _MEMORY.setdefault((state.bd.columns, state.bd.rows), Memory())
         memory.trim()
         searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9), self.max_nodes, memory)
         plan, _ = searcher.root(state, rng)

@@ -47,10 +47,12 @@ ranking is that order reversed) and the last team with a Stock wins. Every team 
 ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.
 
 LA-16: computer Legends (`computer.py`, levels `cpu`, `greedy`, `random`; digital cards) choose from their
-own seat's view: another seat's unrevealed picks are guessed from its basics (or its hand, for a
-teammate), each option is played out to the end of the sequence and the best average kept. A card
-only the table can resolve (LA-4) the computer declares done. `python -m companion.games.legends.bench`
-prints its strength.
+own seat's view (`search.py`): another seat's unrevealed picks are guessed from its basics (or its hand,
+for a teammate), mostly as the one-exchange heuristic picker (`heuristic.py`) would pick them; each option
+is played out through the engine to the end of the sequence against the same guesses and the best average
+kept, within a hard time budget. A card only the table can resolve (LA-4) is asked of the table ("Fitz
+plays Tenderize: apply it from the card."), never declared done by the computer.
+`python -m companion.games.legends.bench` prints its strength, seat by seat.
 
 LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played

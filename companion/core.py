@@ -35,6 +35,7 @@ from companion.refusals import (  # noqa: F401
     BadRequest, IllegalAction, InternalError, NotationError, Refusal, StorageError, bad_option, cite, invalid_state,
     refuse,
 )
+from companion.notation import Notation  # noqa: F401  (games import it from the core)
 
 # -- the shape of a game ------------------------------------------------------------------------------
 

@@ -22,11 +22,14 @@ decides the rest.
 from __future__ import annotations
 
 import copy
+import importlib
 import random
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, Callable, ClassVar, Iterable, Mapping, NoReturn, Sequence
 
 from companion.quoting import quoted
 
@@ -409,6 +412,15 @@ class Game(ABC):
     computer_players: ClassVar[dict[str, Callable[[], "ComputerPlayer"]]] = {}
     #: the codes an `Outcome.termination` of this game can be (how a game can end)
     terminations: ClassVar[tuple[str, ...]] = ()
+    #: how a refused state read back names a state of this game ("This is not <state_noun>: ...", ALL-3)
+    state_noun: ClassVar[str] = "a valid state"
+    #: The game's parts, each "module:name" in the game's own package (or the object itself), imported when a
+    #: table is made, not with the game (the home screen lists every game before its first frame):
+    #: `new_state()` is `state_class(game)`, `state_from_dict(data)` is `restore(game, data)` and
+    #: `parse_action(text)` is `notation.parse(text)` (a `Notation`).
+    state_class: ClassVar[Any]
+    restore: ClassVar[Any]
+    notation: ClassVar[Any]
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         if type(players) is not int or not (self.min_players <= players <= self.max_players):
@@ -452,20 +464,45 @@ class Game(ABC):
     def seats(self) -> range:
         return range(1, self.players + 1)
 
-    @abstractmethod
+    @classmethod
+    def refuse(cls, code: str, reason: str, rule: str | None = None) -> NoReturn:
+        """Refuse an action (ALL-1) citing this game's rule by its short id: `refuse("bad-roll", "A die shows
+        1..6.", "R-10")` cites <id>/R-10 (a core rule, ALL-* or protocol/*, as it is)."""
+        refuse(code, reason, rule, game=cls.id)
+
+    @classmethod
+    def invalid_state(cls, what: str, rule: str = "ALL-3") -> NoReturn:
+        """Refuse a state read back (ALL-3): "This is not <state_noun>: <what>.", citing `rule` of this game."""
+        invalid_state(what, rule, game=cls.id, noun=cls.state_noun)
+
+    def part(self, name: str) -> Any:
+        """The part `name` (`state_class`, `restore`, `notation`) the game declares, imported on first use from
+        the package of the class that declares it."""
+        owner = next(c for c in type(self).__mro__ if name in vars(c))
+        value = vars(owner)[name]
+        if isinstance(value, str):
+            module, _, attr = value.partition(":")
+            value = getattr(importlib.import_module("." + module, sys.modules[owner.__module__].__package__), attr)
+        return value
+
+    @cached_property
+    def _parse(self) -> Callable[[str], Action]:
+        return self.part("notation").parse  # bound once: parsing is on the hot path (replay, search)
+
     def new_state(self) -> "State":
         """The state before anything has happened (it may start with a chance event)."""
+        return self.part("state_class")(self)
 
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
         """The action `text` means in this game; NotationError if none."""
+        return self._parse(text)
 
-    @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> "State":
         """A state from `State.to_dict()`, checked against the game's invariants (ALL-3).
 
         Raises IllegalAction(code="invalid-state") naming the first invariant that fails.
         """
+        return self.part("restore")(self, data)
 
     @classmethod
     def players_rule(cls) -> str:

@@ -5,12 +5,11 @@ Each handler raises IllegalAction before its first change; the changes after it 
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
 from companion.core import CHANCE_STOP, VICTORY, NotationError
-from companion.core import refuse as _refuse
 
+from .game import Chronomage
 from .actions import (
     REFUSE, SWAP, TEMPORARY, UNSORTED, Assist, Book, Choose, Dice, Discard, Exploit, Form, Give, Reveal, Reverse, Spell,
     Word, parse_action,
@@ -32,7 +31,7 @@ MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2
 MAX_RESISTANCE = 3  # dice a colour rolls at most (a card's resistance, or a constant spell's: CM-13)
 
 
-refuse = partial(_refuse, game="chronomage")  # refuse("code", "sentence", "CM-5") cites chronomage/CM-5
+refuse = Chronomage.refuse  # refuse("code", "sentence", "CM-5") cites chronomage/CM-5
 
 
 class Referee:

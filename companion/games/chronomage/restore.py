@@ -16,7 +16,7 @@ from typing import Any
 from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
-from .game import bad
+from .game import Chronomage
 from .actions import KIND_RE, REFUSE, SWAP, TEMPORARY, UNSORTED
 from .referee import DECK, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
@@ -25,6 +25,8 @@ from .state import (
     CHALLENGE, CLEANUP, ENGAGEMENT, LOOT_DECK, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState,
     time_deck_size,
 )
+
+bad = Chronomage.invalid_state  # a table read back (ALL-3)
 
 
 @lru_cache(maxsize=None)

@@ -16,10 +16,12 @@ from companion.core import Outcome, State, Turn, UndoStop
 
 from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .cards import BASICS
-from .game import refuse
+from .game import Legends
 from .edits import Edits
 from .primitives import Primitives
 from .resolve import RULE, Figure, Resolution
+
+refuse = Legends.refuse  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
 
 PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 

@@ -28,7 +28,7 @@ import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, Callable, ClassVar, Iterable, Mapping, NoReturn, Sequence
 
 from companion.quoting import quoted
@@ -408,7 +408,8 @@ class Game(ABC):
     options_schema: ClassVar[tuple[Option, ...]] = ()
     #: rule id (without the game prefix) -> one sentence in our own words; see `companion rules`
     rules: ClassVar[dict[str, str]] = {}
-    #: computer player levels -> factory; empty when the game has no computer player
+    #: computer player levels -> factory, or "module:Class" in the game's package (imported when one plays);
+    #: empty when the game has no computer player
     computer_players: ClassVar[dict[str, Callable[[], "ComputerPlayer"]]] = {}
     #: the codes an `Outcome.termination` of this game can be (how a game can end)
     terminations: ClassVar[tuple[str, ...]] = ()
@@ -421,6 +422,12 @@ class Game(ABC):
     state_class: ClassVar[Any]
     restore: ClassVar[Any]
     notation: ClassVar[Any]
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if "computer_players" in vars(cls):  # a level named as text is made by importing its class when it plays
+            cls.computer_players = {level: partial(_make_part, cls, make) if isinstance(make, str) else make
+                                    for level, make in cls.computer_players.items()}
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         if type(players) is not int or not (self.min_players <= players <= self.max_players):
@@ -480,10 +487,7 @@ class Game(ABC):
         the package of the class that declares it."""
         owner = next(c for c in type(self).__mro__ if name in vars(c))
         value = vars(owner)[name]
-        if isinstance(value, str):
-            module, _, attr = value.partition(":")
-            value = getattr(importlib.import_module("." + module, sys.modules[owner.__module__].__package__), attr)
-        return value
+        return _import_part(owner, value) if isinstance(value, str) else value
 
     @cached_property
     def _parse(self) -> Callable[[str], Action]:
@@ -520,6 +524,16 @@ class Game(ABC):
         return {"id": cls.id, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
                 "type": cls.type.to_dict(), "options": [o.to_dict() for o in cls.options_schema],
                 "computer_players": list(cls.computer_players)}
+
+
+def _import_part(owner: type, name: str) -> Any:
+    """The object "module:attribute" names in the package of the game class `owner`."""
+    module, _, attr = name.partition(":")
+    return getattr(importlib.import_module("." + module, sys.modules[owner.__module__].__package__), attr)
+
+
+def _make_part(owner: type, name: str) -> Any:
+    return _import_part(owner, name)()
 
 
 def check_state_fields(data: Any, fields: Iterable[str] | Mapping[str, Any], bad: Callable[..., Any]) -> None:

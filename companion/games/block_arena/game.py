@@ -8,16 +8,6 @@ from .board import MAX_SIZE, MIN_SIZE
 from .rules import RULES
 
 
-def _greedy():
-    from .players import GreedyPlayer
-    return GreedyPlayer()
-
-
-def _search():
-    from .search import SearchPlayer
-    return SearchPlayer()
-
-
 class BlockArena(Game):
     id = "block-arena"
     title = "Block Arena"
@@ -29,7 +19,7 @@ class BlockArena(Game):
         Option("bga", "bool", False, "block-arena/BA-9", label="40-turn variant (meeple or block a turn)"),
     )
     rules = RULES
-    computer_players = {"random": RandomPlayer, "greedy": _greedy, "search": _search}
+    computer_players = {"random": RandomPlayer, "greedy": "players:GreedyPlayer", "search": "search:SearchPlayer"}
     terminations = ("goal", "stuck", "turn-limit")  # BA-12, BA-13, BA-9 (state.GOAL, STUCK, LIMIT)
     state_noun = "a possible Block Arena position"
     state_class, restore, notation = "state:BAState", "restore:state_from_dict", "actions:NOTATION"

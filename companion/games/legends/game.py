@@ -3,7 +3,7 @@ a state read back) are. The Legend data and the parts are imported when a table 
 the home screen lists every game before its first frame."""
 from __future__ import annotations
 
-from companion.core import BadRequest, Game, GameType, Option
+from companion.core import BadRequest, Game, GameType, Option, RandomPlayer
 
 from .cards import LEGEND_IDS
 from .rules import ID, RULES, SAVED
@@ -17,21 +17,6 @@ MODE_SIZES = {"teams": (2, 4), "ffa": (3, 4, 5, 6), "3v3": (6,), "2v2v2": (6,)}
 
 def default_mode(players: int) -> str:
     return "ffa" if players in (3, 5) else "3v3" if players == 6 else "teams"
-
-
-def _computer():
-    from .computer import LegendsComputer
-    return LegendsComputer()
-
-
-def _greedy():
-    from .computer import GreedyComputer
-    return GreedyComputer()
-
-
-def _random():
-    from companion.core import RandomPlayer
-    return RandomPlayer()
 
 
 def default_legends(players: int) -> list[str]:
@@ -57,7 +42,7 @@ class Legends(Game):
     state_noun = "a valid Legends of the Arena state"
     state_class, restore, notation = "state:LAState", "restore:from_dict", "actions:NOTATION"
     #: LA-16: computer Legends (digital cards), strongest first
-    computer_players = {"cpu": _computer, "greedy": _greedy, "random": _random}
+    computer_players = {"cpu": "computer:LegendsComputer", "greedy": "computer:GreedyComputer", "random": RandomPlayer}
     #: where a table's typed Legend values are read at game creation; None: `data.default_dir()`
     data_dir: str | None = None
 

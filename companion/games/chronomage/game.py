@@ -26,7 +26,7 @@ class Chronomage(Game):
     min_players = 1
     max_players = 4
     type = GameType(chance=CHANCE_DRAWN, information=PERFECT, outcome=COOPERATIVE, hardware=("dice",))
-    terminations = ("boss-defeated", "time-deck-empty", "boss-lost", "no-challenge-left")  # referee.TERMINATIONS
+    terminations = ("boss-defeated", "time-deck-empty", "boss-lost", "no-challenge-left")  # the endings in referee.py
     options_schema = (
         Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
                choices=COLORS, distinct=True, seat_colors=True, titles=tuple(c.capitalize() for c in COLORS)),

@@ -15,14 +15,15 @@ from .actions import (
     Word, parse_action,
 )
 
-#: how a timeline ends (Outcome.termination), by the sentence the referee gives
-EMPTY_TIME_DECK = "A time card had to be drawn from an empty time deck."
-EMPTY_AT_CLEANUP = "The time card of cleanup had to be drawn from an empty time deck."
-NO_CHALLENGE_LEFT = "The boss was not defeated and no challenge is left."  # sessions before CM-10 changed
-BOSS_LOST = "The boss was not defeated: the timeline is lost."
-BOSS_DEFEATED = "The boss is defeated: the timeline is safe."
-TERMINATIONS = {EMPTY_TIME_DECK: "time-deck-empty", EMPTY_AT_CLEANUP: "time-deck-empty",
-                NO_CHALLENGE_LEFT: "no-challenge-left", BOSS_DEFEATED: "boss-defeated", BOSS_LOST: "boss-lost"}
+#: how a timeline ends: its termination code (Outcome.termination: what a screen words) and the sentence said
+EMPTY_TIME_DECK = ("time-deck-empty", "A time card had to be drawn from an empty time deck.")
+EMPTY_AT_CLEANUP = ("time-deck-empty", "The time card of cleanup had to be drawn from an empty time deck.")
+NO_CHALLENGE_LEFT = ("no-challenge-left", "The boss was not defeated and no challenge is left.")  # before CM-10 changed
+BOSS_LOST = ("boss-lost", "The boss was not defeated: the timeline is lost.")
+BOSS_DEFEATED = ("boss-defeated", "The boss is defeated: the timeline is safe.")
+#: the code of each ending by its sentence, for a table read back: its JSON keeps the sentence (`reason`) alone
+ENDED_BY = {sentence: code for code, sentence in (EMPTY_TIME_DECK, EMPTY_AT_CLEANUP, NO_CHALLENGE_LEFT, BOSS_LOST,
+                                                    BOSS_DEFEATED)}
 
 R = "chronomage/"
 DECK = 16  # challenge cards in a timeline (CM-2)
@@ -433,7 +434,7 @@ class Referee:
         boss = self.card.boss
         ev += self._discard("won")
         if boss:
-            self.phase, self.result, self.reason = "over", VICTORY, BOSS_DEFEATED
+            self.phase, self.result, (self.termination, self.reason) = "over", VICTORY, BOSS_DEFEATED
             ev.append({"type": "victory", "reason": self.reason})
         return ev
 

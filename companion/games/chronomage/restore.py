@@ -18,7 +18,7 @@ from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, R
 
 from .game import Chronomage
 from .actions import KIND_RE, REFUSE, SWAP, TEMPORARY, UNSORTED
-from .referee import DECK, MAX_RESISTANCE, phase_at
+from .referee import DECK, ENDED_BY, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
 from .state import (
@@ -171,7 +171,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         pre=None if pre is None else {"attempt": pre["attempt"], "results": list(pre["results"]),
                                       "rolls": [None if x is None else list(x) for x in pre["rolls"]]},
         anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]), reversed=d["reversed"],
-        result=d["result"], reason=d["reason"], last_round=None if last is None else dict(last),
+        result=d["result"], termination=ENDED_BY.get(d["reason"], ""), reason=d["reason"],
+        last_round=None if last is None else dict(last),
         used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
         assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]), resist=dict(d["resistances"]))
     if st.resist and not any(st.spent):

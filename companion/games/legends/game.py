@@ -28,7 +28,7 @@ class Legends(Game):
     title = "Legends of the Arena"
     min_players, max_players = 2, 6  # LA-11
     type = GameType(chance="drawn", information="hidden", outcome="winners", simultaneous=True, teams=True)
-    terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.decide
+    terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.ENDINGS
     options_schema = (
         Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=MODES, titles=MODE_TITLES),
         Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical"),

@@ -152,5 +152,4 @@ END = End()
 BLOCK_MOVES = (Slide, Flip)
 
 
-def parse_action(text: str) -> BAAction:
-    return BAAction.parse(text)
+parse_action = NOTATION.parse

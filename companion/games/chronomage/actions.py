@@ -349,5 +349,4 @@ REVEAL, REVERSE = Reveal(), Reverse()
 EXPLOIT_YES, EXPLOIT_NO = Exploit(True), Exploit(False)
 
 
-def parse_action(text: str) -> CMAction:
-    return CMAction.parse(text)
+parse_action = NOTATION.parse

@@ -232,5 +232,4 @@ class Do(LAAction):
 NOTATION = Notation("Legends", {k.verb: k for k in (Pick, Reveal, Draw, Reshuffle, Face, Target, Do)})
 
 
-def parse_action(text: str) -> LAAction:
-    return LAAction.parse(text)
+parse_action = NOTATION.parse

@@ -192,8 +192,7 @@ SENSOR_ON = Sensor(True)
 SENSOR_OFF = Sensor(False)
 
 
-def parse_action(text: str) -> TRAction:
-    return TRAction.parse(text)
+parse_action = NOTATION.parse
 
 
 def card_actions(players: int) -> dict[tuple[int, str], tuple[Play, ...]]:

@@ -415,10 +415,8 @@ class Game(ABC):
     terminations: ClassVar[tuple[str, ...]] = ()
     #: how a refused state read back names a state of this game ("This is not <state_noun>: ...", ALL-3)
     state_noun: ClassVar[str] = "a valid state"
-    #: The game's parts, each "module:name" in the game's own package (or the object itself), imported when a
-    #: table is made, not with the game (the home screen lists every game before its first frame):
-    #: `new_state()` is `state_class(game)`, `state_from_dict(data)` is `restore(game, data)` and
-    #: `parse_action(text)` is `notation.parse(text)` (a `Notation`).
+    #: its parts, "module:name" in its package (or the object), imported when a table is made, not with the game:
+    #: `new_state()` is `state_class(game)`, `state_from_dict(d)` `restore(game, d)`, `parse_action` `notation.parse`
     state_class: ClassVar[Any]
     restore: ClassVar[Any]
     notation: ClassVar[Any]
@@ -426,7 +424,7 @@ class Game(ABC):
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)
         if "computer_players" in vars(cls):  # a level named as text is made by importing its class when it plays
-            cls.computer_players = {level: partial(_make_part, cls, make) if isinstance(make, str) else make
+            cls.computer_players = {level: partial(_import_part, cls, make, True) if isinstance(make, str) else make
                                     for level, make in cls.computer_players.items()}
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
@@ -473,8 +471,7 @@ class Game(ABC):
 
     @classmethod
     def refuse(cls, code: str, reason: str, rule: str | None = None) -> NoReturn:
-        """Refuse an action (ALL-1) citing this game's rule by its short id: `refuse("bad-roll", "A die shows
-        1..6.", "R-10")` cites <id>/R-10 (a core rule, ALL-* or protocol/*, as it is)."""
+        """Refuse an action (ALL-1) citing this game's `rule` by its short id ("R-10" cites <id>/R-10)."""
         refuse(code, reason, rule, game=cls.id)
 
     @classmethod
@@ -483,9 +480,10 @@ class Game(ABC):
         invalid_state(what, rule, game=cls.id, noun=cls.state_noun)
 
     def part(self, name: str) -> Any:
-        """The part `name` (`state_class`, `restore`, `notation`) the game declares, imported on first use from
-        the package of the class that declares it."""
-        owner = next(c for c in type(self).__mro__ if name in vars(c))
+        """The part `name` the game declares, imported from the package of the class that declares it."""
+        owner = next((c for c in type(self).__mro__ if name in vars(c)), None)
+        if owner is None:
+            raise TypeError(f"{type(self).__name__} declares no {name} (see companion/NEW_GAME.md)")
         value = vars(owner)[name]
         return _import_part(owner, value) if isinstance(value, str) else value
 
@@ -526,14 +524,11 @@ class Game(ABC):
                 "computer_players": list(cls.computer_players)}
 
 
-def _import_part(owner: type, name: str) -> Any:
-    """The object "module:attribute" names in the package of the game class `owner`."""
+def _import_part(owner: type, name: str, make: bool = False) -> Any:
+    """The object "module:attribute" names in the package of the game class `owner` (made, if `make`)."""
     module, _, attr = name.partition(":")
-    return getattr(importlib.import_module("." + module, sys.modules[owner.__module__].__package__), attr)
-
-
-def _make_part(owner: type, name: str) -> Any:
-    return _import_part(owner, name)()
+    found = getattr(importlib.import_module("." + module, sys.modules[owner.__module__].__package__), attr)
+    return found() if make else found
 
 
 def check_state_fields(data: Any, fields: Iterable[str] | Mapping[str, Any], bad: Callable[..., Any]) -> None:

@@ -6,7 +6,9 @@ track, Edge Recovery and Knock Outs. Bounds (R-13) keep the list of legal steps 
 from __future__ import annotations
 
 from .actions import DIRS, Do
-from .game import refuse
+from .game import Legends
+
+refuse = Legends.refuse
 
 MOVES = range(1, 7)
 FORCES = range(0, 10)

@@ -5,6 +5,9 @@ rulings where both are silent (here only: the package docstring points here).
 """
 from __future__ import annotations
 
+ID = "legends-of-the-arena"  # the game's id: every rule here is cited as ID/<rule>
+SAVED = "saved"  # the `values` option's default: the typed values saved on this machine, captured at creation
+
 RULES: dict[str, str] = {
     "LA-1": "The Arena is spaces 0 to 6: 0 and 6 are Edges, 1 to 5 are playable and 3 is the center.",
     "LA-2": "Teams start on portals 2 (team A, facing right) and 4 (team B, facing left); in Free-for-All all start on 3, facing right, left, right, left by seat.",

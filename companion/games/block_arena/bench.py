@@ -6,7 +6,7 @@ Prints legal-move generations per second (`legal_actions()` on positions from ra
 nodes per second (the `search` player thinking S seconds on those positions), and the `search`
 level's results against `random` and `greedy` over N games each, seats alternated, S seconds a turn.
 A game still running after --max-turns turns each counts as unfinished (neither wins). `--pi` runs
-under a quarter of one core (`companion/quota.py`), shared by all its jobs: use it with `--jobs 1`.
+under a quarter of one core (`companion/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
 """
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def main(argv=None) -> None:
     p.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
     a = p.parse_args(argv)
     if a.pi:
-        from companion.quota import quarter_core
+        from companion.bench_cpu import quarter_core
         print(quarter_core(), flush=True)
     parts = a.only or ["speed", "random", "greedy"]
     rng = random.Random(a.seed)

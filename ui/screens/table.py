@@ -21,6 +21,7 @@ from companion.core import COOPERATIVE, PERFECT, VICTORY, Action, Outcome, Refus
 
 from .. import palette
 from ..texts import refusal_text
+from ..widgets.told import told_markup
 
 
 GENERIC = "ui.screens.generic"
@@ -78,6 +79,8 @@ class TableScreen(Screen):
     can_hint = BooleanProperty(False)
     thinking = BooleanProperty(False)
     outcome_text = StringProperty("")
+    #: the last change told: its sentences and board steps (markup, the events' own words; see widgets/told.py)
+    told_text = StringProperty("")
     #: the game's own curtain (pass-the-device) if it has hidden information; closed when leaving
     curtain = None
     #: extra views `companion screenshot` can show (name -> what `prepare_shot` does with it)
@@ -113,6 +116,7 @@ class TableScreen(Screen):
                                    stuck=self._stuck)
         self.close_curtain()
         self.controller, self.hw = controller, hw
+        self.told_text = ""
         self.emulated = bool(hw and hw.emulated)
         controller.bind(revision=self._update, last_events=self._events, thinking=self._update, stuck=self._stuck)
         phones = getattr(App.get_running_app(), "phones", None)
@@ -147,6 +151,9 @@ class TableScreen(Screen):
         """Animate what just happened (a die tumble, a computer's move)."""
 
     def _events(self, _controller, events) -> None:
+        told = told_markup(events)
+        if told:  # a change the table sees nothing of (a secret pick) leaves the last one told
+            self.told_text = told
         self.on_events(events)
 
     def close_curtain(self) -> None:
@@ -198,6 +205,13 @@ class TableScreen(Screen):
         if getattr(self, "_phones_panel", None) is None:
             self._phones_panel = PhonesPanel()
         self._phones_panel.open_for(App.get_running_app().overlay, self.controller)
+
+    def show_log(self, widget) -> None:
+        """The "Log" button: the whole game's public sentences, newest at the bottom."""
+        from ..widgets.told import LogPanel
+        if getattr(self, "_log_panel", None) is None:
+            self._log_panel = LogPanel()
+        self._log_panel.open_for(App.get_running_app().overlay, self.controller)
 
     def show_controls(self, widget) -> None:
         """The "?" of an emulated table: which keys and gestures stand in for the hardware."""

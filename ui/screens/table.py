@@ -116,7 +116,7 @@ class TableScreen(Screen):
                                    stuck=self._stuck)
         self.close_curtain()
         self.controller, self.hw = controller, hw
-        self.told_text = ""
+        self.told_text, self._told_by_computer = "", False
         self.emulated = bool(hw and hw.emulated)
         controller.bind(revision=self._update, last_events=self._events, thinking=self._update, stuck=self._stuck)
         phones = getattr(App.get_running_app(), "phones", None)
@@ -153,7 +153,10 @@ class TableScreen(Screen):
     def _events(self, _controller, events) -> None:
         told = told_markup(events)
         if told:  # a change the table sees nothing of (a secret pick) leaves the last one told
-            self.told_text = told
+            # a computer's turn of several moves is told whole, each move under the one before
+            whole = self.controller.computer_moving and self._told_by_computer and self.told_text
+            self.told_text = self.told_text + "\n" + told if whole else told
+            self._told_by_computer = self.controller.computer_moving
         self.on_events(events)
 
     def close_curtain(self) -> None:

@@ -197,7 +197,8 @@ class Chose(Event):
     text: str
 
     def sentence(self, names: Names) -> str:
-        return f"{names.all(self.seats)} choose{'s' if len(self.seats) == 1 else ''} option {self.option}: {self.text.rstrip('.')}."
+        verb = "chooses" if len(self.seats) == 1 else "choose"
+        return f"{names.all(self.seats)} {verb} option {self.option}: {self.text.rstrip('.')}."
 
 
 @dataclass(frozen=True, eq=False)

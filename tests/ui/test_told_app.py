@@ -60,6 +60,7 @@ def test_a_change_position_tells_to_swap_the_runners_and_undo_swaps_them_back(ui
     assert f"{who} and {them} change places" in told(table)
     assert f"Board:[/b] Swap the runners of {who} and {them}" in told(table)
     assert "Move" not in table.hint_text  # the table no longer words the moves itself
+    assert table.ids.told.ids.told.text == told(table)  # drawn under the table
 
     ui.tap(table.ids.undo)
     assert "Taken back:" in told(table)

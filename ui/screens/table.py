@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import Screen
 from companion import games
 from companion.core import COOPERATIVE, PERFECT, VICTORY, Action, Outcome, Refusal
 
-from .. import palette
+from .. import log_pages, palette
 from ..texts import refusal_text
 from ..widgets.told import told_markup
 
@@ -116,7 +116,9 @@ class TableScreen(Screen):
                                    stuck=self._stuck)
         self.close_curtain()
         self.controller, self.hw = controller, hw
-        self.told_text, self._told_by_computer = "", False
+        # a table opened or resumed (after a crash too) tells its last entry, read back from the journal
+        head = controller.session.head
+        self.told_text, self._told_by_computer = told_markup(log_pages.page(controller.session, head, head)), False
         self.emulated = bool(hw and hw.emulated)
         controller.bind(revision=self._update, last_events=self._events, thinking=self._update, stuck=self._stuck)
         phones = getattr(App.get_running_app(), "phones", None)

@@ -42,6 +42,12 @@ class ToldStrip(BoxLayout):
 
     screen = ObjectProperty(None, allownone=True)
     log_button = BooleanProperty(True)  # False: the screen has its Log button elsewhere (no room under the strip)
+    text = StringProperty("")  # the screen's `told_text`
+
+    def on_screen(self, _strip, screen) -> None:
+        if screen is not None:
+            screen.bind(told_text=self.setter("text"))
+            self.text = screen.told_text
 
 
 class LogRow(BoxLayout):

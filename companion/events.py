@@ -122,6 +122,14 @@ class Step(Value):
         return {**self.to_dict(), "text": self.sentence(names)}
 
 
+class Shift(Step):
+    """A step of a piece from `from_` to `to` (its dataclass has both and `undo`): put back, it goes the other
+    way, worded as going back."""
+
+    def back(self) -> Step:
+        return dataclasses.replace(self, from_=self.to, to=self.from_, undo=not self.undo)
+
+
 @dataclass(frozen=True, eq=False)
 class Cards(Step):
     """Cards (or dice) moved between a pile and a player, the model of the board keeping no count of them:

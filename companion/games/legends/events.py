@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.events import Cards, Event, Names, Step, local, opt, plural, registry
+from companion.events import Cards, Event, Names, Shift, Step, local, opt, plural, registry
 
 
 def card(names: Names, seat: int, code: str, form: str | None = None) -> str:
@@ -29,7 +29,7 @@ def other(d: str) -> str:
 # -- board steps -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
-class MoveLegend(Step):
+class MoveLegend(Shift):
     type = "move-legend"
     seat: int
     from_: int
@@ -39,9 +39,6 @@ class MoveLegend(Step):
     def sentence(self, names: Names) -> str:
         back = "back " if self.undo else ""
         return f"Move {names.possessive(self.seat)} Legend {back}from {where(self.from_)} to {where(self.to)}"
-
-    def back(self) -> Step:
-        return MoveLegend(self.seat, self.to, self.from_, not self.undo)
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,7 +56,7 @@ class TurnLegend(Step):
 
 
 @dataclass(frozen=True, eq=False)
-class Fatigue(Step):
+class Fatigue(Shift):
     type = "fatigue-marker"
     seat: int
     from_: int
@@ -69,9 +66,6 @@ class Fatigue(Step):
     def sentence(self, names: Names) -> str:
         back = "back " if self.undo else ""
         return f"Move {names.possessive(self.seat)} Fatigue marker {back}from {self.from_} to {self.to}"
-
-    def back(self) -> Step:
-        return Fatigue(self.seat, self.to, self.from_, not self.undo)
 
 
 @dataclass(frozen=True, eq=False)

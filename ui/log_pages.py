@@ -8,7 +8,7 @@ shows, and after a crash it reads the same journal the resumed session does.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from typing import Any
 
 from companion.events import Corrected, told, visible
 from companion.session import Session
@@ -36,8 +36,3 @@ def page(session: Session, first: int, last: int) -> list[dict[str, Any]]:
             out += [{**told(e, session.names), "entry": entry.seq} for e in visible(events, None)]
     return out
 
-
-def whole(session: Session) -> Iterator[dict[str, Any]]:
-    """Every page from the first entry to the head, in order (for tests and small games)."""
-    for first in range(1, session.head + 1, PAGE):
-        yield from page(session, first, first + PAGE - 1)

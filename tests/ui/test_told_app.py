@@ -76,21 +76,25 @@ def table_log(c) -> list[str]:
     return out
 
 
-def test_the_log_shows_the_whole_game_and_is_the_same_after_a_restart(ui, journal_path):
+def open_the_log_after(ui, journal_path, rng, moves):
+    """A 3-seat game played `moves` random moves past the roll-off, its Log open: (table, controller, panel)."""
     ui.start(journal_path)
     table = ui.start_game(3)
     finish_roll_off(ui)
     c = ui.app.controller
-    rng = random.Random(5)
-    for _ in range(40):
+    for _ in range(moves):
         if c.outcome() is not None:
             break
         assert c.play(rng.choice(c.actions)) is None
     ui.frames(2)
     ui.tap(table.ids.log)
-    panel = table._log_panel
-    assert panel.parent is not None
     ui.frames(3)
+    return table, c, table._log_panel
+
+
+def test_the_log_shows_the_whole_game_and_is_the_same_after_a_restart(ui, journal_path):
+    table, c, panel = open_the_log_after(ui, journal_path, random.Random(5), 40)
+    assert panel.parent is not None
     before = panel.texts()
     assert before == table_log(c)
     assert before[0].startswith("The 70 cards are shuffled") and "Who starts? Red, Blue and Green each roll the die, Red first." in before
@@ -112,19 +116,8 @@ def test_the_log_shows_the_whole_game_and_is_the_same_after_a_restart(ui, journa
 def test_the_log_reads_pages_of_a_long_game_and_earlier_ones_on_demand(ui, journal_path, monkeypatch):
     from ui import log_pages
     monkeypatch.setattr(log_pages, "PAGE", 10)
-    ui.start(journal_path)
-    table = ui.start_game(3)
-    finish_roll_off(ui)
-    c = ui.app.controller
     rng = random.Random(8)
-    for _ in range(60):
-        if c.outcome() is not None:
-            break
-        assert c.play(rng.choice(c.actions)) is None
-    ui.frames(2)
-    ui.tap(table.ids.log)
-    panel = table._log_panel
-    ui.frames(2)
+    table, c, panel = open_the_log_after(ui, journal_path, rng, 60)
     assert panel.first == c.session.head - 9 and panel.more  # only the newest page is read
     assert panel.texts() == table_log(c)[-len(panel.texts()):]
     while panel.more:

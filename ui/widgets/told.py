@@ -71,9 +71,10 @@ class LogPanel(FloatLayout):
         self.controller = controller
         self.title = f"{controller.session.game.title}: the game so far"
         controller.bind(revision=self.reload)
-        self.reload()
         if self.parent is None:
             overlay.add_widget(self)
+        self.size = overlay.size  # now, so the rows' wrapped heights are reckoned on the width they get
+        self.reload()
 
     def reload(self, *_) -> None:
         """The newest page, scrolled to the bottom (after every change while the log is open)."""

@@ -99,6 +99,9 @@ def test_the_log_shows_the_whole_game_and_is_the_same_after_a_restart(ui, journa
     assert before == table_log(c)
     assert before[0].startswith("The 70 cards are shuffled") and "Who starts? Red, Blue and Green each roll the die, Red first." in before
     assert panel.ids.rows.scroll_y < 0.01  # scrolled to the newest, at the bottom
+    from kivy.metrics import dp
+    shown = panel.ids.rows.children[0].children  # the rows built for the screen: each as tall as its words
+    assert shown and all(r.children[0].texture_size[1] <= r.height < r.children[0].texture_size[1] + dp(24) for r in shown)
     colored = [r for r in panel.ids.rows.data if r["seat_rgba"] != [0, 0, 0, 0]]
     assert colored and all(tuple(r["seat_rgba"]) in {tuple(c.color(s)) for s in c.seats} for r in colored)
     ui.tap(panel.ids.close)

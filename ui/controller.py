@@ -54,6 +54,7 @@ class TableController(EventDispatcher):
         self._think_id = 0
         self._left = False
         self._seat_actions: dict[int, list[Action]] = {}
+        self.computer_moving = False  # the change being published is a computer seat's move
         session.subscribe(self._publish)  # whoever changes the session (a tap, a phone, undo), the table shows it
         self._publish([])
 
@@ -248,11 +249,14 @@ class TableController(EventDispatcher):
             self.stuck = Refusal("computer-failed", f"{self.name(seat)} could not choose a move ({text}); Undo, "
                                  "or Home and resume, lets it try again.", None)
             return
+        self.computer_moving = True  # read while the change is published: a computer's turn is told whole
         try:
             self.session.play(text, by=COMPUTER)
         except Refusal as refusal:
             if refusal.code != "session-moved":  # another program played: the table shows it and thinks again
                 self.stuck = refusal
+        finally:
+            self.computer_moving = False
 
     # -- inside -------------------------------------------------------------------------------------
     def _publish(self, events: list[dict[str, Any]]) -> None:

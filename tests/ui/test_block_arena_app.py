@@ -156,7 +156,7 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
             tap_square(ui, name)
         wait_for_companion(ui)
         assert board.marks and all(m["by"] == 2 for m in board.marks)
-        assert table.companion_text.startswith("Companion ")
+        assert "Companion " in table.told_text and "Board:" in table.told_text  # its turn, to copy onto the board
     assert c.view["phase"] == "play" and c.view["current"] == 1
     ui.tap(table.ids.hint)  # the suggestion in a note, and its piece and target on the board
     assert ui.until(lambda: ui.toast.startswith("The companion suggests"), seconds=15)
@@ -167,19 +167,22 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
     assert {suggestion_words(t) for opts in table._targets.values() for t, _, _ in opts} == {suggestion}  # the targets hold Action values
     tap_square(ui, "c1")
     tap_square(ui, "c2")
-    assert board.marks == [] and table.companion_text == ""  # Red moved: the companion's marks go
+    assert board.marks == [] and table.told_text.startswith("Red slides a block")  # Red moved: the companion's marks go
     after_slide = dict(c.view)
     ui.tap(table.ids.end_turn)
     wait_for_companion(ui)
     assert c.outcome() is not None or c.view["current"] == 1
-    assert board.marks and table.companion_text
+    assert board.marks and "Companion" in table.told_text
     assert ui.until(lambda: board.progress == len(board.marks))  # the animation runs to its end, the marks stay
     ui.frames(3)
     assert board.marks and board.progress == len(board.marks)
     ui.tap(table.ids.undo)
     ui.frames(2)
     assert c.view == after_slide and not c.thinking
-    assert board.marks == [] and table.companion_text == ""
+    assert board.marks == []
+    # the undo took back Red's end of turn and the companion's reply: the board steps put its pieces back
+    assert table.told_text.startswith("Taken back: ")
+    assert "Companion's block back from" in table.told_text and "Board:" in table.told_text
     assert small_text(ui.app.root) == [] and clipped(ui.app.root, 800, 480) == []
 
 
@@ -204,7 +207,9 @@ def test_the_sample_table_marks_the_companions_turn_and_offers_reds_block(ui, jo
     ui.frames(2)
     board = table.ids.board
     assert [(m["piece"], m["from"], m["to"]) for m in board.marks] == [("block", ["b6"], ["b5"]), ("meeple", ["e6"], ["d6"])]
-    assert table.companion_text.startswith("Companion slid the block on b6 to b5, then moved its meeple from e6 to d6.")
+    assert "Companion slides a block from b6 to b5." in table.told_text  # the companion's turn, told whole
+    assert "Board:[/b] Slide Companion's block from b6 to b5" in table.told_text
+    assert "Companion moves their meeple from e6 to d6." in table.told_text
     assert board.selected == ["f2"] and sorted(board.dots) == ["e2", "f1", "f3"]
     assert "then choose" in table.prompt_text
 
@@ -267,12 +272,10 @@ def test_BA_5_a_meeple_carried_by_the_other_seats_slide_is_marked_after_it_from_
     from companion.games.block_arena import parse_action
     from companion.games.block_arena.fixtures import position
     from ui.games.block_arena.board import move_marks
-    from ui.games.block_arena.screen import mark_words
     st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c4", "e4"), current=2)
     before = st.view(None)["meeples"]
     events = st.apply(parse_action("slide c4 n")) + st.apply(parse_action("go d4"))
     marks = move_marks(events, before, st.view(None)["meeples"])
     assert [(m["piece"], m["seat"], m["by"], m["from"], m["to"]) for m in marks] == [
         ("block", 2, 2, ["c4"], ["c5"]), ("meeple", 1, 2, ["c4"], ["c5"]), ("meeple", 2, 2, ["e4"], ["d4"])]
-    assert [mark_words(m, ["Red", "Blue"]) for m in marks] == [
-        "slid the block on c4 to c5", "carried Red's meeple to c5", "moved its meeple from e4 to d4"]
+

@@ -91,7 +91,7 @@ def test_a_monster_round_by_touches_the_face_picker_a_roll_control_and_the_dice_
     assert not faces.is_open
     assert c.view["damage"] == {"seats": [12, None, None], "total": 12, "power": 14}
     tracker_shows(table, c.view)
-    assert "[b]12[/b] = 7 dice + 3 spell + 2 runes" in row(table, 1).children[0].text
+    assert "[b]12[/b] = 7 on the dice + 3 spell + 2 runes" in row(table, 1).children[0].text
     assert "chart 3 Growl: no hit" in row(table, 1).children[0].text
 
     # seat 2 rolled by the referee from its row; seat 3 by the hardware dice button
@@ -131,9 +131,17 @@ def test_refusals_show_where_tapped_and_the_time_deck_counts_lost_challenges(ui,
     ui.app.hw.press()
     ui.frames(1)
     assert c.view["phase"] == "challenge" and c.view["preemptive"]["rolls"][1] is not None
+    crisis = c.view["preemptive"]["rolls"][1]  # the crisis roll and its result, told under the hint
+    assert crisis is not None and "Blue rolls " in table.told_text and "against" in table.told_text
+    assert "succeeds." in table.told_text or "fails." in table.told_text
     # seat 1 rolls; then its space may no longer change: refused beside the tapped space
     ui.tap(button(row(table, 1), "Roll for"))
     space = c.view["formation"][0]
+    roll = c.view["rolls"][0]
+    assert "Orange rolls " in table.told_text and f": {roll['result']} damage" in table.told_text
+    ui.tap(table.ids.log)  # the whole game so far, the crisis roll in it
+    assert any(t.startswith("Blue rolls ") and "against" in t for t in table._log_panel.texts())
+    ui.tap(table._log_panel.ids.close)
     other = next(b for b in buttons(row(table, 1)) if b.text in ("1", "2", "3") and b.text != str(space))
     ui.tap(other)
     assert "already rolled" in ui.toast and "X-11" in ui.toast

@@ -21,10 +21,20 @@ def test_roll_for_a_player_shows_the_rolled_faces_beside_the_total(ui, journal_p
     ui.frames(3)
     table, c = ui.table, ui.app.controller
     assert c.view["rolls"][1] is None
-    assert "[b]12[/b] = 7 dice + 3 spell + 2 runes · rolled 2 and 5 · chart 3" in row(table, 1).children[0].text
+    assert "[b]12[/b] = 7 on the dice + 3 spell + 2 runes · rolled 2 and 5 · chart 3" in row(table, 1).children[0].text
     ui.tap(button(row(table, 2), "Roll for"))
     roll = c.view["rolls"][1]
     assert roll is not None
     text = row(table, 2).children[0].text
     total, words = f"[b]{roll['result']}[/b]", rolled_words(roll["dice"])
     assert total in text and words in text and text.index(total) < text.index(words) < text.index("chart")
+
+
+def test_a_player_rolling_one_die_is_not_told_of_dice():
+    """"4 = 2 dice + 2 runes" read as two dice for a player who rolled one: the sum is "on the die"."""
+    from ui.games.chronomage.text import roll_text
+    view = {"challenge": {"type": "monster"}, "bonus": [0], "spellbook": [2], "card": {"chart": []},
+            "rolls": [{"dice": [2], "result": 4, "challenge": [], "hits": []}]}
+    assert roll_text(view, 1).startswith("[b]4[/b] = 2 on the die + 2 runes · rolled 2")
+    view["spellbook"], view["rolls"][0]["result"] = [0], 2
+    assert roll_text(view, 1).startswith("[b]2[/b] on the die · ")

@@ -9,7 +9,7 @@ from test_touch_targets import small_controls
 from companion.games.legends import GAME as Legends
 from companion.games.legends.actions import parse_action
 from ui.games.legends.choices import next_words, question
-from ui.games.legends.steps import ENDINGS, Teller, ending_text
+from ui.games.legends.steps import ENDINGS, ending_text, steps_of
 from ui.widgets.common import FlatButton
 
 GAME_ID = "legends-of-the-arena"
@@ -99,13 +99,13 @@ def test_a_1v1_sequence_picked_behind_the_curtain_and_played_back_step_by_step(u
             assert small_controls(ui.app.root) == []
             answer(ui)
             if table.mode != "steps":
-                shown.append(table.last_text)  # a single step is not played back, only shown as the last
+                shown.append(table.told_text)  # a single step is not played back, only told
         else:
             raise AssertionError(f"stuck in {table.mode}: {table.prompt_text}")
     text = "\n".join(shown)
-    for line in ("Exchange 1", "plays Step", "Exchange 2", "strikes", "Exchange 3"):
+    for line in ("exchange 1", "plays Step", "exchange 2", "strikes", "exchange 3"):
         assert line in text, line
-    assert "End of sequence 1" in text
+    assert "Sequence 1 ends" in text
     assert table.mode == "pick" and c.view["sequence"] == 2 and c.view["picked"] == []
     # the Arena shows the engine's view once the playback is over
     chips = [w for cell in table.ids.arena.cells for w in cell.ids.stack.children if hasattr(w, "facing")]
@@ -123,7 +123,7 @@ def test_run_and_skip_and_undo_stops_at_the_reveal(ui, journal_path):
     ui.tap(table.ids.run)
     assert table.running
     ui.tap(table.ids.skip)
-    assert not table.running and table.mode != "steps" and table.last_text
+    assert not table.running and table.mode != "steps" and table.told_text
     ui.tap(table.ids.undo)
     assert "Undo stops at a reveal" in ui.toast
 
@@ -164,10 +164,10 @@ def test_the_steps_follow_the_engines_events_and_end_on_its_view():
     st.apply(game.parse_action("reveal 1 smash"))
     mid = st.view(None)
     events = st.apply(game.parse_action("reveal 2 punch"))
-    teller = Teller(lambda s: f"L{s}", lambda s, code: code, lambda w: str(w))
-    steps = teller.steps(events, mid)
-    assert steps[0].text == "Exchange 1: L1 smash,  L2 punch"
-    strike = next(s for s in steps if s.text.startswith("L1 strikes L2"))
+    from companion.events import Names, told
+    steps = steps_of([told(e, Names(["L1", "L2"], game)) for e in events], mid)
+    assert steps[0].sentence == "L2 reveals Punch."  # the last card of exchange 1 turned up
+    strike = next(s for s in steps if s.sentence.startswith("L1 strikes L2"))
     assert strike.seats == (1, 2) and strike.frame["legends"][1]["fatigue"] == 7
     last = steps[-1].frame["legends"]
     after = st.view(None)["legends"]
@@ -205,7 +205,7 @@ def test_LA_14_lucius_form_and_the_active_side_of_his_cards_on_screen(ui, journa
     ui.tap(button(table, "Draw"))
     assert c.view["revealed"] == {"1": "draw-claw"}, (ui.toast, c.view["revealed"])
     ui.tap(button(table, "Wind Up"))
-    assert "plays Draw" in "\n".join(play_back(ui)) or "Draw" in table.last_text
+    assert "plays Draw" in "\n".join(play_back(ui)) or "Draw" in table.told_text
     assert table.mode == "choice" and table.prompt_text.split(": ", 1)[1].startswith("Draw (card panel)")
     ui.tap(button(table, "flip form"))
     ui.tap(button(table, "wolf"))
@@ -239,7 +239,7 @@ def test_LA_12_tikkit_picks_his_edit_first_behind_the_curtain_and_the_steps_name
     assert not curtain.is_open and c.view["edits"] == {} and c.view["picked"] == [1]
     pick_behind_curtain(ui, 2, ["defensive-pivot", "step", "back"])
     texts = play_back(ui)
-    assert "[/color]'s Edit: Double Time" in "\n".join(texts) + table.last_text
+    assert "Red's Edit: Double Time" in "\n".join(texts) + table.told_text
     assert "Double Time" in table.panels[0].text
 
 

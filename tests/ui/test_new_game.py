@@ -237,5 +237,9 @@ def test_a_new_game_with_perfect_information_plays_on_the_generic_screen_and_its
     assert c.view == {"pile": 0, "current": 1, "winner": 1}  # seven stones one at a time: seat 1 took the last
     assert table.turn_line == f"{c.names[0]} wins!"
     assert table.ids.actions.children == []  # nothing more to play
+    assert table.told_text  # the last change told, as every table does (issue 28)
+    ui.tap(table.ids.told.ids.log)
+    assert table._log_panel.texts()  # and the whole game in the Log view
+    ui.tap(table._log_panel.ids.close)
     record = next(r for r in Journal(journal_path).sessions() if r.game == "nim")
     assert record.finished and record.head == 7

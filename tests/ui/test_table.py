@@ -61,9 +61,10 @@ def test_start_roll_play_undo_redo(ui, journal_path):
     assert v["phase"] == "cards"
     assert table.roll_text == f"{who} rolled {v['last_roll']['value']}"
     assert table.ids.roll.text == table.roll_text and table.ids.die.value == v["last_roll"]["value"]
-    if v["last_roll"]["from"] != v["last_roll"]["to"]:
-        assert table.hint_text.startswith(f"Move {who} from {v['last_roll']['from']} to {v['last_roll']['to']}")
-    assert "play at least one card" in table.hint_text
+    assert table.hint_text == f"{who}: play at least one card"
+    assert f"{who} rolls {v['last_roll']['value']}." in table.told_text  # the events' words, under the table
+    if v["last_roll"]["from"] != v["last_roll"]["to"]:  # and the runner's move as a board step
+        assert f"Board:[/b] Move {who}'s runner from" in table.told_text
 
     # a second press is not a roll: the table is waiting for cards
     ui.dice()

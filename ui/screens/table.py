@@ -19,8 +19,9 @@ from kivy.uix.screenmanager import Screen
 from companion import games
 from companion.core import COOPERATIVE, PERFECT, VICTORY, Action, Outcome, Refusal
 
-from .. import palette
+from .. import log_pages, palette
 from ..texts import refusal_text
+from ..widgets.told import told_markup
 
 
 GENERIC = "ui.screens.generic"
@@ -76,6 +77,8 @@ class TableScreen(Screen):
     can_hint = BooleanProperty(False)
     thinking = BooleanProperty(False)
     outcome_text = StringProperty("")
+    #: the last change told: its sentences and board steps (markup, the events' own words; see widgets/told.py)
+    told_text = StringProperty("")
     #: the game's own curtain (pass-the-device) if it has hidden information; closed when leaving
     curtain = None
     #: extra views `companion screenshot` can show (name -> what `prepare_shot` does with it)
@@ -111,6 +114,9 @@ class TableScreen(Screen):
                                    stuck=self._stuck)
         self.close_curtain()
         self.controller, self.hw = controller, hw
+        # a table opened or resumed (after a crash too) tells its last entry, read back from the journal
+        head = controller.session.head
+        self.told_text, self._told_by_computer = told_markup(log_pages.page(controller.session, head, head)), False
         self.emulated = bool(hw and hw.emulated)
         controller.bind(revision=self._update, last_events=self._events, thinking=self._update, stuck=self._stuck)
         phones = getattr(App.get_running_app(), "phones", None)
@@ -145,6 +151,12 @@ class TableScreen(Screen):
         """Animate what just happened (a die tumble, a computer's move)."""
 
     def _events(self, _controller, events) -> None:
+        told = told_markup(events)
+        if told:  # a change the table sees nothing of (a secret pick) leaves the last one told
+            # a computer's turn of several moves is told whole, each move under the one before
+            whole = self.controller.computer_moving and self._told_by_computer and self.told_text
+            self.told_text = self.told_text + "\n" + told if whole else told
+            self._told_by_computer = self.controller.computer_moving
         self.on_events(events)
 
     def close_curtain(self) -> None:
@@ -196,6 +208,13 @@ class TableScreen(Screen):
         if getattr(self, "_phones_panel", None) is None:
             self._phones_panel = PhonesPanel()
         self._phones_panel.open_for(App.get_running_app().overlay, self.controller)
+
+    def show_log(self, widget) -> None:
+        """The "Log" button: the whole game's public sentences, newest at the bottom."""
+        from ..widgets.told import LogPanel
+        if getattr(self, "_log_panel", None) is None:
+            self._log_panel = LogPanel()
+        self._log_panel.open_for(App.get_running_app().overlay, self.controller)
 
     def show_controls(self, widget) -> None:
         """The "?" of an emulated table: which keys and gestures stand in for the hardware."""

@@ -13,8 +13,8 @@ action it points at anyway, so the engine's refusal appears beside the square wi
   standing block slides or tips over onto the same neighbour, so there a small chooser asks which.
   Tap your meeple for its `go` squares; tap it again to hear why its block cannot move. "End turn"
   once the block has moved.
-- The companion's moves slide into place and stay marked, and are written out in words, so the
-  players can copy them onto the wooden board.
+- The companion's moves slide into place and stay marked; the told strip gives its turn in the events'
+  words and board steps, so the players can copy it onto the wooden board (and put it back at undo).
 """
 from __future__ import annotations
 
@@ -37,22 +37,6 @@ kvload.load_beside(__file__, "block_arena")
 
 def span(squares) -> str:
     return "-".join(squares)
-
-
-def mark_words(m: dict, names: list[str]) -> str:
-    """A board mark as words for the players to copy ("slid the block on c6 to c5")."""
-    fr, to = m["from"], m["to"]
-    if m["piece"] == "meeple":
-        if m["by"] != m["seat"]:
-            return f"carried {names[m['seat'] - 1]}'s meeple to {to[0]}"
-        return f"put its meeple on {to[0]}" if not fr else f"moved its meeple from {fr[0]} to {to[0]}"
-    if not fr:
-        return f"placed a block standing on {to[0]}" if len(to) == 1 else f"placed a block lying on {span(to)}"
-    if len(fr) < len(to):
-        return f"tipped the block on {fr[0]} over onto {span(to)}"
-    if len(fr) > len(to):
-        return f"stood the block on {span(fr)} up on {to[0]}"
-    return f"slid the block on {span(fr)} to {span(to)}"
 
 
 #: a direction as the hint says it
@@ -86,7 +70,6 @@ class BlockArenaScreen(TableScreen):
     turn_text = StringProperty("")
     turn_color = ColorProperty(palette.TEXT)
     prompt_text = StringProperty("")     # what to do now
-    companion_text = StringProperty("")  # the companion's last turn in words
     sides_text = StringProperty("")      # who starts where, and where they win
     can_end = BooleanProperty(False)
     has_end = BooleanProperty(True)      # the bga variant has no `end`
@@ -133,7 +116,7 @@ class BlockArenaScreen(TableScreen):
         board = self.ids.board
         board.columns, board.rows = v["columns"], v["rows"]
         board.colors = [controller.color(1), controller.color(2)]
-        board.marks, self.companion_text, self._meeples, self._head, self._moved = [], "", None, None, []
+        board.marks, self._meeples, self._head, self._moved = [], None, None, []
         self.sides_text = (f"{controller.name(1)} starts on row 1 and wins on row {v['rows']}; "
                            f"{controller.name(2)} the other way round.")
         self._revision = -1
@@ -232,9 +215,6 @@ class BlockArenaScreen(TableScreen):
             board.animate(start)
         else:
             board.settle()
-        words = [mark_words(m, c.names) for m in board.marks]
-        self.companion_text = (f"{c.name(c.computer_seat)} {', then '.join(words)}. Copy it onto the board."
-                               if words else "")
 
     # -- taps on the board ------------------------------------------------------------------------
     def square_tapped(self, sq: str) -> None:

@@ -201,7 +201,8 @@ def roll_text(v: dict[str, Any], seat: int) -> str:
     if ch.get("type") == "monster":
         extra = [f"{v['bonus'][i]} spell" if v["bonus"][i] else "", count(v["spellbook"][i], "rune") if v["spellbook"][i] else ""]
         extra = [e for e in extra if e]
-        head = f"[b]{roll['result']}[/b] = " + " + ".join([f"{pips} dice"] + extra) if extra else f"[b]{roll['result']}[/b] dice"
+        on = f"on the {'die' if len(roll['dice']) == 1 else 'dice'}"  # a lone die is no "dice"
+        head = f"[b]{roll['result']}[/b] = " + " + ".join([f"{pips} {on}"] + extra) if extra else f"[b]{roll['result']}[/b] {on}"
     else:
         head = f"[b]{roll['result']}[/b] ({'through' if roll['result'] >= (ch.get('power') or 0) else 'short'})"
     faces = roll["dice"]  # the faces the seat rolled, beside the total they make

@@ -33,7 +33,7 @@ from .cards import card_name, short_name
 from .choices import next_words, question, whole, word_label, words_of
 from .curtain import PickCurtain
 from .panels import HEAD_SP, box_text, height_of, pack, width_of
-from .steps import Teller, ending_text, start_frame
+from .steps import ending_text, start_frame, steps_of
 from .values import ValuesEditor, placeholder_note
 
 kvload.load_beside(__file__, "legends")
@@ -53,7 +53,6 @@ class LegendsScreen(TableScreen):
     score_row = BooleanProperty(False)  # the Stocks on a row of their own, under the title and buttons
     score_h = NumericProperty(0)
     prompt_text = StringProperty("")
-    last_text = StringProperty("")
     step_text = StringProperty("")
     history_text = StringProperty("")  # the steps just before the one shown
     step_count = StringProperty("")
@@ -62,6 +61,7 @@ class LegendsScreen(TableScreen):
     step_i = NumericProperty(0)
     note_text = StringProperty("")  # LA-3: the placeholder values this game plays with
     note_room = BooleanProperty(False)  # the note's row is kept (shown, or hidden with "Later")
+    log_beside = BooleanProperty(True)  # the Log button beside the seats' boxes (not for six: they need the width)
 
     shots = ("legends-curtain", "legends-picks", "legends-reveal", "legends-panel", "legends-values")
 
@@ -83,12 +83,12 @@ class LegendsScreen(TableScreen):
             self._bound.unbind(view=self._view_changed)
         controller.bind(view=self._view_changed)
         self._bound, self._latest = controller, dict(controller.view)
-        self.steps, self._words, self.last_text = [], [], ""
+        self.steps, self._words = [], []
         self._stop_run()
-        self.teller = Teller(self.who, self.card, self.winners)
         grid = self.ids.panels
         grid.clear_widgets()
         grid.cols = len(controller.seats)
+        self.log_beside = len(controller.seats) <= 5
         for w in (grid, self.ids.arena, self.ids.buttons):  # worded and stacked for their room
             w.unbind(size=self._update)
             w.bind(size=self._update)
@@ -182,17 +182,15 @@ class LegendsScreen(TableScreen):
 
     # -- the engine's events, played back ---------------------------------------------------------------
     def on_events(self, events: list) -> None:
-        if events and events[0].get("type") == "undone":
-            events = []  # an undo shows the table as it is now, as before the session told undos
-        steps = self.teller.steps(events, self._latest) if events else []
-        self._stop_run()
+        # whoever made the change (a tap, a phone, the computer), it is played back here; one step is only
+        # told (the strip under the choices tells every change whole)
+        steps = steps_of(events, self._latest) if events else []
         self._words = []
-        self._before = dict(self._latest)
+        if self.steps and not any(e.get("type") in ("undone", "corrected") for e in events):
+            self.steps = self.steps + steps  # a change made during a playback (the computer's, a phone's) waits its turn
+            return
+        self._stop_run()
         self.steps, self.step_i = (steps, 0) if len(steps) >= 2 else ([], 0)
-        if steps:
-            self.last_text = steps[-1].text
-        elif not events:
-            self.last_text = ""
 
     def next_step(self, *_) -> None:
         if not self.steps:
@@ -210,8 +208,6 @@ class LegendsScreen(TableScreen):
 
     def skip(self) -> None:
         self._stop_run()
-        if self.steps:
-            self.last_text = self.steps[-1].text
         self.steps, self.step_i = [], 0
         self.refresh()
 
@@ -228,6 +224,8 @@ class LegendsScreen(TableScreen):
         playing = bool(self.steps)
         step = self.steps[self.step_i] if playing else None
         frame = step.frame if playing else start_frame(v)
+        if playing:
+            self._before = step.before
         shown = self._before if playing else v
         ask = v.get("ask") if not playing else None
         active = set(step.seats) if playing else ({ask["seat"]} if ask else set())
@@ -240,7 +238,7 @@ class LegendsScreen(TableScreen):
             self.mode = "steps"
             self.ids.buttons.clear_widgets()  # no stale choice waits offscreen
             self.step_text = step.text
-            self.history_text = "\n".join(s.text for s in self.steps[max(0, self.step_i - 4):self.step_i])
+            self.history_text = "\n".join(s.sentence for s in self.steps[max(0, self.step_i - 4):self.step_i])
             self.step_count = f"Step {self.step_i + 1} of {len(self.steps)}"
         elif self.outcome_text or v.get("phase") == "over":
             self._show_over(v)

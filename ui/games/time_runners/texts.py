@@ -35,11 +35,8 @@ def hint(view: dict[str, Any], names: list[str]) -> str:
     if nxt == "roll":
         return f"{who}: press the dice button"
     if nxt in ("play-card", "play-or-end"):
-        then = "play at least one card" if nxt == "play-card" else "play more cards or end the turn"
-        moved = view.get("last_roll") or {}
-        if moved.get("seat") == view.get("current") and moved.get("from") not in (None, moved.get("to")):
-            return f"Move {who} from {moved['from']} to {moved['to']}, then {then}"
-        return f"{who}: {then}"
+        # where the runner moves is the roll's board step, told under the table (ToldStrip)
+        return f"{who}: " + ("play at least one card" if nxt == "play-card" else "play more cards or end the turn")
     if nxt == "shuffle":
         return "Shuffling the cards..."
     return ""

@@ -44,7 +44,7 @@ def test_importing_a_file_that_is_not_an_export_fails_clearly_and_writes_nothing
 
 def test_help_lists_every_subcommand():
     out = companion("--help").stdout
-    for command in ("referee", "sessions", "export", "import", "bench", "hw", "app", "screenshot"):
+    for command in ("referee", "sessions", "export", "import", "hw", "app", "screenshot"):
         assert command in out
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench import endless_action
+from tools.bench_journal import endless_action
 from companion.core import BadRequest, Refusal
 from companion.journal import Journal
 from companion.quoting import quoted

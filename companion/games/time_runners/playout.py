@@ -1,5 +1,5 @@
 """Random complete games, as the session would play them: `automatic(rng)` whenever it offers a chance
-action, `complete(action, rng)` for a bare `roll`. Used by the tests and by `companion.games.bench`."""
+action, `complete(action, rng)` for a bare `roll`. Used by the tests and by `tools.bench_games`."""
 from __future__ import annotations
 
 import random

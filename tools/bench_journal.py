@@ -96,7 +96,7 @@ def whole_number(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion bench journal")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_journal")
     parser.add_argument("--actions", type=whole_number, default=2000, help="actions timed for commit latency")
     parser.add_argument("--resume-actions", type=whole_number, default=10_000, help="length of the session timed to resume")
     parser.add_argument("--import-actions", type=whole_number, default=100_000,

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.block_arena import GAME, parse_action
-from companion.games.block_arena.fixtures import position, position_dict
+from companion.testing.block_arena_fixtures import position, position_dict
 from referee_client import RefereeProcess
 
 RULE = "block-arena/"

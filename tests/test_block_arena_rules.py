@@ -8,7 +8,7 @@ import pytest
 from companion.core import BadRequest, IllegalAction, NotationError, Refusal
 from companion.games import REGISTRY, make_game
 from companion.games.block_arena import GAME, Flip, Go, Place, Slide, parse_action
-from companion.games.block_arena.fixtures import position, position_dict
+from companion.testing.block_arena_fixtures import position, position_dict
 
 RULE = "block-arena/"
 

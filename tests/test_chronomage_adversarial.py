@@ -8,9 +8,9 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import event, monster, play, typed, write_timeline
+from companion.testing.chronomage_fixtures import event, monster, play, typed, write_timeline
 from companion.games.chronomage.timeline import LibraryError, parse_card
-from companion.games.chronomage.fixtures import timeline_dict, to_toml
+from companion.testing.chronomage_fixtures import timeline_dict, to_toml
 
 
 def table(tmp_path, players=2, **cards):

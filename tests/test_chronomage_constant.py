@@ -9,7 +9,7 @@ import pytest
 
 from companion.core import IllegalAction, NotationError
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import event, monster, play, write_timeline
+from companion.testing.chronomage_fixtures import event, monster, play, write_timeline
 
 from chronomage_helpers import refused
 

@@ -9,7 +9,7 @@ Cards c1 and c2 print a resistance of 2 and 1 for orange.
 """
 from __future__ import annotations
 
-from companion.games.chronomage.fixtures import monster, write_timeline
+from companion.testing.chronomage_fixtures import monster, write_timeline
 from referee_client import RefereeProcess
 
 ORANGE, BLUE = 1, 2

@@ -55,7 +55,7 @@ def test_archive_moves_a_finished_session_to_a_file_and_out_of_the_journal(tmp_p
     from companion.session import Session
     import random
 
-    from companion.games.time_runners import random_action
+    from companion.testing.time_runners_playout import random_action
     journal_path = tmp_path / "journal.sqlite"
     with Journal(journal_path) as j:
         done, rng = Session.start(j, "time-runners", 2, seed=2), random.Random(2)

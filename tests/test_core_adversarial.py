@@ -17,7 +17,7 @@ import pytest
 from companion import rules
 from companion.archive import archive, archive_finished
 from companion.core import Refusal
-from companion.games.time_runners import random_action
+from companion.testing.time_runners_playout import random_action
 from companion.journal import Journal
 from companion.session import Session
 from referee_client import RefereeProcess

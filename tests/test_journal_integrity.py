@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.core import Refusal
-from companion.games.time_runners import random_action
+from companion.testing.time_runners_playout import random_action
 from companion.journal import Journal, JournalError, open_or_set_aside
 from companion.session import Session
 from referee_client import RefereeProcess

@@ -9,7 +9,7 @@ from companion.core import IllegalAction, Refusal
 from companion.games.legends import GAME as Legends
 from companion.games.legends import data
 from companion.games.legends.data import LegendDataError
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
 
 from test_legends_rules import _no_typed_values, exchange, of, play  # noqa: F401  (the fixture applies here too)
 

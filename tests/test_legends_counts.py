@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.legends import GAME as Legends
 from companion.games.legends.actions import Reveal, Reshuffle
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
 from test_legends_conformance import choose
 from test_legends_rules import _no_typed_values, drawn, exchange, play, refused  # noqa: F401  (the autouse fixture)
 

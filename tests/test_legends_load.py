@@ -6,7 +6,7 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.legends import GAME as Legends
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
 from test_legends_rules import _no_typed_values, drawn, play  # noqa: F401  (the autouse fixture)
 
 

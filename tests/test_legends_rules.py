@@ -7,7 +7,7 @@ import pytest
 from companion.core import BadRequest, IllegalAction, Refusal
 from companion.games.legends import GAME as Legends
 from companion.games.legends import data
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
 
 IDLE = {"alysia": "wind-up", "fitz": "tenderize", "hilda": "spotlight", "lucius": "draw-claw",
         "zephyr": "ride-the-barrel", "sabo": "spike-trap", "lord-grym": "bury-them", "tikkit": "quick-fix"}

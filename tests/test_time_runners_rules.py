@@ -10,7 +10,7 @@ import pytest
 from companion.core import NotationError, Refusal
 from companion.games import make_game
 from companion.games.time_runners import DECK, GAME, Play, Roll, Shuffle, parse_action, zone
-from companion.games.time_runners.fixtures import table, table_dict
+from companion.testing.time_runners_fixtures import table, table_dict
 
 
 def A(text):

@@ -16,8 +16,9 @@ import sys
 import time
 
 from companion.games import make_game
-from companion.games.time_runners import ROLL_BARE, random_playout
-from companion.games.time_runners.playout import random_action, random_legal_action
+from companion.games.time_runners import ROLL_BARE
+from companion.testing.time_runners_playout import random_playout
+from companion.testing.time_runners_playout import random_action, random_legal_action
 
 
 def games_per_second(game, games: int, seed: int, instant_rate: float, legal: bool):

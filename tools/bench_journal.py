@@ -16,7 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.games.time_runners import ROLL_BARE, Roll, random_action
+from companion.games.time_runners import ROLL_BARE, Roll
+from companion.testing.time_runners_playout import random_action
 from companion.core import CHANCE
 from companion.journal import Journal
 from companion.session import Session

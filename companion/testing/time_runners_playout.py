@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .actions import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, Play, Roll
-from .state import CARDS, OVER, ROLL, ROLL_OFF
+from companion.games.time_runners.actions import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, Play, Roll
+from companion.games.time_runners.state import CARDS, OVER, ROLL, ROLL_OFF
 
 
 def random_action(state, rng: random.Random, instant_rate: float = 0.1, end_rate: float = 0.8):

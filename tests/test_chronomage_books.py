@@ -8,7 +8,7 @@ from companion.core import IllegalAction
 from companion.games.chronomage import GAME
 from companion.testing.chronomage_fixtures import play, write_timeline
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 
 def table(tmp_path, players=3, **cards):

@@ -11,7 +11,7 @@ from companion.core import IllegalAction, NotationError
 from companion.games.chronomage import GAME
 from companion.testing.chronomage_fixtures import event, monster, play, write_timeline
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 RES = {"orange": 1, "blue": 3, "green": 2, "purple": 2}
 

@@ -12,7 +12,7 @@ from companion.testing.chronomage_fixtures import play, write_timeline
 from companion.journal import Journal
 from companion.session import Session
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 
 def table(tmp_path, players=2):

@@ -19,7 +19,7 @@ from companion.games.chronomage.timeline import LibraryError, card_text, inline,
 from companion.journal import Journal
 from companion.session import Session
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 
 def table(tmp_path, players=3, **cards):

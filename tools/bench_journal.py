@@ -1,4 +1,4 @@
-"""`companion bench journal`: what the journal costs a table, measured on a real SQLite file.
+"""`python -m tools.bench_journal`: what the journal costs a table, measured on a real SQLite file.
 
 Prints the latency of `Session.play` (engine apply + the FULL-sync WAL commit that must finish
 before an action is acknowledged), p50/p99 per action, the time to reopen a journal and resume a

@@ -1,4 +1,4 @@
-"""The headless subcommands of `companion`: referee, sessions, export, import, bench.
+"""The headless subcommands of `companion`: referee, sessions, export, import.
 
 `ui.cli` (the composition root) adds `app`, `screenshot` and `hw`; this module runs alone as
 `python -m companion ...` on a machine without Kivy.
@@ -97,10 +97,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(run=_games)
 
-    p = sub.add_parser("bench", help="print benchmark figures")
-    p.add_argument("what", choices=["journal", "games"])
-    p.add_argument("rest", nargs=argparse.REMAINDER)
-    p.set_defaults(run=_bench)
 
 
 def _journal_path(args) -> Path:
@@ -276,15 +272,6 @@ def _games(args) -> int:
         if not cls.options_schema:
             print("  no options")
     return 0
-
-
-def _bench(args) -> int:
-    if args.what == "journal":
-        from companion.bench import main as bench_main
-    else:
-        from companion.games.bench import main as bench_main
-        return bench_main(args.rest, prog="companion bench games")
-    return bench_main(args.rest)
 
 
 def run(args) -> int:

@@ -16,7 +16,7 @@ import pytest
 from companion import games
 from companion.core import Action
 from companion.games import REGISTRY
-from companion.games.chronomage.fixtures import typed
+from companion.testing.chronomage_fixtures import typed
 from companion.journal import Journal
 from companion.refusals import Refusal
 from companion.session import Session

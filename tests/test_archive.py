@@ -6,7 +6,7 @@ import random
 import pytest
 
 from companion.archive import archive_finished
-from companion.games.time_runners import random_action
+from companion.testing.time_runners_playout import random_action
 from companion.journal import Journal
 from companion.session import Session
 

@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from companion.core import IllegalAction
 from companion.games.block_arena import GAME, parse_action
-from companion.games.block_arena.fixtures import position, position_dict
+from companion.testing.block_arena_fixtures import position, position_dict
 from referee_client import RefereeProcess
+from rules_helpers import refused_load as shared_refused_load
 
 RULE = "block-arena/"
 MID = {1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}
@@ -25,11 +25,7 @@ def load(d, **opts):
 
 
 def refused_load(d, rule, **opts):
-    with pytest.raises(IllegalAction) as e:
-        load(d, **opts)
-    assert e.value.code == "invalid-state" and e.value.reason.startswith("This is not a possible Block Arena position")
-    assert e.value.rule == (rule if rule == "ALL-3" else RULE + rule), e.value
-    return e.value
+    return shared_refused_load(GAME(2, opts), d, rule, words="This is not a possible Block Arena position")
 
 
 def play(state, *texts):

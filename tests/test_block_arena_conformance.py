@@ -9,7 +9,7 @@ import pytest
 
 from companion.core import IllegalAction, NotationError
 from companion.games.block_arena import GAME, parse_action
-from companion.games.block_arena.fixtures import position, wellformed_texts
+from companion.testing.block_arena_fixtures import position, wellformed_texts
 from companion.journal import Journal
 from companion.session import Session
 

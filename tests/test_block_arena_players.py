@@ -10,7 +10,7 @@ import pytest
 
 from companion.core import IllegalAction, RandomPlayer
 from companion.games.block_arena import GAME, parse_action
-from companion.games.block_arena.fixtures import position
+from companion.testing.block_arena_fixtures import position
 from companion.games.block_arena.players import GreedyPlayer
 from companion.games.block_arena.search import SearchPlayer
 from companion.games.block_arena.turns import action_of, whole_turns, wins_now

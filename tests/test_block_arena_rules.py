@@ -8,32 +8,14 @@ import pytest
 from companion.core import BadRequest, IllegalAction, NotationError, Refusal
 from companion.games import REGISTRY, make_game
 from companion.games.block_arena import GAME, Flip, Go, Place, Slide, parse_action
-from companion.games.block_arena.fixtures import position, position_dict
+from companion.testing.block_arena_fixtures import position, position_dict
+from rules_helpers import play, refused
 
 RULE = "block-arena/"
 
 
 def A(text):
     return parse_action(text)
-
-
-def play(state, *texts):
-    events = []
-    for t in texts:
-        events += state.apply(A(t))
-    return events
-
-
-def refused(state, text, code, rule):
-    before = json.dumps(state.to_dict(), sort_keys=True)
-    with pytest.raises(IllegalAction) as e:
-        state.apply(A(text))
-    assert e.value.code == code, e.value
-    assert e.value.rule == (rule if rule == "ALL-3" else RULE + rule), e.value
-    assert e.value.rule.split("/")[-1] in GAME.rules or e.value.rule == "ALL-3"
-    assert json.dumps(state.to_dict(), sort_keys=True) == before  # ALL-1
-    assert e.value.reason[0].isupper()
-    return e.value
 
 
 def legal(state):

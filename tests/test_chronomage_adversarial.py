@@ -6,23 +6,15 @@ import json
 
 import pytest
 
-from companion.core import IllegalAction
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import event, monster, play, typed, write_timeline
+from companion.testing.chronomage_fixtures import event, monster, play, typed, write_timeline
 from companion.games.chronomage.timeline import LibraryError, parse_card
-from companion.games.chronomage.fixtures import timeline_dict, to_toml
+from companion.testing.chronomage_fixtures import timeline_dict, to_toml
+from rules_helpers import refused_load
 
 
 def table(tmp_path, players=2, **cards):
     return GAME(players, {"timeline": str(write_timeline(tmp_path, **cards))}).new_state()
-
-
-def refused_load(st, d, words=""):
-    with pytest.raises(IllegalAction) as err:
-        st.game.state_from_dict(json.loads(json.dumps(d)))
-    assert err.value.code == "invalid-state", err.value
-    assert words in err.value.reason, err.value.reason
-    return err.value
 
 
 def win_one(st):
@@ -43,7 +35,7 @@ def test_CM_10_a_running_table_with_all_sixteen_challenges_done_is_refused(tmp_p
     d["done"] = [{"id": f"x{i}", "result": "won"} for i in range(16)]
     d["challenge_deck"] = 0
     # with the whole deck played the timeline is over (the boss fell, or was lost): no 17th card
-    refused_load(st, d)
+    refused_load(st.game, d)
 
 
 def test_CM_10_the_engine_still_accepts_its_own_tables_after_fifteen_challenges(tmp_path):
@@ -65,7 +57,7 @@ def test_CM_11_a_challenge_at_round_zero_is_refused_not_a_crash(tmp_path):
     d = st.to_dict()
     d["challenge"]["round"] = 0
     d["challenge"]["power"] = d["damage"]["power"] = None
-    refused_load(st, d)
+    refused_load(st.game, d)
 
 
 # ---------------------------------------------------------------- PREEMPT: the record must be one the table can reach
@@ -81,7 +73,7 @@ def test_PREEMPT_a_group_choice_already_made_cannot_still_be_waiting(tmp_path):
     d = st.to_dict()
     assert d["step"] == "preemptive"
     d["preemptive"]["results"] = [1, 1]
-    refused_load(st, d)
+    refused_load(st.game, d)
 
 
 def test_PREEMPT_a_crisis_result_follows_from_its_roll(tmp_path):
@@ -95,7 +87,7 @@ def test_PREEMPT_a_crisis_result_follows_from_its_roll(tmp_path):
                    lambda p: p["rolls"].__setitem__(1, [6, 6, 6])):  # a roll without its result
         bad = json.loads(json.dumps(d))
         change(bad["preemptive"])
-        refused_load(st, bad)
+        refused_load(st.game, bad)
 
 
 def test_PREEMPT_the_challenge_begins_only_once_the_preemptive_action_is_over(tmp_path):
@@ -105,7 +97,7 @@ def test_PREEMPT_the_challenge_begins_only_once_the_preemptive_action_is_over(tm
     assert d["phase"] == "challenge"
     bad = json.loads(json.dumps(d))
     bad["preemptive"]["results"][1], bad["preemptive"]["rolls"][1] = None, None  # blue never rolled
-    refused_load(st, bad)
+    refused_load(st.game, bad)
 
 
 def test_X_5_an_exploit_is_attempted_or_skipped_with_true_or_false_only(tmp_path):
@@ -116,10 +108,10 @@ def test_X_5_an_exploit_is_attempted_or_skipped_with_true_or_false_only(tmp_path
     for attempt in (0, None):  # 0 is not false; undecided, the challenge cannot have begun
         bad = json.loads(json.dumps(d))
         bad["preemptive"]["attempt"] = attempt
-        refused_load(st, bad)
+        refused_load(st.game, bad)
     bad = json.loads(json.dumps(d))
     bad["preemptive"]["results"][0], bad["preemptive"]["rolls"][0] = "success", [6, 6, 6]  # a skipped exploit has no roll
-    refused_load(st, bad)
+    refused_load(st.game, bad)
 
 
 # ---------------------------------------------------------------- CM-5: time units and bonuses come from spells
@@ -132,7 +124,7 @@ def test_CM_5_time_units_used_this_round_need_a_spell_cast(tmp_path):
     for key in ("time_used", "bonus"):
         bad = json.loads(json.dumps(d))
         bad[key][0] = 3
-        refused_load(st, bad)
+        refused_load(st.game, bad)
     play(st, "spell 1 3 0 2")
     assert st.game.state_from_dict(json.loads(json.dumps(st.to_dict()))).to_dict() == st.to_dict()
 
@@ -174,4 +166,4 @@ def test_ALL_3_counts_in_the_books_are_whole_numbers_not_16_point_0(tmp_path):
             d[field] = float(d[field])
         else:
             d[field][key] = float(d[field][key])
-        refused_load(st, d, "do not match the books")
+        refused_load(st.game, d, words="do not match the books")

@@ -6,9 +6,9 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import play, write_timeline
+from companion.testing.chronomage_fixtures import play, write_timeline
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 
 def table(tmp_path, players=3, **cards):
@@ -92,7 +92,7 @@ def test_CM_8_two_players_losing_a_challenge_with_three_time_cards_left_draw_thr
 def test_CM_2_no_count_of_the_books_ever_goes_below_zero_in_random_timelines():
     import random
 
-    from companion.games.chronomage.playout import random_playout
+    from companion.testing.chronomage_playout import random_playout
     game = GAME(2)
     rng = random.Random(19)
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import play, typed, write_timeline
+from companion.testing.chronomage_fixtures import play, typed, write_timeline
 
 
 def table(tmp_path, players=1):

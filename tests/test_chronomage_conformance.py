@@ -14,8 +14,8 @@ import pytest
 from companion.core import IllegalAction, NotationError, Refusal
 from companion.events import Event
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import wellformed_texts
-from companion.games.chronomage.playout import random_playout
+from companion.testing.chronomage_fixtures import wellformed_texts
+from companion.testing.chronomage_playout import random_playout
 from companion.games.chronomage.timeline import card_text
 
 DETAIL_KINDS = ("dice", "spell", "reverse", "book")

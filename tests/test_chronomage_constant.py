@@ -9,9 +9,9 @@ import pytest
 
 from companion.core import IllegalAction, NotationError
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import event, monster, play, write_timeline
+from companion.testing.chronomage_fixtures import event, monster, play, write_timeline
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 RES = {"orange": 1, "blue": 3, "green": 2, "purple": 2}
 

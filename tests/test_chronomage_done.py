@@ -3,13 +3,13 @@ constant spell that changes a resistance and the dice that follow it (CM-13), a 
 (CM-16), an equipment swap and a refused second robe (CM-14), a temporary loot card used (`discard`),
 and the boss revealed early in phase III and beaten: a shared victory with cards left in the deck (CM-10).
 
-The timeline is the test one (`fixtures.write_timeline`): sixteen plain one-round monsters, power 20 for
+The timeline is the test one (`companion.testing.chronomage_fixtures.write_timeline`): sixteen plain one-round monsters, power 20 for
 two players, every colour rolling 3 dice, one challenge die whose chart hits nobody; the boss is c16.
 Cards c1 and c2 print a resistance of 2 and 1 for orange.
 """
 from __future__ import annotations
 
-from companion.games.chronomage.fixtures import monster, write_timeline
+from companion.testing.chronomage_fixtures import monster, write_timeline
 from referee_client import RefereeProcess
 
 ORANGE, BLUE = 1, 2

@@ -11,8 +11,8 @@ import pytest
 
 from companion.core import BadRequest
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import monster, timeline_dict, to_toml, write_timeline
-from companion.games.chronomage.playout import random_action
+from companion.testing.chronomage_fixtures import monster, timeline_dict, to_toml, write_timeline
+from companion.testing.chronomage_playout import random_action
 from companion.games.chronomage.rules import FROM_FILES
 from companion.journal import Journal
 from companion.session import Session

@@ -6,7 +6,7 @@ import pytest
 
 from companion.core import BadRequest
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import event, monster, timeline_dict, to_toml, write_timeline
+from companion.testing.chronomage_fixtures import event, monster, timeline_dict, to_toml, write_timeline
 from companion.games.chronomage.timeline import Library, LibraryError, load_timeline, parse_timeline
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import monster, play, timeline_dict, to_toml, typed, write_timeline
+from companion.testing.chronomage_fixtures import monster, play, timeline_dict, to_toml, typed, write_timeline
 from companion.games.chronomage.timeline import LibraryError, MAX_FILE
 
 MAKE = """

@@ -21,7 +21,7 @@ import pytest
 
 from companion.core import Refusal
 from companion.games.chronomage import GAME
-from companion.games.chronomage.playout import random_action, random_playout
+from companion.testing.chronomage_playout import random_action, random_playout
 from companion.games.chronomage.rules import COLORS
 from companion.games.chronomage.timeline import inline, parse_card
 from referee_client import RefereeProcess

@@ -8,11 +8,11 @@ import pytest
 
 from companion.core import IllegalAction, NotationError
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import play, write_timeline
+from companion.testing.chronomage_fixtures import play, write_timeline
 from companion.journal import Journal
 from companion.session import Session
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 
 def table(tmp_path, players=2):

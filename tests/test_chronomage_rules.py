@@ -7,10 +7,10 @@ import pytest
 
 from companion.core import BadRequest, Turn
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import event, monster, play, write_timeline
+from companion.testing.chronomage_fixtures import event, monster, play, write_timeline
 from companion.games.chronomage.rules import RULES
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 
 def table(tmp_path, players=3, colors=None, **cards):

@@ -13,13 +13,13 @@ import pytest
 
 from companion.core import IllegalAction, Refusal
 from companion.games.chronomage import GAME
-from companion.games.chronomage.fixtures import QUIET_CHART, monster, play, timeline_dict, to_toml, typed, write_timeline
-from companion.games.chronomage.playout import random_action
+from companion.testing.chronomage_fixtures import QUIET_CHART, monster, play, timeline_dict, to_toml, typed, write_timeline
+from companion.testing.chronomage_playout import random_action
 from companion.games.chronomage.timeline import LibraryError, card_text, inline, parse_card
 from companion.journal import Journal
 from companion.session import Session
 
-from chronomage_helpers import refused
+from rules_helpers import refused
 
 
 def table(tmp_path, players=3, **cards):

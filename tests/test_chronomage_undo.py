@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core import IllegalAction
-from companion.games.chronomage.fixtures import typed, write_timeline
+from companion.testing.chronomage_fixtures import typed, write_timeline
 from companion.journal import Journal
 from companion.session import Session
 

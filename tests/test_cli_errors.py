@@ -160,7 +160,7 @@ def test_version_is_the_one_in_pyproject(tmp_path):
         assert proc.returncode == 0 and proc.stdout.strip() == f"companion {expected}", proc
 
 
-COMMANDS = ["referee", "sessions", "export", "import", "rules", "games", "bench", "bench games", "bench journal",
+COMMANDS = ["referee", "sessions", "export", "import", "rules", "games",
             "hw", "hw monitor", "hw pinmap", "app", "screenshot"]
 
 
@@ -173,7 +173,7 @@ def test_every_help_names_the_command_as_typed(tmp_path, command):
 
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the console script is not installed in this environment")
-@pytest.mark.parametrize("command", ["app", "screenshot", "hw", "bench games", "sessions"])
+@pytest.mark.parametrize("command", ["app", "screenshot", "hw", "sessions"])
 def test_the_console_script_help_names_the_command_as_typed(tmp_path, command):
     proc = subprocess.run([str(SCRIPT), *command.split(), "--help"], env=env_for(tmp_path), capture_output=True,
                           text=True, timeout=60)
@@ -187,7 +187,7 @@ def test_hw_help_lists_its_subcommands(tmp_path):
 
 @pytest.mark.parametrize("count", ["0", "-3", "many"])
 def test_bench_games_with_a_count_that_is_no_count_is_one_line_and_exit_2(tmp_path, count):
-    result = companion(tmp_path, "bench", "games", "--games", count, module="companion")
+    result = companion(tmp_path, "--games", count, module="tools.bench_games")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "is not a whole number from 1" in result.stderr.splitlines()[-1]
 

@@ -17,7 +17,7 @@ import pytest
 from companion import rules
 from companion.archive import archive, archive_finished
 from companion.core import Refusal
-from companion.games.time_runners import random_action
+from companion.testing.time_runners_playout import random_action
 from companion.journal import Journal
 from companion.session import Session
 from referee_client import RefereeProcess
@@ -272,9 +272,10 @@ def test_an_unknown_option_cites_a_rule_the_reference_explains(game):
 @pytest.mark.parametrize("args", [("--actions", "0"), ("--actions", "-5"), ("--history", "0"),
                                   ("--dir", "{tmp}/no-such-folder", "--actions", "5")])
 def test_bench_journal_with_a_bad_argument_is_one_line_and_exit_2(tmp_path, args):
-    proc = companion("bench", "journal", *(a.format(tmp=tmp_path) for a in args))
+    proc = subprocess.run([sys.executable, "-m", "tools.bench_journal", *(a.format(tmp=tmp_path) for a in args)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=90)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
-    assert proc.stderr.strip().splitlines()[-1].startswith("companion bench journal: error:"), proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith("python -m tools.bench_journal: error:"), proc.stderr
 
 
 @pytest.mark.parametrize("command", ["sessions", "export", "import", "archive"])

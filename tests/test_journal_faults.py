@@ -1,4 +1,4 @@
-"""The journal under fault injection, with small counts (`python -m companion.faults` prints the figures
+"""The journal under fault injection, with small counts (`python -m tools.faults_journal` prints the figures
 at large ones): real files damaged byte by byte and cut short, real processes killed during play, a
 disk that fills up, a clock set back, an export aimed at an archive."""
 from __future__ import annotations

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench import endless_action
+from tools.bench_journal import endless_action
 from companion.core import BadRequest, Refusal
 from companion.journal import Journal
 from companion.quoting import quoted
@@ -36,7 +36,7 @@ def chronomage_export_with(action: str) -> list[str]:
 
 
 def test_an_import_of_a_typed_card_with_a_bad_field_is_one_line_with_the_librarys_words(tmp_path):
-    from companion.games.chronomage.fixtures import typed
+    from companion.testing.chronomage_fixtures import typed
     bad = tmp_path / "bad.jsonl"
     bad.write_text("".join(line + "\n" for line in chronomage_export_with(typed(1, rounds=[{"color": "red"}]))))
     proc = companion("import", str(bad), "--journal", str(tmp_path / "j.sqlite"))

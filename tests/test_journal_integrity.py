@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.core import Refusal
-from companion.games.time_runners import random_action
+from companion.testing.time_runners_playout import random_action
 from companion.journal import Journal, JournalError, open_or_set_aside
 from companion.session import Session
 from referee_client import RefereeProcess
@@ -279,7 +279,7 @@ def test_an_export_of_the_version_before_the_chain_still_imports(tmp_path):
 
 # ---------------------------------------------------------------- an older journal
 def test_a_version_2_journal_is_upgraded_in_place_and_its_entries_chained(tmp_path):
-    from companion.bench import endless_action
+    from tools.bench_journal import endless_action
     path = tmp_path / "journal.sqlite"
     with Journal(path) as j:
         s, rng = Session.start(j, "time-runners", 2, seed=4), random.Random(4)

@@ -28,6 +28,29 @@ def test_companion_module_is_small(path):
     assert len(path.read_text().splitlines()) < 700
 
 
+PRODUCT = sorted(p for name in ("companion", "hardware", "ui") for p in (ROOT / name).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", PRODUCT, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_product_imports_no_tool(path):
+    """tools/ (benchmarks, fault injection) may import the product; the installed product never imports it."""
+    assert "tools" not in imported_roots(ast.parse(path.read_text())), f"{path.relative_to(ROOT)} imports tools"
+
+
+@pytest.mark.parametrize("path", [p for p in PRODUCT if "testing" not in p.parts], ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_product_imports_no_fixture_or_playout(path):
+    """companion.testing (fixtures, playouts) serves the tests and tools/, never the program itself."""
+    tree = ast.parse(path.read_text())
+    named = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    named |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not {m for m in named if m.startswith("companion.testing") or m == "testing"}, path
+
+
+def test_no_benchmark_or_fault_injector_lives_in_the_product():
+    tools = [p.relative_to(ROOT) for p in PRODUCT if re.search(r"bench|fault|resend|speed|fixtures|playout", p.stem) and "testing" not in p.parts]
+    assert not tools, f"these belong in tools/: {tools}"
+
+
 def game_names():
     """Every way a registered game is named: its id, its title and its package (from GAME_MODULES too, so
     a package whose Game is not written yet counts)."""

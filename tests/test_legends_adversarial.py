@@ -5,21 +5,13 @@ import random
 
 import pytest
 
-from companion.core import IllegalAction, Refusal
 from companion.games.legends import GAME as Legends
 from companion.games.legends import data
 from companion.games.legends.data import LegendDataError
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
+from rules_helpers import refused_load
 
 from test_legends_rules import _no_typed_values, exchange, of, play  # noqa: F401  (the fixture applies here too)
-
-
-def refused_load(game, d, words=""):
-    with pytest.raises(IllegalAction) as err:
-        game.state_from_dict(json.loads(json.dumps(d)))
-    assert err.value.code == "invalid-state" and words in err.value.reason, err.value.reason
-    rule = err.value.rule
-    assert rule == "ALL-3" or rule.split("/", 1)[1] in Legends.rules
 
 
 # -- picks: a basic deck always gives three cards to pick -------------------------------------------
@@ -122,22 +114,22 @@ def test_ranking_a_2v2_tied_on_the_exchange_goes_to_the_team_that_received_fewer
 
 def test_ALL_3_a_game_someone_has_won_cannot_be_loaded_as_still_going():
     g = Legends(3, {"cards": "physical"})
-    refused_load(g, table_dict(g, knockouts=[2, 0, 0]), "two Knock Outs")
+    refused_load(g, table_dict(g, knockouts=[2, 0, 0]), words="two Knock Outs")
     g = Legends(2, {"cards": "physical"})
-    refused_load(g, table_dict(g, stocks=[0, 1]), "Stock")
+    refused_load(g, table_dict(g, stocks=[0, 1]), words="Stock")
     d = table_dict(g)
     d.update(phase="over", winner=[1])
-    refused_load(g, d, "Stock")
+    refused_load(g, d, words="Stock")
     d = table_dict(g, stocks=[1, 0])
     d.update(phase="over", winner=[2])
-    refused_load(g, d, "winner")
+    refused_load(g, d, words="winner")
     d = table_dict(g, stocks=[1, 0])
     d.update(phase="over", winner=[1])
     assert g.state_from_dict(d).outcome().winners == (1,)
     g = Legends(3, {"cards": "physical"})
     d = table_dict(g, knockouts=[2, 1, 0])
     d.update(phase="over", winner=[2])
-    refused_load(g, d, "winner")
+    refused_load(g, d, words="winner")
 
 
 def _resolving(card1, card2="punch", **fields):
@@ -183,7 +175,7 @@ def test_ALL_3_a_legends_pusher_is_a_foe():
     for pusher in (1, 3):
         d = table_dict(g)
         d["legends"][0]["pusher"] = pusher
-        refused_load(g, d, "pusher")
+        refused_load(g, d, words="pusher")
     d = table_dict(g)
     d["legends"][0]["pusher"] = 2
     assert g.state_from_dict(d).pusher[0] == 2
@@ -193,4 +185,4 @@ def test_ALL_3_a_player_count_is_a_whole_number_not_2_point_0():
     g = Legends(2, {"cards": "physical"})
     d = table_dict(g)
     d["players"] = 2.0
-    refused_load(g, d, "another game, player count")
+    refused_load(g, d, words="another game, player count")

@@ -5,7 +5,7 @@ import pytest
 
 from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
-from companion.games.legends.bench import play_out
+from tools.bench_legends import play_out
 from companion.games.legends.computer import LegendsComputer
 from companion.journal import Journal
 from companion.session import Session

@@ -12,7 +12,7 @@ import pytest
 
 from companion.core import Refusal
 from companion.games.legends import GAME as Legends
-from companion.games.legends.fixtures import wellformed_texts
+from companion.testing.legends_fixtures import wellformed_texts
 
 TABLES = [(2, "teams"), (3, "ffa"), (4, "teams"), (4, "ffa"), (5, "ffa"), (6, "ffa"), (6, "3v3"), (6, "2v2v2")]  # LA-11
 

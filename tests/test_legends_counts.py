@@ -8,7 +8,8 @@ import pytest
 
 from companion.games.legends import GAME as Legends
 from companion.games.legends.actions import Reveal, Reshuffle
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
+from rules_helpers import refused_load
 from test_legends_conformance import choose
 from test_legends_rules import _no_typed_values, drawn, exchange, play, refused  # noqa: F401  (the autouse fixture)
 
@@ -102,13 +103,6 @@ def test_ALL_3_digital_load_refuses_a_special_discarded_while_still_in_the_meter
     d = table_dict(game)
     d["discards"][0] = ["wind-up"]  # the Meter still holds every Special
     refused_load(game, d, "LA-3")
-
-
-def refused_load(game, d, rule):
-    with pytest.raises(Exception) as err:
-        game.state_from_dict(json.loads(json.dumps(d)))
-    assert err.value.code == "invalid-state" and err.value.rule.endswith("/" + rule), err.value
-    return err.value
 
 
 class Shadow:

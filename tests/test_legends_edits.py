@@ -3,7 +3,7 @@
 import json
 
 from companion.games.legends import GAME as Legends
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
 from test_legends_rules import _no_typed_values, drawn, exchange, legend, of, play, refused  # noqa: F401  (autouse fixture)
 
 TIKKIT = ["tikkit", "alysia"]

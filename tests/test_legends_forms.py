@@ -4,7 +4,7 @@ import pytest
 
 from companion.core import IllegalAction
 from companion.games.legends import GAME as Legends
-from companion.games.legends.fixtures import table
+from companion.testing.legends_fixtures import table
 from test_legends_rules import _no_typed_values, drawn, legend, of, play, refused  # noqa: F401  (the autouse fixture)
 
 

@@ -2,18 +2,10 @@
 exchange 1, two 1v1 foes on one space facing the same way, an exchange resolving out of Speed order."""
 import json
 
-import pytest
-
-from companion.core import IllegalAction
 from companion.games.legends import GAME as Legends
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
+from rules_helpers import refused_load
 from test_legends_rules import _no_typed_values, drawn, play  # noqa: F401  (the autouse fixture)
-
-
-def refused_load(game, d, rule):
-    with pytest.raises(IllegalAction) as err:
-        game.state_from_dict(json.loads(json.dumps(d)))
-    assert err.value.code == "invalid-state" and err.value.rule.endswith("/" + rule), err.value.rule
 
 
 def test_ALL_3_a_pick_phase_at_exchange_2_or_3_is_refused():

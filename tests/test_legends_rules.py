@@ -4,10 +4,11 @@ import json
 
 import pytest
 
-from companion.core import BadRequest, IllegalAction, Refusal
+from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
 from companion.games.legends import data
-from companion.games.legends.fixtures import table, table_dict
+from companion.testing.legends_fixtures import table, table_dict
+from rules_helpers import play, refused  # noqa: F401  (other Legends tests import them from here)
 
 IDLE = {"alysia": "wind-up", "fitz": "tenderize", "hilda": "spotlight", "lucius": "draw-claw",
         "zephyr": "ride-the-barrel", "sabo": "spike-trap", "lord-grym": "bury-them", "tikkit": "quick-fix"}
@@ -17,13 +18,6 @@ IDLE = {"alysia": "wind-up", "fitz": "tenderize", "hilda": "spotlight", "lucius"
 def _no_typed_values(tmp_path, monkeypatch):
     """Games here play the package files' values, whatever this machine's data directory holds (LA-3)."""
     monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
-
-
-def play(st, *texts):
-    events = []
-    for text in texts:
-        events += st.apply(st.game.parse_action(text))
-    return events
 
 
 def idle(st, s):
@@ -62,16 +56,6 @@ def of(events, kind):
 
 def legend(st, s):
     return st.to_dict()["legends"][s - 1]
-
-
-def refused(st, text, code):
-    before = st.to_dict()
-    with pytest.raises(Refusal) as err:
-        play(st, text)
-    assert err.value.code == code and st.to_dict() == before
-    rule = err.value.rule
-    assert rule == "ALL-3" or rule.split("/", 1)[1] in Legends.rules
-    return err.value
 
 
 # -- rulings LA-1..LA-9 ---------------------------------------------------------------------------------

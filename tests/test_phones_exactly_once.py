@@ -2,7 +2,7 @@
 was committed and before it was answered, then started again on the same journal; the phone (a real WebSocket
 client) resends the play with its id, as the page does, and gets the first answer, "done", with nothing played
 again. Before play ids were kept in the journal, the resend was played a second time, or answered "Nothing was
-played" although it had been. In all four games (companion/phones/resends.py runs the kills, with figures)."""
+played" although it had been. In all four games (tools/faults_phones.py runs the kills, with figures)."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,7 @@ import pytest
 from companion import games
 from companion.core import Refusal
 from companion.journal import Journal
-from companion.phones import resends
+from tools import faults_phones
 from companion.phones.hub import Hub
 from companion.phones.tokens import SeatTokens
 from companion.session import Session
@@ -22,7 +22,7 @@ from companion.session import Session
 @pytest.mark.parametrize("game_id", sorted(games.REGISTRY))
 @pytest.mark.parametrize("plays", [1, 3])
 def test_a_play_committed_before_a_crash_is_answered_done_when_resent_and_never_played_twice(tmp_path, game_id, plays):
-    assert resends.trial(tmp_path, game_id, seed=3, plays=plays, rng=random.Random(plays)) == "done"
+    assert faults_phones.trial(tmp_path, game_id, seed=3, plays=plays, rng=random.Random(plays)) == "done"
 
 
 def test_the_apps_own_play_path_keeps_a_plays_id_with_what_it_played_too(tmp_path):

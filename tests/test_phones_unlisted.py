@@ -7,7 +7,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from companion.games.chronomage.fixtures import typed
+from companion.testing.chronomage_fixtures import typed
 
 from phone_helpers import LEGENDS, PhoneTable, legends4, open_phone, run  # noqa: F401 (legends4: a fixture)
 

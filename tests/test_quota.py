@@ -5,7 +5,7 @@ from pathlib import Path
 
 CODE = """
 import os
-from companion.bench_cpu import quarter_core
+from tools.bench_cpu import quarter_core
 print(quarter_core())
 print(open('/proc/self/cgroup').read())
 """

@@ -25,7 +25,8 @@ def test_public_names_still_import():
     from companion.games import REGISTRY, make_game
     from companion.games.block_arena import BAState, Flip, parse_action as ba_parse
     from companion.games.legends import data
-    from companion.games.time_runners import DECK, GAME, Roll, TRState, random_playout, zone
+    from companion.games.time_runners import DECK, GAME, Roll, TRState, zone
+    from companion.testing.time_runners_playout import random_playout
 
     assert len(DECK) == 70 and zone(0) and Roll(3) == GAME(3).parse_action("roll 3")
     assert isinstance(GAME(3).new_state(), TRState) and callable(random_playout)

@@ -294,7 +294,7 @@ def test_a_kiosk_sets_a_damaged_journal_aside_untouched_and_starts_a_new_one(tmp
 
 def test_replaying_the_replies_actions_reproduces_the_game_through_its_reshuffles():
     """Dice entered by hand move the seed's position like drawn ones, so automatic shuffles replay."""
-    from companion.games.time_runners import random_action
+    from companion.testing.time_runners_playout import random_action
     import random as _random
     original = Session.start(Journal(), "time-runners", 3, seed="replay")
     rng, played, reshuffles = _random.Random(4), [], 0

@@ -11,9 +11,10 @@ from hypothesis import strategies as st_
 
 from companion.core import NotationError, Refusal
 from companion.events import Event
-from companion.games.time_runners import CODES, DECK, GAME, Roll, random_playout
-from companion.games.time_runners.fixtures import wellformed_texts
-from companion.games.time_runners.playout import random_legal_action
+from companion.games.time_runners import CODES, DECK, GAME, Roll
+from companion.testing.time_runners_playout import random_playout
+from companion.testing.time_runners_fixtures import wellformed_texts
+from companion.testing.time_runners_playout import random_legal_action
 
 DECK_COUNT = Counter(DECK)
 

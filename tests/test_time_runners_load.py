@@ -12,8 +12,9 @@ import random
 import pytest
 
 from companion.core import NotationError, Refusal
-from companion.games.time_runners import GAME, parse_action, random_playout
-from companion.games.time_runners.fixtures import table
+from companion.games.time_runners import GAME, parse_action
+from companion.testing.time_runners_playout import random_playout
+from companion.testing.time_runners_fixtures import table
 
 
 def snapshots(players: int, seed: int, instant_rate: float = 0.3) -> list[dict]:

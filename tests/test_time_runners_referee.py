@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from companion.games.time_runners.fixtures import wellformed_texts
+from companion.testing.time_runners_fixtures import wellformed_texts
 from referee_client import RefereeProcess
 
 

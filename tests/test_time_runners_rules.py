@@ -10,30 +10,12 @@ import pytest
 from companion.core import NotationError, Refusal
 from companion.games import make_game
 from companion.games.time_runners import DECK, GAME, Play, Roll, Shuffle, parse_action, zone
-from companion.games.time_runners.fixtures import table, table_dict
+from companion.testing.time_runners_fixtures import table, table_dict
+from rules_helpers import play, refused
 
 
 def A(text):
     return parse_action(text)
-
-
-def play(state, *texts):
-    events = []
-    for t in texts:
-        events += state.apply(A(t))
-    return events
-
-
-def refused(state, text, code, rule=None):
-    before = json.dumps(state.to_dict(), sort_keys=True)
-    with pytest.raises(Refusal) as e:
-        state.apply(A(text))
-    assert e.value.code == code, e.value
-    if rule:
-        assert e.value.rule == rule, e.value
-    assert json.dumps(state.to_dict(), sort_keys=True) == before
-    assert e.value.reason and e.value.reason[0].isupper()
-    return e.value
 
 
 def dealt(players=3, seed=0):

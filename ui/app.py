@@ -3,7 +3,7 @@ home screen, opens sessions on their game's table screen and routes hardware eve
 
 systemd: READY=1 after the first frame is drawn, WATCHDOG=1 from Kivy's clock on the UI thread.
 `quit_after_first_frame` (`companion app --quit-after-first-frame`) says when that frame was on screen
-and stops: a smoke test on the Pi, and what `python -m ui.bench` times.
+and stops: a smoke test on the Pi, and what `python -m tools.bench_ui` times.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-#: Multisample anti-aliasing off. Measured with `python -m ui.bench` (section 5, and `--shots DIR` under X
+#: Multisample anti-aliasing off. Measured with `python -m tools.bench_ui` (section 5, and `--shots DIR` under X
 #: for the edges) at 800x480 in software GL (Mesa llvmpipe): the Time Runners table costs about twice the
 #: CPU a frame with 2 or 4 samples (llvmpipe rounds 2 up to 4) and misses 60 Hz, while without them the
 #: dial, its rim, the tokens and the die keep smooth edges (they anti-alias their own outlines) and text

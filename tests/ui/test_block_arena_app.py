@@ -233,7 +233,7 @@ def test_a_9x9_board_keeps_its_squares_9_mm_at_800x480(ui, journal_path):
 
 
 def test_BA_9_the_bga_turn_line_counts_to_the_engines_limit_and_the_ending_says_why(ui, journal_path):
-    from companion.games.block_arena.fixtures import position_dict
+    from companion.testing.block_arena_fixtures import position_dict
     from companion.games.block_arena.state import BGA_TURNS
     from companion.session import Session
     app = ui.start(journal_path)
@@ -255,7 +255,7 @@ def test_BA_9_the_bga_turn_line_counts_to_the_engines_limit_and_the_ending_says_
 
 
 def test_BA_12_the_ending_names_the_player_whose_meeple_reached_the_far_row(ui, journal_path):
-    from companion.games.block_arena.fixtures import position_dict
+    from companion.testing.block_arena_fixtures import position_dict
     table = start(ui, journal_path)
     c = ui.app.controller
     blocks = {1: ["c4 c5", "c6", "a1", "e1"], 2: ["b6", "a6", "e6", "f6"]}
@@ -270,7 +270,7 @@ def test_BA_12_the_ending_names_the_player_whose_meeple_reached_the_far_row(ui, 
 
 def test_BA_5_a_meeple_carried_by_the_other_seats_slide_is_marked_after_it_from_the_engines_events():
     from companion.games.block_arena import parse_action
-    from companion.games.block_arena.fixtures import position
+    from companion.testing.block_arena_fixtures import position
     from ui.games.block_arena.board import move_marks
     st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c4", "e4"), current=2)
     before = st.view(None)["meeples"]

@@ -1,5 +1,5 @@
 """`companion app --quit-after-first-frame` comes up, draws its first frame and exits 0 (the Pi's smoke
-test, and what `python -m ui.bench` times); that first frame already shows the whole home screen."""
+test, and what `python -m tools.bench_ui` times); that first frame already shows the whole home screen."""
 from __future__ import annotations
 
 import json
@@ -33,7 +33,7 @@ def test_quit_after_first_frame_exits_0_and_says_when(tmp_path):
 
 def test_the_first_frame_is_the_whole_home_screen(tmp_path):
     """Pixels of the first frame equal those of the tenth: nothing is filled in after it."""
-    done = subprocess.run([sys.executable, "-m", "ui.bench", "--child", "frames", "--journal",
+    done = subprocess.run([sys.executable, "-m", "tools.bench_ui", "--child", "frames", "--journal",
                            str(tmp_path / "journal.sqlite")], cwd=ROOT, env=_env(tmp_path), capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.games.time_runners import random_action
+from companion.testing.time_runners_playout import random_action
 from companion.journal import Journal
 from companion.session import Session
 

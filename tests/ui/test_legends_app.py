@@ -158,7 +158,7 @@ def test_physical_cards_one_tap_per_seat_and_the_card_panel_word_by_word(ui, jou
 
 def test_the_steps_follow_the_engines_events_and_end_on_its_view():
     game = Legends(2, {"cards": "physical"})
-    from companion.games.legends.fixtures import table_dict
+    from companion.testing.legends_fixtures import table_dict
     st = game.state_from_dict(table_dict(game, spaces=[3, 3], facing=["right", "left"], fatigue=[0, 6]))
     before = st.view(None)
     st.apply(game.parse_action("reveal 1 smash"))

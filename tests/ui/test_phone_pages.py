@@ -154,7 +154,7 @@ def choose(browser: Pages, seat: int, label: str, value) -> None:
 
 
 def test_chronomage_phone_casts_a_constant_spell_and_enters_its_dice_with_small_forms(ui, journal_path, pages, tmp_path):
-    from companion.games.chronomage.fixtures import typed
+    from companion.testing.chronomage_fixtures import typed
     app = started(ui, journal_path)
     ui.start_game(2, "chronomage")
     c = app.controller

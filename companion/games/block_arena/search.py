@@ -13,7 +13,7 @@ What carries over between the turns of a game (`Memory`): the table and each lea
 Measured (loaded 2-core machine, other programs using most of it): a search counts about 33,000 nodes a
 second of its own CPU (the same fixed-size searches counted 23,000 before whole turns were played
 quietly and `wins_now` stopped at the first goal square); wall-clock figures depend on the load:
-`python -m companion.games.block_arena.bench --seconds 0.2` printed 2,800 nodes a second at a load
+`python -m tools.bench_block_arena --seconds 0.2` printed 2,800 nodes a second at a load
 average of 10, depth 1.8 turns in 0.2 s. Depth 2 takes about 23 ms of CPU on a 6x6 position.
 """
 from __future__ import annotations

@@ -52,7 +52,7 @@ for a teammate), mostly as the one-exchange heuristic picker (`heuristic.py`) wo
 is played out through the engine to the end of the sequence against the same guesses and the best average
 kept, within a hard time budget. A card only the table can resolve (LA-4) is asked of the table ("Fitz
 plays Tenderize: apply it from the card."), never declared done by the computer.
-`python -m companion.games.legends.bench` prints its strength, seat by seat.
+`python -m tools.bench_legends` prints its strength, seat by seat.
 
 LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played

@@ -38,7 +38,6 @@ GAME = TimeRunners
 _LAZY = {
     **dict.fromkeys(("CODES", "DECK", "END", "ROLL_BARE", "ROLLS", "SENSOR_OFF", "SENSOR_ON", "End", "Play", "Roll",
                      "Sensor", "Shuffle", "TRAction", "parse_action"), "actions"),
-    **dict.fromkeys(("random_action", "random_legal_action", "random_playout"), "playout"),
     **dict.fromkeys(("TRState", "zone"), "state"),
 }
 __all__ = ["GAME", "TimeRunners", *_LAZY]

@@ -1,4 +1,4 @@
-"""Legends' engine speed against python-chess's `Board.push`: `python -m companion.games.legends.speed [GAMES]`.
+"""Legends' engine speed against python-chess's `Board.push`: `python -m tools.speed_legends [GAMES]`.
 
 Random 4-seat digital games (Free-for-All), every decision timed one by one: `legal_actions()` (every
 seat's choices, as the phones and the computer players list them) and `apply`. The picks of a hand and the
@@ -14,14 +14,14 @@ import statistics
 import sys
 import time
 
-from .game import Legends
+from companion.games.legends.game import Legends
 
 
 def legends_times(games: int, seed: int = 1, cold: bool = False) -> tuple[list[int], list[int]]:
     """Nanoseconds of each `legal_actions()` and each `apply` over `games` random games (`cold`: nothing
     listed before is kept)."""
-    from .edits import _picks
-    from .primitives import _panel
+    from companion.games.legends.edits import _picks
+    from companion.games.legends.primitives import _panel
     rng, listing, applying = random.Random(seed), [], []
     clock = time.perf_counter_ns
     for i in range(games):

@@ -1,4 +1,4 @@
-"""`python -m companion.phones.resends`: a phone's play resent after the table died between commit and answer.
+"""`python -m tools.faults_phones`: a phone's play resent after the table died between commit and answer.
 
 `companion serve` (a child process on a journal file) is killed with SIGKILL right after a phone's play is
 in the journal and before it is answered, at a random play of a random table; started again on the same
@@ -29,7 +29,7 @@ import aiohttp
 from companion import games
 from companion.journal import Journal
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 WAIT = 20.0
 
 
@@ -37,7 +37,7 @@ class Serve:
     """`companion serve` on `journal`, killing itself after the phone's play `die_after` if given."""
 
     def __init__(self, journal: Path, die_after: str = ""):
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion.phones.resends", "--child", die_after, str(journal)],
+        self.proc = subprocess.Popen([sys.executable, "-m", "tools.faults_phones", "--child", die_after, str(journal)],
                                      cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      text=True, bufsize=1)
         self.port = json.loads(self.proc.stdout.readline())["serving"]["port"]
@@ -176,7 +176,7 @@ def _child(die_after: str, journal: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.phones.resends", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.faults_phones", description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=15, help="kills per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)

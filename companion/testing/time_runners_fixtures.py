@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .actions import CODES, DECK
+from companion.games.time_runners.actions import CODES, DECK
 
 #: Instants that explain a mover's short hand (played before the roll; no argument needed)
 FILLERS = ("+1!", "-1!", "+2!", "-2!", "+3!", "-3!")
@@ -74,7 +74,7 @@ def table_dict(players: int = 3, *, phase: str = "roll", hour: int = 12, positio
 
 
 def table(players: int = 3, **fields):
-    from .game import TimeRunners
+    from companion.games.time_runners.game import TimeRunners
     return TimeRunners(players).state_from_dict(table_dict(players, **fields))
 
 

@@ -39,7 +39,7 @@ def table_dict(game, *, spaces=None, facing=None, fatigue=None, initiative: int 
 
 
 def table(players: int = 2, *, mode: str | None = None, cards: str = "physical", legends=None, **fields):
-    from .game import Legends
+    from companion.games.legends.game import Legends
     options = {"cards": cards}
     if mode is not None:
         options["mode"] = mode

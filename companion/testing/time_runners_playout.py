@@ -1,12 +1,12 @@
 """Random complete games, as the session would play them: `automatic(rng)` whenever it offers a chance
-action, `complete(action, rng)` for a bare `roll`. Used by the tests and by `companion.games.bench`."""
+action, `complete(action, rng)` for a bare `roll`. Used by the tests and by `tools.bench_games`."""
 from __future__ import annotations
 
 import random
 from typing import Callable
 
-from .actions import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, Play, Roll
-from .state import CARDS, OVER, ROLL, ROLL_OFF
+from companion.games.time_runners.actions import END, ROLL_BARE, SENSOR_OFF, SENSOR_ON, End, Play, Roll
+from companion.games.time_runners.state import CARDS, OVER, ROLL, ROLL_OFF
 
 
 def random_action(state, rng: random.Random, instant_rate: float = 0.1, end_rate: float = 0.8):

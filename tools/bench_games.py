@@ -1,6 +1,6 @@
 """Benchmark the Time Runners referee: random complete games per second and median microseconds per apply.
 
-    python -m companion.games.bench [--games N] [--players 4] [--seed 1] [--instant-rate 0.1] [--legal]
+    python -m tools.bench_games [--games N] [--players 4] [--seed 1] [--instant-rate 0.1] [--legal]
 
 One process, one core. Games are played as the session plays them (automatic chance actions, bare rolls
 completed from a seeded random.Random), with random legal actions including instants by any seat.
@@ -16,8 +16,9 @@ import sys
 import time
 
 from companion.games import make_game
-from companion.games.time_runners import ROLL_BARE, random_playout
-from companion.games.time_runners.playout import random_action, random_legal_action
+from companion.games.time_runners import ROLL_BARE
+from companion.testing.time_runners_playout import random_playout
+from companion.testing.time_runners_playout import random_action, random_legal_action
 
 
 def games_per_second(game, games: int, seed: int, instant_rate: float, legal: bool):
@@ -53,9 +54,9 @@ def apply_times(game, games: int, seed: int, instant_rate: float, legal: bool) -
     return out
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m companion.games.bench") -> int:
-    p = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
-    from companion.bench import whole_number
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tools.bench_games", description=__doc__.splitlines()[0])
+    from tools.bench_journal import whole_number
     p.add_argument("--games", type=whole_number, default=2000)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)

@@ -1,4 +1,4 @@
-"""`python -m companion.phones.bench [--pi] [--load N]`: the phones' server in figures, on loopback.
+"""`python -m tools.bench_phones [--pi] [--load N]`: the phones' server in figures, on loopback.
 
 1. latency: a 4-seat Legends table with 6 phones connected (one a seat, and a second one for two seats);
    seat 1's phone sends a pick; timed from the send until the table's session holds it and every other
@@ -13,7 +13,7 @@
    thread: the session, the pictures, the server sending them), with the 6 phones on and with none; and
    the bytes of each message the phones receive after their first. Targets: <= 2 ms, <= 4 KB typical.
 
-`--pi` runs every section again under a quarter of one core (companion/bench_cpu.py; the phones stay
+`--pi` runs every section again under a quarter of one core (tools/bench_cpu.py; the phones stay
 outside the quota: they are other devices), `--load N` again with N busy processes beside it; the figures
 of each profile are printed side by side.
 """
@@ -30,7 +30,7 @@ import threading
 import time
 from pathlib import Path
 
-from companion.bench_cpu import Busy, Quota, leave_quota
+from tools.bench_cpu import Busy, Quota, leave_quota
 
 
 def _rss_kib() -> int:
@@ -264,7 +264,7 @@ def profiles(a) -> list[tuple[str, Quota | None, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m companion.phones.bench", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m tools.bench_phones", description=__doc__.splitlines()[0])
     p.add_argument("--rounds", type=int, default=300, help="picks timed (default 300)")
     p.add_argument("--changes", type=int, default=200, help="table changes for the cost of a change")
     p.add_argument("--connections", type=int, default=200, help="idle sockets for the memory figure")
@@ -284,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     results, runs = {}, profiles(a)
     try:
         for name, quota, busy in runs:
-            args = [sys.executable, "-m", "companion.phones.bench", "--child", "--rounds", str(a.rounds), "--changes",
+            args = [sys.executable, "-m", "tools.bench_phones", "--child", "--rounds", str(a.rounds), "--changes",
                     str(a.changes), "--connections", str(a.connections), "--runs", str(a.runs)]
             if not results:
                 args.append("--memory")  # memory per connection: once, at full speed

@@ -6,10 +6,10 @@ import random
 from dataclasses import replace
 from typing import Callable
 
-from .actions import (
+from companion.games.chronomage.actions import (
     EXPLOIT_NO, EXPLOIT_YES, FAIL, READY, REVEAL, REVERSE, Assist, Book, Choose, Dice, Discard, Form, Give, Reveal, Spell,
 )
-from .rules import COLORS
+from companion.games.chronomage.rules import COLORS
 
 
 def random_action(st, rng: random.Random, fail_rate: float = 0.01):

@@ -1,4 +1,4 @@
-"""`companion bench journal`: what the journal costs a table, measured on a real SQLite file.
+"""`python -m tools.bench_journal`: what the journal costs a table, measured on a real SQLite file.
 
 Prints the latency of `Session.play` (engine apply + the FULL-sync WAL commit that must finish
 before an action is acknowledged), p50/p99 per action, the time to reopen a journal and resume a
@@ -16,7 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.games.time_runners import ROLL_BARE, Roll, random_action
+from companion.games.time_runners import ROLL_BARE, Roll
+from companion.testing.time_runners_playout import random_action
 from companion.core import CHANCE
 from companion.journal import Journal
 from companion.session import Session
@@ -96,7 +97,7 @@ def whole_number(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion bench journal")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_journal")
     parser.add_argument("--actions", type=whole_number, default=2000, help="actions timed for commit latency")
     parser.add_argument("--resume-actions", type=whole_number, default=10_000, help="length of the session timed to resume")
     parser.add_argument("--import-actions", type=whole_number, default=100_000,

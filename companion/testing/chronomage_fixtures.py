@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .rules import COLORS
-from .timeline import inline
+from companion.games.chronomage.rules import COLORS
+from companion.games.chronomage.timeline import inline
 
 QUIET_CHART = [{"face": f, "spaces": []} for f in range(1, 7)]
 NOBODY = {"kind": "crisis", "attempt": [], "goal": 9}

@@ -1,4 +1,4 @@
-"""`python -m ui.bench`: start-up, memory, dice-to-screen latency and table frame time against Kivy's floor.
+"""`python -m tools.bench_ui`: start-up, memory, dice-to-screen latency and table frame time against Kivy's floor.
 
 Every figure is measured in this run, in child processes started the same way (same interpreter, window
 size and video driver, SDL_VIDEODRIVER=offscreen), so comparisons are fair:
@@ -9,7 +9,7 @@ size and video driver, SDL_VIDEODRIVER=offscreen), so comparisons are fair:
    the floor is a bare Kivy app showing one Label, which parses Kivy's whole style.kv as any Kivy app does
    (the app parses only the rules it uses: ui/lean_style.py). Runs alternate between the two; medians are
    reported.
-   `--pi` runs the same again under a quarter of one core (companion/bench_cpu.py), the floor too.
+   `--pi` runs the same again under a quarter of one core (tools/bench_cpu.py), the floor too.
    Bytecode: by default every module has its compiled bytecode, as a pip install leaves it (a private
    PYTHONPYCACHEPREFIX filled by the warm-up runs); `--as-is` keeps the environment's own setting (here
    PYTHONDONTWRITEBYTECODE=1 makes the project's modules compile from source at every start).
@@ -66,7 +66,7 @@ def _child_minimal(frames: int) -> None:
             if self.n == 1:
                 print(f"{MARK} ({_cpu():.3f} s of CPU)", flush=True)
             if self.n == frames:
-                _report({})
+                report({})
                 self.stop()
     Minimal().run()
 
@@ -87,7 +87,7 @@ def _child_frames(journal: str) -> None:
         if len(shots) == CHILD_FRAMES:
             same = shots[0] == shots[-1]
             differ = 0 if same else sum(a != b for a, b in zip(shots[0][::4], shots[-1][::4]))
-            _report({"first_is_settled": same, "pixels_differing": differ})
+            report({"first_is_settled": same, "pixels_differing": differ})
             app.stop()
     Window.bind(on_flip=flip)
     Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)  # draw every frame, changed or not
@@ -140,12 +140,12 @@ def _child_latency(journal: str, samples: int) -> None:
         if pending:
             return
         if len(results["thread"]) + len(results["ui"]) >= 2 * samples:
-            _report({"latency": results})
+            report({"latency": results})
             app.stop()
             return
         how = "thread" if len(results["thread"]) <= len(results["ui"]) else "ui"
         if not _play_step(app, ROLL_STEPS, lambda: roll(how)):
-            _report({"latency": results})
+            report({"latency": results})
             app.stop()
 
     Window.bind(on_flip=flip)
@@ -223,7 +223,7 @@ def _child_frame(journal: str, rolls: int) -> None:
                 before = app.table_screen.ids.roll.text
     out["cpu"] = (_cpu() - cpu0) / max(1, len(out["all"]))  # per frame, every thread (llvmpipe's too)
     app.shutdown()
-    _report(out)
+    report(out)
 
 
 def _cpu() -> float:
@@ -259,7 +259,7 @@ def _child_shot(journal: str, folder: str) -> None:
         return [int(wx), int(h - wy - ch)]
     token = face.runner_centers()[0]
     source = "xwd" if os.environ.get("DISPLAY") else "glReadPixels"
-    _report({"shot": {"size": [w, h], "source": source, "crops": [
+    report({"shot": {"size": [w, h], "source": source, "crops": [
         top_left(face, face.center_x - face.radius - 20, face.center_y + face.radius * 0.45),  # the dial's rim
         top_left(face, token[0] - 32, token[1] - 24),  # a runner
         top_left(button, button.x - 8, button.top - 40),  # a button's corner
@@ -297,7 +297,7 @@ def _capture() -> tuple[int, int, bytes]:
     return w, h, b"".join(raw[y * stride:(y + 1) * stride] for y in range(h - 1, -1, -1))
 
 
-def _report(extra: dict) -> None:
+def report(extra: dict) -> None:
     import json
     import resource
     extra["maxrss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -366,13 +366,13 @@ class Spawner:
         return out
 
     def child(self, kind: str, *opts: str, env: dict | None = None) -> dict:
-        return self.run(["-m", "ui.bench", "--child", kind, "--size", self.size, "--journal", self.journal, *opts],
+        return self.run(["-m", "tools.bench_ui", "--child", kind, "--size", self.size, "--journal", self.journal, *opts],
                         env=env)
 
     def first_frame(self, kind: str, journal: str | None = None, preexec=None) -> dict:
         """{"first_frame": wall seconds from spawn, "cpu": the child's CPU seconds by then (if it says)}"""
         if kind == "minimal":
-            return self.run(["-m", "ui.bench", "--child", "minimal", "--size", self.size], MARK, preexec=preexec)
+            return self.run(["-m", "tools.bench_ui", "--child", "minimal", "--size", self.size], MARK, preexec=preexec)
         return self.run(["-m", "ui.cli", "app", "--quit-after-first-frame", "--backend", "emulated",
                          "--size", self.size, "--journal", journal or self.journal], APP_MARK, preexec=preexec)
 
@@ -381,7 +381,7 @@ def _ms(x: float) -> str:
     return f"{x * 1000:7.1f} ms"
 
 
-def _pct(xs: list[float], q: float) -> float:
+def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 
@@ -391,7 +391,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
         return child(argv[1:])
-    p = argparse.ArgumentParser(prog="python -m ui.bench", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tools.bench_ui", description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=7, help="start-up runs of each (median reported)")
     p.add_argument("--size", default="800x480")
     p.add_argument("--samples", type=int, default=10, help="dice presses per delivery path")
@@ -405,7 +405,7 @@ def main(argv=None) -> int:
                    "(also: sessions, the first frame with 0 and --sessions unfinished games)")
     p.add_argument("--sessions", type=int, default=300, help="unfinished games in the full journal (section sessions)")
     p.add_argument("--pi", action="store_true", help="start-up again under a quarter of one core (a Pi 4's: "
-                   "companion/bench_cpu.py), beside the full-speed figures")
+                   "tools/bench_cpu.py), beside the full-speed figures")
     a = p.parse_args(argv)
     sp = Spawner(a.size, a.as_is)
     try:
@@ -428,7 +428,7 @@ def _sections(a, sp: Spawner, only: set[str]) -> None:
         sp.first_frame("app")
         _print_startup(sp, a, "1. Start-up: spawn -> first frame drawn", None)
         if a.pi:
-            from companion.bench_cpu import Quota
+            from tools.bench_cpu import Quota
             quota = Quota()
             try:
                 if quota.ok:
@@ -438,7 +438,7 @@ def _sections(a, sp: Spawner, only: set[str]) -> None:
             finally:
                 quota.close()
     if "memory" in only:
-        floor = sp.run(["-m", "ui.bench", "--child", "minimal", "--size", a.size, "--frames", str(CHILD_FRAMES)],
+        floor = sp.run(["-m", "tools.bench_ui", "--child", "minimal", "--size", a.size, "--frames", str(CHILD_FRAMES)],
                        MARK)
         app = sp.child("frames")
         same = app["first_is_settled"]
@@ -558,7 +558,7 @@ def _print_frames(sp: Spawner, a) -> None:
                            ("steady", "the same picture redrawn")):
             xs = got[n][key]
             print(f"     {title:30s} {len(xs):4d} frames  median {_ms(statistics.median(xs))}  "
-                  f"p90 {_ms(_pct(xs, 0.9))}  max {_ms(max(xs))}")
+                  f"p90 {_ms(pct(xs, 0.9))}  max {_ms(max(xs))}")
     if a.shots:
         os.makedirs(a.shots, exist_ok=True)
         shots = {}

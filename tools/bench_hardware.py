@@ -1,4 +1,4 @@
-"""Latency benchmark: `python -m hardware.bench [--n 1000] [--load 2]`.
+"""Latency benchmark: `python -m tools.bench_hardware [--n 1000] [--load 2]`.
 
 What a player feels, measured on this machine's monotonic clock:
 - Dice press (gpiozero MockFactory, the real GPIO backend and its defaults): from the moment the
@@ -21,9 +21,9 @@ import sys
 import threading
 import time
 
-from .exc import EventTimeout
-from .events import DiceHeld, DicePressed, HandSettled, LinkUp
-from .protocol import PROTOCOL_VERSION, Hi, LineParser, frame
+from hardware.exc import EventTimeout
+from hardware.events import DiceHeld, DicePressed, HandSettled, LinkUp
+from hardware.protocol import PROTOCOL_VERSION, Hi, LineParser, frame
 
 TARGET_PRESS_MS = 1.0
 
@@ -67,8 +67,8 @@ def bench_gpio(n: int, n_hand: int, clock) -> float:
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory
 
-    from .gpio import GpioBackend
-    from .pinmap import DEFAULT_PINMAP as PM
+    from hardware.gpio import GpioBackend
+    from hardware.pinmap import DEFAULT_PINMAP as PM
 
     old = Device.pin_factory
     Device.pin_factory = f = MockFactory()
@@ -107,7 +107,7 @@ def bench_gpio(n: int, n_hand: int, clock) -> float:
 
 
 def bench_serial(n: int, clock) -> None:
-    from .serial_link import SerialBackend
+    from hardware.serial_link import SerialBackend
 
     master, slave = os.openpty()
     stop = threading.Event()
@@ -168,7 +168,7 @@ def stop_load(procs: list[subprocess.Popen]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m hardware.bench", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.bench_hardware", description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1000, help="dice presses (at least 1000 for a p99)")
     ap.add_argument("--hand", type=int, default=100, help="clock hand readings")
     ap.add_argument("--serial", type=int, default=1000, help="serial presses")

@@ -1,4 +1,4 @@
-"""`python -m companion.faults`: the journal under fault injection, with figures.
+"""`python -m tools.faults_journal`: the journal under fault injection, with figures.
 
 Each fault is made on a real SQLite file (or a real process) and every session is then opened as the
 app would. A trial ends in one of: `same` (every session resumes and exports exactly as before: the
@@ -163,7 +163,7 @@ def kills(work: Path, per_game: int, rng: random.Random) -> dict[str, dict[str, 
         path = work / f"kill-{game_id}.sqlite"
         f = figures[game_id] = {"kills": 0, "acknowledged": 0, "lost": 0, "damaged": 0, "failures": 0}
         for run in range(per_game):
-            child = subprocess.Popen([sys.executable, "-m", "companion.faults", "--child-play", game_id, str(path),
+            child = subprocess.Popen([sys.executable, "-m", "tools.faults_journal", "--child-play", game_id, str(path),
                                       str(rng.randrange(10 ** 6))], cwd=ROOT, stdout=subprocess.PIPE, text=True)
             wanted, acked, count = rng.randint(3, 60), {}, 0
             for line in child.stdout:  # the child prints each action once play() returned it
@@ -207,7 +207,7 @@ def full_disk(work: Path, tmpfs: bool = True) -> dict[str, Any]:
     mounted = tmpfs and os.geteuid() == 0 and shutil.which("mount") and subprocess.run(
         ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)], capture_output=True).returncode == 0
     try:
-        proc = subprocess.run([sys.executable, "-m", "companion.faults", "--child-disk", str(folder),
+        proc = subprocess.run([sys.executable, "-m", "tools.faults_journal", "--child-disk", str(folder),
                                "tmpfs" if mounted else "rlimit"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     finally:
         if mounted:
@@ -322,7 +322,7 @@ def report(counts: Counter) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.faults", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.faults_journal", description=__doc__.splitlines()[0])
     parser.add_argument("--flips", type=int, default=300, help="byte-flip trials")
     parser.add_argument("--kills", type=int, default=15, help="SIGKILLs per game")
     parser.add_argument("--actions", type=int, default=300, help="actions per game in the flipped journal")

@@ -1,4 +1,4 @@
-"""`python -m ui.phones_bench`: the table's frame time with phones connected, against none.
+"""`python -m tools.bench_ui_phones`: the table's frame time with phones connected, against none.
 
 Each run is a child process of the real app (offscreen, every frame drawn, no fps cap) at a 4-seat Legends
 table whose picks the table plays and takes back every 0.5 s (so the phones get pushed a new picture
@@ -12,7 +12,7 @@ Target: p99 with phones at most 10 % over p99 without.
 as an animated screen would) from spawn to STARTUP_SECONDS after its first frame, phones off against on,
 runs alternating: the gaps between frames (over 100 ms: a stutter a player sees) and, with phones on, the
 time from the first frame until the phones' server answers (joinable). `--pi` adds the same under a
-quarter of one core (companion/bench_cpu.py), side by side. Targets: no more stutter with phones on than
+quarter of one core (tools/bench_cpu.py), side by side. Targets: no more stutter with phones on than
 off; joinable within 3 s under the quota, 1 s at full speed.
 """
 from __future__ import annotations
@@ -25,8 +25,8 @@ import sys
 import tempfile
 import time
 
-from companion.bench_cpu import Quota
-from ui.bench import Spawner, _pct, _report
+from tools.bench_cpu import Quota
+from tools.bench_ui import Spawner, pct, report
 
 STARTUP_SECONDS = 10.0
 STUTTER = 0.100  # seconds between two frames that a player sees as a stutter
@@ -106,7 +106,7 @@ def _child(journal: str, frames: int, phones: bool) -> None:
         clients.stdin.close()
         clients.wait(30)
     app.shutdown()
-    _report({"frames": times, "connected": connected})
+    report({"frames": times, "connected": connected})
 
 
 def _child_startup(journal: str) -> None:
@@ -143,7 +143,7 @@ def _child_startup(journal: str) -> None:
     threading.Thread(target=probe, daemon=True).start()
     app.run()
     out["gaps"] = [b - a for a, b in zip(flips, flips[1:]) if b - flips[0] <= STARTUP_SECONDS]
-    _report(out)
+    report(out)
 
 
 def startup(sp: Spawner, rounds: int, pi: bool) -> None:
@@ -160,7 +160,7 @@ def startup(sp: Spawner, rounds: int, pi: bool) -> None:
                 for kind in ("off", "on"):
                     env = dict(sp.env, COMPANION_PHONES=kind, COMPANION_PHONE_PORT="0")
                     with tempfile.TemporaryDirectory() as folder:
-                        got[name, kind].append(sp.run(["-m", "ui.phones_bench", "--child", os.path.join(
+                        got[name, kind].append(sp.run(["-m", "tools.bench_ui_phones", "--child", os.path.join(
                             folder, "j.sqlite"), "0", "startup"], env=env, preexec=q.enter if q else None))
     finally:
         if quota is not None:
@@ -175,7 +175,7 @@ def startup(sp: Spawner, rounds: int, pi: bool) -> None:
             over = [sum(g > STUTTER for g in r["gaps"]) for r in runs]
             line = (f"    phones {kind:3s}: frames {len(gaps) / len(runs):5.0f} a run, gaps over "
                     f"{STUTTER * 1000:.0f} ms {sum(over) / len(runs):4.1f} a run (runs: {', '.join(map(str, over))}), "
-                    f"longest {max(gaps) * 1000:5.0f} ms, p99 {_pct(gaps, 0.99) * 1000:5.1f} ms")
+                    f"longest {max(gaps) * 1000:5.0f} ms, p99 {pct(gaps, 0.99) * 1000:5.1f} ms")
             if kind == "on":
                 joined = sorted(r.get("joinable", float("inf")) for r in runs)
                 line += (f"; joinable {joined[len(joined) // 2]:.2f} s after the first frame (median; "
@@ -184,7 +184,7 @@ def startup(sp: Spawner, rounds: int, pi: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m ui.phones_bench", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m tools.bench_ui_phones", description=__doc__.splitlines()[0])
     p.add_argument("--frames", type=int, default=600, help="frames timed per run")
     p.add_argument("--rounds", type=int, default=3, help="runs of each kind, alternating")
     p.add_argument("--startup", action="store_true", help="the first seconds: stutter and time to joinable")
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--frames is at least 10 and --rounds at least 1")
     sp = Spawner("800x480", as_is=False)
     if a.startup:
-        sp.run(["-m", "ui.bench", "--child", "minimal", "--size", "800x480"], "FIRST_FRAME")  # the bytecode, warm
+        sp.run(["-m", "tools.bench_ui", "--child", "minimal", "--size", "800x480"], "FIRST_FRAME")  # the bytecode, warm
         startup(sp, a.rounds, a.pi)
         return 0
     env = dict(sp.env, COMPANION_PHONES="on", COMPANION_PHONE_PORT="0")
@@ -213,12 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(a.rounds):
         for kind in ("none", "phones"):
             with tempfile.TemporaryDirectory() as folder:
-                out = sp.run(["-m", "ui.phones_bench", "--child", os.path.join(folder, "j.sqlite"), str(a.frames),
+                out = sp.run(["-m", "tools.bench_ui_phones", "--child", os.path.join(folder, "j.sqlite"), str(a.frames),
                               kind], env=env)
             pooled[kind] += out["frames"]
             connected = max(connected, out["connected"]) if kind == "phones" else connected
-    p99 = {k: _pct(v, 0.99) * 1000 for k, v in pooled.items()}
-    p50 = {k: _pct(v, 0.5) * 1000 for k, v in pooled.items()}
+    p99 = {k: pct(v, 0.99) * 1000 for k, v in pooled.items()}
+    p50 = {k: pct(v, 0.5) * 1000 for k, v in pooled.items()}
     rise = (p99["phones"] / p99["none"] - 1) * 100
     print(f"table frame time, no phones: p50 {p50['none']:.2f} ms, p99 {p99['none']:.2f} ms ({len(pooled['none'])} frames)")
     print(f"with {connected} phone sockets and 20 idle connections: p50 {p50['phones']:.2f} ms, "

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import LETTERS
-from .board import DIRS
+from companion.games.block_arena.actions import LETTERS
+from companion.games.block_arena.board import DIRS
 
 
 def position_dict(blocks: dict[int, list[str]], meeples=(None, None), *, columns: int = 6, rows: int = 6,
@@ -29,7 +29,7 @@ def position_dict(blocks: dict[int, list[str]], meeples=(None, None), *, columns
 
 
 def position(blocks: dict[int, list[str]], meeples=(None, None), **kw):
-    from .game import BlockArena
+    from companion.games.block_arena.game import BlockArena
     opts = {k: kw[k] for k in ("columns", "rows", "bga") if k in kw}
     return BlockArena(2, opts).state_from_dict(position_dict(blocks, meeples, **kw))
 

@@ -1,4 +1,4 @@
-"""Strength of the computer Legend (LA-16): `python -m companion.games.legends.bench [--games N] ...`.
+"""Strength of the computer Legend (LA-16): `python -m tools.bench_legends [--games N] ...`.
 
 1v1 digital games, the eight Legends in turn, the `cpu` level as seat 1 and as seat 2 separately against
 the random picker, the older greedy picker and the one-exchange heuristic picker (`heuristic.py`); each
@@ -6,7 +6,7 @@ line prints the games won, drawn and lost, the score (a draw counts half) with i
 the slowest `cpu` decision and how many went over the budget. `--six` plays a 2v2v2 table of six `cpu`
 seats to its end. The bench stands in for the table: a card only the table resolves (LA-4) it declares
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
-quarter of one core (`companion/bench_cpu.py`). The machine's load average is printed with the figures.
+quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
 
 Measured on a 2-core machine shared with other work (load average 8-15), 1 s a decision, games 0-39
 (`--games 20`, then `--games 20 --first 20` for the heuristic; `--games 10` then `--games 30 --first 10`
@@ -24,9 +24,9 @@ import os
 import random
 import time
 
-from .computer import table_step
-from .game import Legends
-from .heuristic import HeuristicPicker
+from companion.games.legends.computer import table_step
+from companion.games.legends.game import Legends
+from companion.games.legends.heuristic import HeuristicPicker
 
 LEGENDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
 
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
     args = ap.parse_args(argv)
     if args.pi:
-        from companion.bench_cpu import quarter_core
+        from tools.bench_cpu import quarter_core
         print(quarter_core(), flush=True)
     for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):

@@ -1,12 +1,12 @@
 """Block Arena benchmark: move generation and search speed, and matches between the computer levels.
 
-    python -m companion.games.block_arena.bench [--games N] [--seconds S] [--jobs J] [--pi]
+    python -m tools.bench_block_arena [--games N] [--seconds S] [--jobs J] [--pi]
 
 Prints legal-move generations per second (`legal_actions()` on positions from random games), search
 nodes per second (the `search` player thinking S seconds on those positions), and the `search`
 level's results against `random` and `greedy` over N games each, seats alternated, S seconds a turn.
 A game still running after --max-turns turns each counts as unfinished (neither wins). `--pi` runs
-under a quarter of one core (`companion/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
+under a quarter of one core (`tools/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
 """
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 from companion.core import RandomPlayer
 
-from .game import BlockArena
-from .players import GreedyPlayer
-from .search import Searcher, SearchPlayer
+from companion.games.block_arena.game import BlockArena
+from companion.games.block_arena.players import GreedyPlayer
+from companion.games.block_arena.search import Searcher, SearchPlayer
 
 LEVELS = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": SearchPlayer}
 
@@ -109,7 +109,7 @@ def main(argv=None) -> None:
     p.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
     a = p.parse_args(argv)
     if a.pi:
-        from companion.bench_cpu import quarter_core
+        from tools.bench_cpu import quarter_core
         print(quarter_core(), flush=True)
     parts = a.only or ["speed", "random", "greedy"]
     rng = random.Random(a.seed)

@@ -10,6 +10,7 @@ from test_phones_app import phones_on, started, wait  # noqa: F401 (phones_on: a
 
 from companion.core import ComputerPlayer
 from companion.games import REGISTRY
+from companion.games.legends.computer import table_step
 from companion.refusals import Refusal
 from ui.widgets.common import FlatButton
 
@@ -168,10 +169,40 @@ def test_a_computer_seats_own_questions_are_not_offered_to_the_table(ui, journal
             table.skip()  # the exchange played back (the computers' answers wait their turn behind it)
         ask = c.view.get("ask")
         if table.mode == "choice" and ask and ask["seat"] in c.computers:
-            seen.append((ask["seat"], table.prompt_text, [b.text for b in pick_buttons(table)]))
+            seen.append((ask["seat"], table.prompt_text, [b.text for b in pick_buttons(table)],
+                         table_step(c.session.state, ask["seat"])))
         return len(seen) >= 3
 
     ui.until(a_computers_question_shown, 30)
     assert seen, "no question of a computer seat was shown"
-    for seat, prompt, buttons in seen:
-        assert buttons == [] and "is choosing" in prompt, (seat, prompt, buttons)
+    for seat, prompt, buttons, table_resolves in seen:
+        if table_resolves:  # LA-4: a card only the people can apply: its panel is the table's, said so
+            assert buttons and prompt.startswith(table_resolves), (seat, prompt, buttons)
+        else:
+            assert buttons == [] and "is choosing" in prompt, (seat, prompt, buttons)
+
+
+def test_LA_4_a_computers_card_only_the_people_can_apply_is_theirs_to_resolve_on_the_table(ui, journal_path):
+    """The companion may not resolve a card whose effect is on its print (Link Up, Tenderize): the table is asked, as
+    for a person's card, and gets that card's panel; it is never left waiting on a computer that cannot answer."""
+    from companion.journal import Journal
+    from companion.session import Session
+    with Journal(journal_path) as journal:
+        session = Session.start(journal, "legends-of-the-arena", 2, seed=3, options={"legends": ["alysia", "fitz"]},
+                                table={"computer": {"seat": 2, "level": "cpu"}})
+        special = next(c for c in session.state.hands[1] if c not in session.state.legend(2).basics)
+        session.play("pick 1 step back dive")
+        session.play(f"pick 2 {special} step back")
+        assert session.state.ask == {"kind": "do", "seat": 2}
+    ui.start(journal_path)
+    ui.tap(ui.app.home.ids.resume_last)
+    table, c = ui.table, ui.app.controller
+    if table.mode == "steps":
+        table.skip()
+    assert ui.until(lambda: not c.thinking and table.mode == "choice", 30)
+    assert table.prompt_text.startswith("Fitz plays ") and ": apply it from the card." in table.prompt_text, \
+        table.prompt_text
+    buttons = [b.text for b in pick_buttons(table)]
+    assert "Done" in buttons or any("done" in b.lower() for b in buttons), buttons
+    ui.tap(next(b for b in pick_buttons(table) if "done" in b.text.lower()))
+    assert ui.until(lambda: c.session.state.ask != {"kind": "do", "seat": 2}, 10)

@@ -22,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.games.legends.actions import Face, Pick, Reshuffle, Reveal
+from companion.games.legends.computer import table_step
 
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
@@ -458,7 +459,10 @@ class LegendsScreen(TableScreen):
         self.mode = "choice"
         c = self.controller
         seat = ask["seat"]
-        if seat in c.computers:  # the companion answers its own questions: nothing for the table to tap
+        # the companion answers its own questions, nothing for the table to tap; but a card only the people
+        # can apply from its print is theirs to resolve on its card panel, as for a person (LA-4)
+        table_resolves = table_step(c.session.state, seat) if seat in c.computers else None
+        if seat in c.computers and table_resolves is None:
             self.prompt_text = f"{self.who(seat)} is choosing."
             self._rows([])
             return
@@ -466,7 +470,7 @@ class LegendsScreen(TableScreen):
         words = self._words
         if len(words) < 2 or (not next_words(actions, words) and whole(actions, words) is None):
             words = self._words = list(words_of(actions[0])[:2]) if actions else []
-        self.prompt_text = f"{self.who(seat)}: {self._ask_text(v, ask, words)}"
+        self.prompt_text = (f"{table_resolves} " if table_resolves else "") + f"{self.who(seat)}: {self._ask_text(v, ask, words)}"
         options = next_words(actions, words)
         buttons = [FlatButton(text=self._label(words, w, seat), font_size="15sp",
                               on_release=lambda b, w=w: self.choose_word(w, seat, b)) for w in options]

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from companion import faults, games
+from companion import games
+from tools import faults_journal as faults
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ import logging
 import os
 import sys
 import threading
-import time
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable
@@ -59,25 +58,26 @@ class WhenIdle:
     """Lets a thread run only while Kivy's UI thread rests between frames: `trace`, set with sys.settrace
     on that thread, is called at each of its Python calls and waits there while a frame is being made.
     A frame starts with the clock's callbacks and ends with its flip (or before drawing, when nothing is
-    redrawn). A UI that never rests still lets the thread take a TURN after waiting PATIENCE, so a Pi kept
-    busy drawing still gets its phones, later. While it runs, the interpreter switches threads every
-    SWITCH seconds (not 5 ms), so a frame that starts gets the interpreter at once."""
+    redrawn). A frame that takes longer than PATIENCE lets the thread run on until the next one starts: a
+    Pi kept busy drawing still gets its phones, and a frame that waits for the thread (for a module it is
+    importing) waits no longer than that. While it runs, the interpreter switches threads every SWITCH
+    seconds (not 5 ms), so a frame that starts gets the interpreter at once."""
 
-    PATIENCE, TURN, SWITCH = 0.05, 0.005, 0.001
+    PATIENCE, SWITCH = 0.05, 0.001
 
     def __init__(self):
         from kivy.core.window import Window
         self.window = Window
         self.idle = threading.Event()
-        self.until = 0.0
+        self.free = False  # this frame took longer than PATIENCE: the thread runs until the next one
         self.switch = sys.getswitchinterval()
         sys.setswitchinterval(self.SWITCH)
         self._frames = Clock.schedule_interval(self._busy, 0)
         Window.bind(on_flip=self._rest)
 
     def trace(self, frame, event, arg):
-        if not self.idle.is_set() and time.perf_counter() > self.until and not self.idle.wait(self.PATIENCE):
-            self.until = time.perf_counter() + self.TURN
+        if not self.free and not self.idle.is_set() and not self.idle.wait(self.PATIENCE):
+            self.free = True
         return None  # no line events: only calls are looked at
 
     def close(self) -> None:
@@ -89,6 +89,7 @@ class WhenIdle:
 
     def _busy(self, _dt) -> None:
         self.idle.clear()
+        self.free = False
         Clock.schedule_once(self._drawn, -1)
 
     def _drawn(self, _dt) -> None:

@@ -15,11 +15,13 @@ import pytest
 from companion import games
 from companion.core import HIDDEN, OVER, Refusal
 from companion.journal import Journal
+from companion.phones import wire
 from companion.phones.hub import Hub
 from companion.phones.tokens import SeatTokens
 from companion.session import Session
 from phone_helpers import PhoneTable, open_phone, run
 
+NAMES = ["Ann", "Bob", "Cy", "Di"]
 HIDDEN_GAMES = [pytest.param(g, n, id=f"{g}-{n}") for g, cls in games.REGISTRY.items() if cls.type.information == HIDDEN
                 for n in sorted({cls.min_players, cls.max_players})]
 
@@ -117,3 +119,47 @@ def test_phones_token_real_sockets_of_other_seats_receive_the_same_bytes_whichev
         finally:
             table.close()
     assert received[0] == received[1]
+
+
+@pytest.mark.parametrize("game_id,players", HIDDEN_GAMES)
+def test_phones_token_another_seats_secret_never_changes_a_byte_of_a_phones_log(game_id, players):
+    """The Log a phone asks for (the seat's sentences and board steps, its own secrets added) is the same,
+    byte for byte, whichever secret action another seat takes or secret hand it holds."""
+    compared = 0
+    rng = random.Random(f"log:{game_id}")
+    session = Session.start(Journal(), game_id, players, seed=3, table={"names": NAMES[:players]})
+    hub = Hub(SeatTokens())
+    hub.attach(session)
+    keys = {seat: hub.key(seat) for seat in session.game.seats}
+    for step in range(60):
+        if session.turn().kind == OVER:
+            break
+        for actor, actions in list(secret_choices(session).items())[:1]:
+            logs = []
+            for action in rng.sample(actions, min(3, len(actions))):
+                events = session.play(action, actor)
+                revealed = any(e.get("reveals") for e in events)
+                logs.append(None if revealed else {s: wire.dumps(hub.log(k)) for s, k in keys.items()})
+                try:
+                    session.undo()
+                except Refusal:
+                    break
+            logs = [log for log in logs if log is not None]
+            for seat in keys if logs else ():
+                seen = {log[seat] for log in logs}
+                if seat != actor:
+                    assert len(seen) == 1, f"seat {actor}'s secret shows in seat {seat}'s log"
+                    compared += len(logs) > 1
+        swap = swapped_hand(session, rng) if step % 4 == 0 else None
+        if swap is not None:  # a hand known only to its seat, as a correction
+            seat, data = swap
+            seen = []
+            for state in (session.full_state(), data):
+                session.load(state)
+                seen.append({s: wire.dumps(hub.log(k)) for s, k in keys.items() if s != seat})
+                session.undo()
+            assert seen[0] == seen[1], f"seat {seat}'s hand shows in another seat's log"
+            compared += 1
+        if session.turn().kind != OVER:
+            session.play(rng.choice(session.legal_actions()))
+    assert compared > 0, "no secret was ever compared"

@@ -1,7 +1,8 @@
 """What goes over a phone's WebSocket: JSON objects, one a message.
 
 To a phone (built on the table's thread from the engine, never from the full state):
-    {"type": "state", ...}     the seat's whole picture: view, its own legal actions as values, the turn,
+    {"type": "state", ...}     the seat's whole picture: view, its own legal actions as values (each with its
+                               `label` in the table's words, `choices`), the cards' words, the turn,
                                the events of the last change it may see, an `offer` id (below); sent
                                only when that picture changed, and without its `actions` when the phone
                                already holds the list of that offer (`Picture`, `HELD`)

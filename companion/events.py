@@ -5,7 +5,7 @@ frozen dataclass with a `type` string, and lists them in `EVENTS` (type -> class
 JSON form (`event["seat"]`, `event.get("visible_to")`, `event == {"type": ...}`), which is the form the
 journal's exports, the protocol and the phones always had: `to_dict` writes it and `from_dict` reads it
 back. A Python keyword field ends in `_` (`from_` is `"from"`); a field made with `opt()` is left out of the
-JSON form while it holds its default.
+JSON form while it holds its default; one made with `local()` is never in it.
 
 An event words itself (`sentence(names)`): one sentence in the table's names, and (`steps(names)`) the
 board steps, what the people move on the physical board so that it matches the referee. A step is a value
@@ -28,6 +28,12 @@ def opt(default: Any = None) -> Any:
     return field(default=default, metadata={"omit": True})
 
 
+def local(default: Any = None) -> Any:
+    """A field kept by the value but not in its JSON form: what its board steps need and the form never had
+    (Legends' `fatigue_was`, for the step an undo puts back); read back from JSON it is `default`."""
+    return field(default=default, metadata={"local": True})
+
+
 class Value(Mapping):
     """A frozen dataclass that reads as its JSON form, so code written for dict events reads it unchanged."""
 
@@ -39,7 +45,7 @@ class Value(Mapping):
         out: dict[str, Any] = {"type": self.type}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.metadata.get("omit") and value == f.default:
+            if f.metadata.get("local") or f.metadata.get("omit") and value == f.default:
                 continue
             out[f.name.rstrip("_")] = value
         out.update(self.constant)
@@ -48,7 +54,8 @@ class Value(Mapping):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Value":
         """The value of this class `data` is the JSON form of (its `type` already matched)."""
-        return cls(**{f.name: data[f.name.rstrip("_")] for f in dataclasses.fields(cls) if f.name.rstrip("_") in data})
+        return cls(**{f.name: data[f.name.rstrip("_")] for f in dataclasses.fields(cls)
+                      if f.name.rstrip("_") in data and not f.metadata.get("local")})
 
     def __getitem__(self, key: str) -> Any:
         return self.to_dict()[key]
@@ -113,6 +120,14 @@ class Step(Value):
 
     def told(self, names: Names) -> dict[str, Any]:
         return {**self.to_dict(), "text": self.sentence(names)}
+
+
+class Shift(Step):
+    """A step of a piece from `from_` to `to` (its dataclass has both and `undo`): put back, it goes the other
+    way, worded as going back."""
+
+    def back(self) -> Step:
+        return dataclasses.replace(self, from_=self.to, to=self.from_, undo=not self.undo)
 
 
 @dataclass(frozen=True, eq=False)

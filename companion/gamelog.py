@@ -32,17 +32,19 @@ def told_log(game: Game, names: Names, entries: Iterable[Entry], seat: int | Non
 
 
 def journal_entries(journal: Journal, session_id: int) -> tuple[Game, Names, Iterator[Entry]]:
-    """A journal's session: its game, names, and its entries in effect, each checked by the journal's chain."""
-    from companion.session import Session
-    session = Session(journal, session_id)
+    """A journal's session: its game, names, and its entries in effect, each checked by the journal's chain
+    (no state is rebuilt for it: the log replays them)."""
     record = journal.session(session_id)
+    game = games.make_game(record.game, record.players, record.options)
+    table = record.summary.get("table") if isinstance(record.summary, dict) else None
+    names = Names.of_table(table if isinstance(table, dict) else {}, game)
 
     def entries() -> Iterator[Entry]:
         for e in journal.verified(record):
-            if e.seq > session.head:
+            if e.seq > record.head:
                 return
             yield e.seq, e.kind, json.loads(e.text) if e.kind == "load" else e.text
-    return session.game, session.names, entries()
+    return game, names, entries()
 
 
 def file_entries(lines: IO[str] | Iterable[str]) -> tuple[Game, Names, Iterator[Entry]]:

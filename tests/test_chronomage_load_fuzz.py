@@ -426,7 +426,8 @@ def test_the_referee_s_load_takes_a_mutated_state_that_loads_refuses_one_that_do
     try:
         assert ref.send(op="new", game="chronomage", players=3, seed=4, options={"colors": COLOURS[3]})["ok"]
         reply = ref.send(op="load", state=d)
-        assert reply["ok"] and reply["events"][0] == {"type": "corrected"} and reply["state"] == d, (names, reply)
+        corrected = {k: v for k, v in reply["events"][0].items() if k not in ("text", "board")} if reply["ok"] else None
+        assert corrected == {"type": "corrected"} and reply["state"] == d, (names, reply)
         broken = copy.deepcopy(d)
         broken["hands"][0] += 1  # one spell card too many (CM-2)
         reply = ref.send(op="load", state=broken)

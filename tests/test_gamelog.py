@@ -88,3 +88,16 @@ def test_companion_log_prints_the_log_of_a_journals_session_and_of_a_file(tmp_pa
     assert out.splitlines() == expected  # Time Runners tells no secret in its events: a seat's log is the public one
     bad = subprocess.run(run + ["1", "--journal", str(path), "--seat", "7"], capture_output=True, text=True)
     assert bad.returncode == 2 and "no seat 7" in bad.stderr
+
+
+def test_a_legends_pick_changes_no_byte_of_the_other_seats_log(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))  # the package files' values (LA-3)
+    logs = []
+    for choice in (0, -1):
+        journal = Journal()
+        session = Session.start(journal, "legends-of-the-arena", 2, seed=4, table={"names": ["Ann", "Bob"]})
+        picks = session.legal_actions(1)
+        session.play(picks[choice], 1)  # Ann's secret: Bob has not picked, nothing is revealed
+        logs.append({seat: list(log_lines(*journal_entries(journal, session.id), seat=seat)) for seat in (None, 1, 2)})
+    assert logs[0][2] == logs[1][2] and logs[0][None] == logs[1][None]
+    assert logs[0][1] != logs[1][1] and any("Ann picks" in line for line in logs[0][1])

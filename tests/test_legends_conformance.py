@@ -140,7 +140,7 @@ def playout(game, rng, secrets=False):
         events = st.apply(a)
         played.append(str(a))
         for e in events:
-            json.dumps(e)
+            json.dumps(e.to_dict())
             assert set(e.get("visible_to", st.seats)) <= set(st.seats)
     assert st.is_over(), "the playout did not end"
     out = st.outcome()

@@ -111,8 +111,8 @@ def test_LA_12_quick_fix_a_draw_then_a_secret_fourth_card_for_every_player_and_a
     for card in ("shot", "bullet-time"):  # whichever he adds, seat 2 and the table see the same
         trial = st.clone()
         events = trial.apply(game.parse_action(f"pick 1 {card}"))
-        seen.add(json.dumps([trial.view(2), trial.view(None), [e for e in events if 2 in e.get("visible_to", [2])]],
-                            sort_keys=True))
+        told = [e.to_dict() for e in events if 2 in e.get("visible_to", [2])]
+        seen.add(json.dumps([trial.view(2), trial.view(None), told], sort_keys=True))
     assert len(seen) == 1
     play(st, "pick 1 bullet-time", "pick 2 punch")
     assert st.picks == {1: ["step", "dive", "back", "bullet-time"], 2: ["defensive-pivot", "step", "back", "punch"]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.events import Event, Names, Step, opt, registry
+from companion.events import Event, Names, Shift, Step, opt, registry
 
 
 def squares(names: list[str]) -> str:
@@ -32,7 +32,7 @@ class PlaceBlock(Step):
 
 
 @dataclass(frozen=True, eq=False)
-class MoveBlock(Step):
+class MoveBlock(Shift):
     """A block slid or flipped from the squares `from_` to `to`; `carries`: the seat whose meeple rides on it."""
 
     type = "move-block"
@@ -54,12 +54,9 @@ class MoveBlock(Step):
             text += f", with {names.possessive(self.carries)} meeple on it"
         return text
 
-    def back(self) -> Step:
-        return MoveBlock(self.seat, self.how, self.to, self.from_, self.carries, not self.undo)
-
 
 @dataclass(frozen=True, eq=False)
-class MoveMeeple(Step):
+class MoveMeeple(Shift):
     """`from_` None: the meeple is put on the board (setup); `to` None: taken off it (an undone setup)."""
 
     type = "move-meeple"
@@ -75,9 +72,6 @@ class MoveMeeple(Step):
         if self.to is None:
             return f"Take {who} off {self.from_}"
         return f"Move {who} {'back ' if self.undo else ''}from {self.from_} to {self.to}"
-
-    def back(self) -> Step:
-        return MoveMeeple(self.seat, self.to, self.from_, not self.undo)
 
 
 # -- events ------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.events import Cards, Event, Names, Step, and_list, opt, plural, registry
+from companion.events import Cards, Event, Names, Shift, Step, and_list, opt, plural, registry
 
 
 def dice(faces: list) -> str:
@@ -25,7 +25,7 @@ def kind_name(kind: str) -> str:
 # -- board steps -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
-class MoveMage(Step):
+class MoveMage(Shift):
     type = "move-mage"
     seat: int
     from_: int | None
@@ -39,9 +39,6 @@ class MoveMage(Step):
         if self.to is None:
             return f"Take {who} off the formation"
         return f"Move {who} {'back ' if self.undo else ''}from space {self.from_} to space {self.to} of the formation"
-
-    def back(self) -> Step:
-        return MoveMage(self.seat, self.to, self.from_, not self.undo)
 
 
 @dataclass(frozen=True, eq=False)
@@ -197,7 +194,8 @@ class Chose(Event):
     text: str
 
     def sentence(self, names: Names) -> str:
-        return f"{names.all(self.seats)} choose{'s' if len(self.seats) == 1 else ''} option {self.option}: {self.text.rstrip('.')}."
+        verb = "chooses" if len(self.seats) == 1 else "choose"
+        return f"{names.all(self.seats)} {verb} option {self.option}: {self.text.rstrip('.')}."
 
 
 @dataclass(frozen=True, eq=False)

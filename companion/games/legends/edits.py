@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
+from . import events as ev_
 from .actions import Pick
 from .cards import script
 
@@ -119,7 +120,7 @@ class Edits:
         self.phase = "resolve"
         if self.exchange == 1 and not self.replaying:
             for s, e in sorted(self.edits.items()):
-                self.events.append({"type": "edit", "seat": s, "card": e})
+                self.events.append(ev_.Edit(s, e))
         self.resume()
 
     def steps_of(self, s: int, card: str) -> tuple:
@@ -147,7 +148,7 @@ class Edits:
         t = self.edit_seat(QUICK_FIX)
         if t is None or self.exchange != 1 or self.replaying:
             return False
-        self.events.append({"type": "quick-fix", "seat": t})
+        self.events.append(ev_.QuickFix(t))
         if self.physical:
             if not self.gone(t):
                 self.meters[t - 1] = max(0, self.meters[t - 1] - 1)
@@ -166,7 +167,7 @@ class Edits:
         if t is None or self.replaying or self.gone(t):
             return False
         self.replaying = True
-        self.events.append({"type": "replay", "seat": t})
+        self.events.append(ev_.Replay(t))
         self.start_exchange()
         return True
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import events as ev_
 from .actions import DIRS, Do
 from .game import refuse
 
@@ -72,7 +73,7 @@ class Primitives:
 
     def apply_primitive(self, a: Do) -> None:
         s, p, args = a.seat, a.prim, a.args
-        self.events.append({"type": "primitive", "seat": s, "step": str(a)})
+        self.events.append(ev_.Primitive(s, str(a)))
         if p == "done":
             self.answered()
             return
@@ -88,20 +89,21 @@ class Primitives:
             if targets:
                 self.hit(s, targets[0], args[0])
             else:
-                self.events.append({"type": "miss", "seat": s})
+                self.events.append(ev_.Miss(s))
         elif p == "block":
             self.fig(s).block.append([args[0], "all"])
-            self.events.append({"type": "block", "seat": s, "amount": args[0], "against": "all"})
+            self.events.append(ev_.Block(s, args[0], "all"))
         elif p == "fatigue":
             w = args[0]
-            self.fig(w).fatigue = max(0, min(10, self.fig(w).fatigue + args[1]))
-            self.events.append({"type": "fatigue", "seat": w, "fatigue": self.fig(w).fatigue})
+            was = self.fig(w).fatigue
+            self.fig(w).fatigue = max(0, min(10, was + args[1]))
+            self.events.append(ev_.FatigueSet(w, self.fig(w).fatigue, was))
         elif p == "push":
             w, d, k = args
             self.fig(w).tokens[d] += k
             if self.team(w) != self.team(s):
                 self.fig(w).pusher = s  # the last foe who put a token on it
-            self.events.append({"type": "push", "seat": s, "target": w, "dir": d, "tokens": k})
+            self.events.append(ev_.Push(s, w, d, k))
         elif p == "initiative":
             self.take_initiative(s)
         elif p == "raise":  # LA-13: a Coffin there flips up, else a new Zombie
@@ -111,13 +113,13 @@ class Primitives:
                 coffin[1] = "zombie"
             else:
                 self.pieces.append([k, "zombie"])
-            self.events.append({"type": "raise", "seat": s, "space": k, "flipped": coffin is not None})
+            self.events.append(ev_.Raise(s, k, coffin is not None))
         elif p == "bury":
             next(q for q in self.pieces if q == [args[0], "zombie"])[1] = "coffin"
-            self.events.append({"type": "bury", "seat": s, "space": args[0]})
+            self.events.append(ev_.Bury(s, args[0]))
         elif p == "form":  # LA-14: only a card flips the form
-            self.fig(s).form = args[0]
-            self.events.append({"type": "form", "seat": s, "form": args[0]})
+            was, self.fig(s).form = self.fig(s).form, args[0]
+            self.events.append(ev_.FormChanged(s, args[0], was))
         if not self.in_arena(s):  # the card's owner left the Arena: its card ends
             self.answered()
 

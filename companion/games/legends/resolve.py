@@ -8,6 +8,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from . import events as ev_
+
 
 RULE = "legends-of-the-arena/"
 RIGHT, LEFT = "right", "left"
@@ -156,7 +158,7 @@ class Resolution:
         """Face `d`; LA-10: keeping the facing is no turn, so only a real turn turns the foes in the space."""
         if self.fig(s).facing != d:
             self.fig(s).facing = d
-            self.events.append({"type": "turn", "seat": s, "facing": d})
+            self.events.append(ev_.Turned(s, d))
             self.settle(s)
 
     def settle(self, k: int) -> None:
@@ -166,7 +168,7 @@ class Resolution:
             foe = self.fig(f)
             if foe.space == mine.space and foe.facing == mine.facing:
                 foe.facing = other(mine.facing)
-                self.events.append({"type": "turn", "seat": f, "facing": foe.facing, "why": "sharing"})
+                self.events.append(ev_.Turned(f, foe.facing, "sharing"))
 
     def own_move(self, s: int, d: str, n: int, by: int | None = None) -> None:
         """A Legend's move: Edge Recovery on an Edge, out of the Arena past one (knock-out, walk-off).
@@ -175,7 +177,7 @@ class Resolution:
         start, new = me.space, me.space + sign(d) * n
         if 1 <= new <= 5:
             me.space = new
-            self.events.append({"type": "move", "seat": s, "from": start, "into": new})
+            self.events.append(ev_.Move(s, start, new))
             self.settle(s)
         elif new in (0, 6):
             self.recover(s, start, new)
@@ -184,26 +186,25 @@ class Resolution:
             forced = by in self.foes(s)
             me.space = edge
             me.out = {"walked": not forced, "overshoot": abs(new - edge), "facing": me.facing}
-            ev = {"type": "walk-off", "seat": s, "from": start, "edge": edge}
+            dropped = None
             if forced:
                 me.pusher = by
-                ev.update(type="moved-off", by=by)
             if any(me.tokens.values()):  # R-9: out of the Arena already, its tokens can never slide it
-                ev["dropped"] = {"left": me.tokens["left"], "right": me.tokens["right"]}
+                dropped = {"left": me.tokens["left"], "right": me.tokens["right"]}
                 me.tokens = no_tokens()
-            self.events.append(ev)
+            self.events.append(ev_.MovedOff(s, start, edge, by, dropped) if forced else ev_.WalkOff(s, start, edge, dropped))
 
     def recover(self, s: int, start: int, edge: int) -> None:
         """edge-recovery: turn toward the center and step one space back in."""
         me = self.fig(s)
+        was = me.facing
         me.space, me.facing = (1, RIGHT) if edge == 0 else (5, LEFT)
-        self.events.append({"type": "edge-recovery", "seat": s, "from": start, "edge": edge,
-                            "into": me.space, "facing": me.facing})
+        self.events.append(ev_.EdgeRecovery(s, start, edge, me.space, me.facing, was))
         self.settle(s)
 
     def take_initiative(self, s: int) -> None:
         if self.initiative != s:
-            self.events.append({"type": "initiative", "seat": s})
+            self.events.append(ev_.Initiative(s))
         self.initiative = s
 
     def hit(self, s: int, t: int, force: int) -> None:
@@ -211,33 +212,32 @@ class Resolution:
         LA-13: a Zombie has no Block, Fatigue or Push track: any remaining Force flips it to a Coffin."""
         if isinstance(t, str):
             piece = self.pieces[int(t[1:]) - 1]
-            ev = {"type": "strike", "seat": s, "target": t, "force": force, "block": 0, "remaining": force}
             if force > 0:
                 piece[1] = COFFIN
-                ev["coffin"] = piece[0]
-            self.events.append(ev)
+            self.events.append(ev_.Strike(s, t, force, 0, force, coffin=piece[0] if force > 0 else None))
             return
         blocked = self.block_against(t, s)
         left = max(0, force - blocked)
-        ev = {"type": "strike", "seat": s, "target": t, "force": force, "block": blocked, "remaining": left}
+        if left <= 0:
+            self.events.append(ev_.Strike(s, t, force, blocked, left))
+            return
         if left > 0:
             target = self.fig(t)
+            was = target.fatigue
             target.fatigue = min(10, target.fatigue + 1)
             tokens = self.legend(t).push(target.fatigue + left)
             d = self.fig(s).facing
             target.tokens[d] += tokens
             if tokens:
                 target.pusher = s
-            ev.update(fatigue=target.fatigue, tokens=tokens, dir=d)
-        self.events.append(ev)
+            self.events.append(ev_.Strike(s, t, force, blocked, left, None, target.fatigue, tokens, d, was))
 
     def dive_to(self, s: int, t: int) -> None:
         """dive: face the furthest foe, move into its space, take the Initiative."""
         me, into = self.fig(s), self.fig(t).space
         if into != me.space:
-            me.facing = RIGHT if into > me.space else LEFT
-            self.events.append({"type": "move", "seat": s, "from": me.space, "into": into, "dive": t,
-                                "facing": me.facing})
+            was, me.facing = me.facing, RIGHT if into > me.space else LEFT
+            self.events.append(ev_.Move(s, me.space, into, t, me.facing, was))
             me.space = into
         self.settle(s)
         self.take_initiative(s)
@@ -257,7 +257,7 @@ class Resolution:
         kind = st[0]
         if kind == "block":
             self.fig(s).block.append([st[1], st[2]])
-            self.events.append({"type": "block", "seat": s, "amount": st[1], "against": st[2]})
+            self.events.append(ev_.Block(s, st[1], st[2]))
         elif kind == "edge-turn":
             p = self.fig(s).space
             if p in (1, 5):
@@ -277,7 +277,7 @@ class Resolution:
             if targets:
                 self.hit(s, targets[0], st[1])
             else:
-                self.events.append({"type": "miss", "seat": s})
+                self.events.append(ev_.Miss(s))
         elif kind == "dive":
             targets = self.dive_targets(s)
             if len(targets) > 1:
@@ -303,14 +303,12 @@ class Resolution:
                 if not self.in_arena(s):
                     self.done.append(s)  # R-9: a Legend out of the Arena does nothing more
                     self.later.pop(s, None)
-                    self.events.append({"type": "skipped", "seat": s, "card": self.cards[s]})
+                    self.events.append(ev_.Skipped(s, self.cards[s]))
                     continue
                 self.current = {"seat": s, "card": self.cards[s], "step": 0}
-                ev = {"type": "resolve", "seat": s, "card": self.cards[s], "speed": self.speed_now(s)}
-                side = self.legend(s).side(self.cards[s], self.fig(s).form)
-                if side:
-                    ev["side"] = side  # LA-14: the double-sided card resolves with its current form's side
-                self.events.append(ev)
+                # LA-14: the double-sided card resolves with its current form's side
+                side = self.legend(s).side(self.cards[s], self.fig(s).form) or None
+                self.events.append(ev_.Resolve(s, self.cards[s], self.speed_now(s), side))
             s, steps = self.current["seat"], self.steps_of(self.current["seat"], self.current["card"])
             if not self.in_arena(s) or self.current["step"] >= len(steps):
                 self.current = None
@@ -338,7 +336,7 @@ class Resolution:
             if not self.in_arena(s) or left == right == 0:
                 continue
             net = right - left
-            self.events.append({"type": "tokens", "seat": s, "left": left, "right": right, "net": net})
+            self.events.append(ev_.Tokens(s, left, right, net))
             if net:
                 moves.append((s, net))
         for s, net in moves:
@@ -346,13 +344,12 @@ class Resolution:
             start, new = me.space, me.space + net
             if 0 <= new <= 6:
                 me.space = new
-                self.events.append({"type": "slide", "seat": s, "from": start, "into": new})
+                self.events.append(ev_.Slide(s, start, new))
             else:
                 edge = 0 if new < 0 else 6
                 me.space = edge
                 me.out = {"walked": False, "overshoot": abs(new - edge), "facing": me.facing}
-                self.events.append({"type": "slide", "seat": s, "from": start, "into": None, "edge": edge,
-                                    "overshoot": abs(new - edge)})
+                self.events.append(ev_.Slide(s, start, None, edge, abs(new - edge)))
         for s, _ in moves:
             if self.in_arena(s) and self.fig(s).space in (0, 6):
                 self.recover(s, self.fig(s).space, self.fig(s).space)
@@ -368,36 +365,37 @@ class Resolution:
         pushed = [0] * (self.nteams if self.teams else self.n + 1)
         for v in victims:
             out, pusher = self.fig(v).out, self.fig(v).pusher
-            ev = {"type": "knock-out", "seat": v, "walked": out["walked"], "overshoot": out["overshoot"], "by": None}
+            by, was = None, self.fig(v).fatigue
             if self.teams:
                 self.stocks[self.team(v)] = max(0, self.stocks[self.team(v)] - 1)
                 self.received[v - 1] += 1
                 received[self.team(v)] += 1
                 self.fig(v).fatigue = 0
                 if not out["walked"] and pusher is not None:
-                    ev["by"] = pusher
+                    by = pusher
                     pushed[self.team(pusher)] = max(pushed[self.team(pusher)], out["overshoot"])
                     self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
             elif out["walked"]:
-                ev["type"] = "walked-back"  # walk-off: no Knock Out, Fatigue kept
+                self.events.append(ev_.WalkedBack(v, True, out["overshoot"], None))  # walk-off: no Knock Out, Fatigue kept
+                continue
             else:
                 self.received[v - 1] += 1
                 received[v] += 1
                 self.fig(v).fatigue = 2
                 if pusher is not None and pusher != v:
-                    ev["by"] = pusher
+                    by = pusher
                     self.knockouts[pusher - 1] += 1
                     pushed[pusher] = max(pushed[pusher], out["overshoot"])
                     self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
-            self.events.append(ev)
+            self.events.append(ev_.KnockOut(v, out["walked"], out["overshoot"], by, self.fig(v).fatigue, was))
         over = self.decide(received, pushed)
         for v in victims:
             me = self.fig(v)
+            was = me.space
             me.space, me.facing, me.out, me.pusher = self.portal(v), me.out["facing"], None, None
             if over or self.gone(v):
                 continue  # the game is over, or its team has left the Arena (LA-11)
-            self.events.append({"type": "return", "seat": v, "space": me.space, "facing": me.facing,
-                                "fatigue": me.fatigue})
+            self.events.append(ev_.Return(v, me.space, me.facing, me.fatigue, was))
             self.settle(v)
         if over:
             return
@@ -429,7 +427,7 @@ class Resolution:
             if len(left) >= 2:  # LA-11: 2v2v2, a team with no Stock leaves the Arena
                 self.eliminated += groups
                 for t in out:
-                    self.events.append({"type": "team-out", "team": t, "seats": self.team_seats(t)})
+                    self.events.append(ev_.TeamOut(t, self.team_seats(t)))
                 return False
             self.eliminated += groups
             if left:
@@ -446,7 +444,7 @@ class Resolution:
             win, reason = sorted(best), "knockouts" if len(best) == 1 else "shared"
         self.winner, self.reason = win, reason
         self.phase, self.ask, self.current, self.queue = "over", None, None, []
-        self.events.append({"type": "game-over", "winners": win, "reason": reason})
+        self.events.append(ev_.GameOver(win, reason))
         return True
 
     def ask_return(self) -> None:

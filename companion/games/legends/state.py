@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.core import Outcome, State, Turn, UndoStop
 
+from . import events as ev_
 from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .cards import BASICS
 from .game import refuse
@@ -106,7 +107,7 @@ class LAState(Edits, Primitives, Resolution, State):
                 self.ask = {"kind": "reshuffle", "seat": s}
                 return
             self.queue.pop(0)
-            self.events.append({"type": "no-draw", "seat": s})
+            self.events.append(ev_.NoDraw(s))
         self.phase = "pick"
         if self.history and not self.to_pick():  # LA-12: nobody has a fourth card to add
             self.fourth_cards_done()
@@ -121,15 +122,9 @@ class LAState(Edits, Primitives, Resolution, State):
             self.phase = "reveal"
             return
         self.place_cards()
-        ev = {"type": "reveal", "sequence": self.sequence, "exchange": self.exchange, "cards": dict(self.cards),
-              "reveals": True}
-        if self.later:
-            ev["later"] = {s: list(c) for s, c in self.later.items()}  # LA-12 Perfect Timing
-        if self.exchange == 1 and self.edits and not self.replaying:
-            ev["edits"] = dict(self.edits)
-        if self.replaying:
-            ev["replay"] = True
-        self.events.append(ev)
+        later = {s: list(c) for s, c in self.later.items()} or None  # LA-12 Perfect Timing
+        edits = dict(self.edits) if self.exchange == 1 and self.edits and not self.replaying else None
+        self.events.append(ev_.Reveal(self.sequence, self.exchange, dict(self.cards), later, edits, self.replaying))
         self.begin_resolution()
 
     def next_exchange(self) -> None:
@@ -147,7 +142,7 @@ class LAState(Edits, Primitives, Resolution, State):
                 return
             if self.start_replay():
                 return
-        self.events.append({"type": "recovery", "sequence": self.sequence})
+        self.events.append(ev_.Recovery(self.sequence))
         if not self.physical:  # recovery
             for s in self.picks:
                 lg = self.legend(s)
@@ -338,7 +333,7 @@ class LAState(Edits, Primitives, Resolution, State):
         elif isinstance(a, Reshuffle) and self.physical:  # LA-15: shuffled, then this sequence's card drawn
             self.discards[a.seat - 1] = []
             self.meters[a.seat - 1] = len(self.legend(a.seat).specials) - 1
-            self.events.append({"type": "reshuffle", "seat": a.seat, "cards": len(self.legend(a.seat).specials)})
+            self.events.append(ev_.Reshuffle(a.seat, len(self.legend(a.seat).specials)))
         elif isinstance(a, Reshuffle):
             self.ask = None
             if a.yes:
@@ -346,15 +341,15 @@ class LAState(Edits, Primitives, Resolution, State):
                 self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in cards]
                 self.discards[a.seat - 1] = [c for c in self.discards[a.seat - 1] if c not in cards]
                 self.meters[a.seat - 1]["specials"] = sorted(cards)
-                self.events.append({"type": "reshuffle", "seat": a.seat, "cards": len(cards)})
+                self.events.append(ev_.Reshuffle(a.seat, len(cards)))
             else:
                 self.queue.pop(0)
-                self.events.append({"type": "no-draw", "seat": a.seat})
+                self.events.append(ev_.NoDraw(a.seat))
             self.advance_draw()
         elif isinstance(a, Pick):
             self.take_pick(a)
-            self.events.append({"type": "picked", "seat": a.seat})
-            self.events.append({"type": "my-picks", "seat": a.seat, "cards": list(a.cards), "visible_to": [a.seat]})
+            self.events.append(ev_.Picked(a.seat))
+            self.events.append(ev_.MyPicks(a.seat, list(a.cards), [a.seat]))
             if not self.to_pick():
                 if self.history:
                     self.fourth_cards_done()
@@ -362,10 +357,9 @@ class LAState(Edits, Primitives, Resolution, State):
                     self.start_exchange()
         elif isinstance(a, Reveal):
             lg = self.legend(a.seat)
-            ev = {"type": "revealed", "seat": a.seat, "card": a.card, "exchange": self.exchange}
+            ev = ev_.Revealed(a.seat, a.card, self.exchange, a.card in lg.edits)
             if a.card in lg.edits:  # LA-12: entered with his first reveal
                 self.edits[a.seat] = a.card
-                ev["edit"] = True
             elif self.edits.get(a.seat) == "perfect-timing":
                 self.picks.setdefault(a.seat, []).append(a.card)  # his stack, turned up in exchange 1
             else:
@@ -399,8 +393,8 @@ class LAState(Edits, Primitives, Resolution, State):
         (meter["specials"] if card in meter["specials"] else meter["ultimates"]).remove(card)
         self.hands[s - 1].append(card)
         self.queue.pop(0)
-        self.events.append({"type": "drew", "seat": s})
-        self.events.append({"type": "draw", "seat": s, "card": card, "visible_to": self.hand_seers(s)})
+        self.events.append(ev_.Drew(s))
+        self.events.append(ev_.Draw(s, card, self.hand_seers(s)))
         self.advance_draw()
 
     def hand_seers(self, s: int) -> list[int]:

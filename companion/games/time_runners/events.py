@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.events import Event, Names, Step, opt, plural, registry
+from companion.events import Event, Names, Shift, Step, opt, plural, registry
 
 from .actions import card_name
 
@@ -17,7 +17,7 @@ def space(n: int) -> str:
 # -- board steps -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
-class MoveRunner(Step):
+class MoveRunner(Shift):
     type = "move-runner"
     seat: int
     from_: int
@@ -28,9 +28,6 @@ class MoveRunner(Step):
         if self.undo:
             return f"{names.possessive(self.seat)} runner back from {space(self.from_)} to {space(self.to)}"
         return f"Move {names.possessive(self.seat)} runner from {space(self.from_)} to {space(self.to)}"
-
-    def back(self) -> Step:
-        return MoveRunner(self.seat, self.to, self.from_, not self.undo)
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,7 +51,7 @@ class SwapRunners(Step):
 
 
 @dataclass(frozen=True, eq=False)
-class TurnHand(Step):
+class TurnHand(Shift):
     type = "turn-hand"
     from_: int
     to: int
@@ -62,9 +59,6 @@ class TurnHand(Step):
 
     def sentence(self, names: Names) -> str:
         return f"Turn the hand of time {'back ' if self.undo else ''}from {self.from_} to {self.to}"
-
-    def back(self) -> Step:
-        return TurnHand(self.to, self.from_, not self.undo)
 
 
 @dataclass(frozen=True, eq=False)

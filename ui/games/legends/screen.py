@@ -182,6 +182,8 @@ class LegendsScreen(TableScreen):
 
     # -- the engine's events, played back ---------------------------------------------------------------
     def on_events(self, events: list) -> None:
+        if events and events[0].get("type") == "undone":
+            events = []  # an undo shows the table as it is now, as before the session told undos
         steps = self.teller.steps(events, self._latest) if events else []
         self._stop_run()
         self._words = []

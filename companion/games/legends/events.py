@@ -1,0 +1,647 @@
+"""Legends of the Arena's events and board steps, worded as the table says them (see companion/events.py).
+
+The physical board the steps keep: each Legend's space (0 and 6 are the Edges) and facing, its Fatigue, the
+Push tokens on it by direction, its form (Lucius), and Lord Grym's Zombies and Coffins by space. Cards are
+named by their printed titles (`Names.game`'s Legends)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.events import Cards, Event, Names, Shift, Step, local, opt, plural, registry
+
+
+def card(names: Names, seat: int, code: str, form: str | None = None) -> str:
+    game = names.game
+    if game is None or not getattr(game, "legends", None):
+        return code
+    return game.legends[seat - 1].card_name(code, form)
+
+
+def where(space: int | None) -> str:
+    return "out of the Arena" if space is None else "the left Edge" if space == 0 else \
+        "the right Edge" if space == 6 else f"space {space}"
+
+
+def other(d: str) -> str:
+    return "left" if d == "right" else "right"
+
+
+# -- board steps -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class MoveLegend(Shift):
+    type = "move-legend"
+    seat: int
+    from_: int
+    to: int
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        back = "back " if self.undo else ""
+        return f"Move {names.possessive(self.seat)} Legend {back}from {where(self.from_)} to {where(self.to)}"
+
+
+@dataclass(frozen=True, eq=False)
+class TurnLegend(Step):
+    type = "turn-legend"
+    seat: int
+    facing: str
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        return f"Turn {names.possessive(self.seat)} Legend {'back ' if self.undo else ''}to face {self.facing}"
+
+    def back(self) -> Step:
+        return TurnLegend(self.seat, other(self.facing), not self.undo)
+
+
+@dataclass(frozen=True, eq=False)
+class Fatigue(Shift):
+    type = "fatigue-marker"
+    seat: int
+    from_: int
+    to: int
+    undo: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        back = "back " if self.undo else ""
+        return f"Move {names.possessive(self.seat)} Fatigue marker {back}from {self.from_} to {self.to}"
+
+
+@dataclass(frozen=True, eq=False)
+class PushTokens(Step):
+    """`count` Push tokens pointing `dir` put on (`count` > 0) or taken off (< 0) the seat's Legend."""
+
+    type = "push-tokens"
+    seat: int
+    dir: str
+    count: int
+
+    def sentence(self, names: Names) -> str:
+        if self.count >= 0:
+            return f"Put {plural(self.count, 'Push token')} pointing {self.dir} on {names.possessive(self.seat)} Legend"
+        return f"Take {plural(-self.count, 'Push token')} pointing {self.dir} off {names.possessive(self.seat)} Legend"
+
+    def back(self) -> Step:
+        return PushTokens(self.seat, self.dir, -self.count)
+
+
+@dataclass(frozen=True, eq=False)
+class Piece(Step):
+    """A Zombie or Coffin on `space`: `from_` the piece there before (None: none), `to` the piece after."""
+
+    type = "zombie"
+    space: int
+    from_: str | None
+    to: str | None
+
+    def sentence(self, names: Names) -> str:
+        if self.from_ is None:
+            return f"Put a Zombie on {where(self.space)}"
+        if self.to is None:
+            return f"Take the {self.from_.capitalize()} off {where(self.space)}"
+        return f"Turn the {self.from_.capitalize()} on {where(self.space)} over: it is a {self.to.capitalize()}"
+
+    def back(self) -> Step:
+        return Piece(self.space, self.to, self.from_)
+
+
+@dataclass(frozen=True, eq=False)
+class Form(Step):
+    type = "flip-legend"
+    seat: int
+    form: str
+    was: str
+
+    def sentence(self, names: Names) -> str:
+        return f"Turn {names.possessive(self.seat)} Legend over to its {self.form} side"
+
+    def back(self) -> Step:
+        return Form(self.seat, self.was, self.form)
+
+
+# -- cards -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class NoDraw(Event):
+    type = "no-draw"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} draws no card: their Meter is empty."
+
+
+@dataclass(frozen=True, eq=False)
+class Drew(Event):
+    type = "drew"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} draws a card from their Meter."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [Cards(self.seat, "{who} draws the top card of their Meter", "{who} puts it back on their Meter")]
+
+
+@dataclass(frozen=True, eq=False)
+class Draw(Event):
+    """Which card was drawn: seen by the drawer (and, in Teams, teammates)."""
+
+    type = "draw"
+    seat: int
+    card: str
+    visible_to: list
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} draws {card(names, self.seat, self.card)}."
+
+
+@dataclass(frozen=True, eq=False)
+class Reshuffle(Event):
+    type = "reshuffle"
+    seat: int
+    cards: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} shuffles {plural(self.cards, 'Special')} back into their Meter."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [Cards(self.seat, f"{{who}} shuffles {plural(self.cards, 'Special')} into their Meter",
+                      "{who} takes those Specials back out of their Meter")]
+
+
+@dataclass(frozen=True, eq=False)
+class Picked(Event):
+    type = "picked"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} has picked their cards."
+
+
+@dataclass(frozen=True, eq=False)
+class MyPicks(Event):
+    type = "my-picks"
+    seat: int
+    cards: list
+    visible_to: list
+
+    def sentence(self, names: Names) -> str:
+        titles = [card(names, self.seat, c) for c in self.cards]
+        return f"{names(self.seat)} picks {', then '.join(titles)}."
+
+
+@dataclass(frozen=True, eq=False)
+class Reveal(Event):
+    type = "reveal"
+    constant = {"reveals": True}
+    sequence: int
+    exchange: int
+    cards: dict
+    later: dict | None = opt(None)
+    edits: dict | None = opt(None)
+    replay: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        played = [f"{names(int(s))} shows {card(names, int(s), c)}" for s, c in self.cards.items()]
+        again = " (played again)" if self.replay else ""
+        return f"Sequence {self.sequence}, exchange {self.exchange}{again}: " + ("; ".join(played) or "no cards") + "."
+
+
+@dataclass(frozen=True, eq=False)
+class Revealed(Event):
+    type = "revealed"
+    seat: int
+    card: str
+    exchange: int
+    edit: bool = opt(False)
+
+    def sentence(self, names: Names) -> str:
+        what = "their Edit " if self.edit else ""
+        return f"{names(self.seat)} reveals {what}{card(names, self.seat, self.card)}."
+
+
+@dataclass(frozen=True, eq=False)
+class Recovery(Event):
+    type = "recovery"
+    sequence: int
+
+    def sentence(self, names: Names) -> str:
+        return f"Sequence {self.sequence} ends: everyone takes their basic cards back."
+
+
+@dataclass(frozen=True, eq=False)
+class Edit(Event):
+    type = "edit"
+    seat: int
+    card: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.possessive(self.seat)} Edit: {card(names, self.seat, self.card)}."
+
+
+@dataclass(frozen=True, eq=False)
+class QuickFix(Event):
+    type = "quick-fix"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"Quick Fix: {names(self.seat)} draws a fourth card."
+
+
+@dataclass(frozen=True, eq=False)
+class Replay(Event):
+    type = "replay"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"Let's Do That Again: {names(self.seat)} plays the exchanges again, back to the first."
+
+
+# -- resolving cards ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Resolve(Event):
+    type = "resolve"
+    seat: int
+    card: str
+    speed: int
+    side: str | None = opt(None)
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} plays {card(names, self.seat, self.card, self.side)} (Speed {self.speed})."
+
+
+@dataclass(frozen=True, eq=False)
+class Skipped(Event):
+    type = "skipped"
+    seat: int
+    card: str
+
+    def sentence(self, names: Names) -> str:
+        played = card(names, self.seat, self.card)
+        return f"{names.possessive(self.seat)} {played} does nothing: their Legend is out of the Arena."
+
+
+@dataclass(frozen=True, eq=False)
+class Primitive(Event):
+    type = "primitive"
+    seat: int
+    step: str
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} plays a step of their card by hand."
+
+
+@dataclass(frozen=True, eq=False)
+class Turned(Event):
+    type = "turn"
+    seat: int
+    facing: str
+    why: str | None = opt(None)
+
+    def sentence(self, names: Names) -> str:
+        why = " to face the Legend sharing its space" if self.why == "sharing" else ""
+        return f"{names.possessive(self.seat)} Legend turns{why} and faces {self.facing}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [TurnLegend(self.seat, self.facing)]
+
+
+@dataclass(frozen=True, eq=False)
+class Move(Event):
+    type = "move"
+    seat: int
+    from_: int
+    into: int
+    dive: int | str | None = opt(None)
+    facing: str | None = opt(None)
+    facing_was: str | None = local()
+
+    def sentence(self, names: Names) -> str:
+        dive = f" diving at {target(names, self.dive)}" if self.dive is not None else ""
+        return f"{names.possessive(self.seat)} Legend moves{dive} from {where(self.from_)} to {where(self.into)}."
+
+    def steps(self, names: Names) -> list[Step]:
+        turn = [TurnLegend(self.seat, self.facing)] if self.facing and self.facing != self.facing_was else []
+        return turn + [MoveLegend(self.seat, self.from_, self.into)]
+
+
+def target(names: Names, who: int | str) -> str:
+    return f"the Zombie {who}" if isinstance(who, str) else names(who)
+
+
+@dataclass(frozen=True, eq=False)
+class WalkOff(Event):
+    type = "walk-off"
+    seat: int
+    from_: int
+    edge: int
+    dropped: dict | None = opt(None)
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.possessive(self.seat)} Legend walks off {where(self.edge)}, out of the Arena."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [MoveLegend(self.seat, self.from_, self.edge)] + dropped(self.seat, self.dropped)
+
+
+@dataclass(frozen=True, eq=False)
+class MovedOff(Event):
+    type = "moved-off"
+    seat: int
+    from_: int
+    edge: int
+    by: int
+    dropped: dict | None = opt(None)
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.by)} moves {names.possessive(self.seat)} Legend off {where(self.edge)}, out of the Arena."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [MoveLegend(self.seat, self.from_, self.edge)] + dropped(self.seat, self.dropped)
+
+
+def dropped(seat: int, tokens: dict | None) -> list[Step]:
+    return [PushTokens(seat, d, -n) for d, n in (tokens or {}).items() if n]
+
+
+@dataclass(frozen=True, eq=False)
+class EdgeRecovery(Event):
+    type = "edge-recovery"
+    seat: int
+    from_: int
+    edge: int
+    into: int
+    facing: str
+    facing_was: str | None = local()
+
+    def sentence(self, names: Names) -> str:
+        return (f"{names.possessive(self.seat)} Legend reaches {where(self.edge)} and recovers: it steps back "
+                f"to {where(self.into)}, facing {self.facing}.")
+
+    def steps(self, names: Names) -> list[Step]:
+        turn = [TurnLegend(self.seat, self.facing)] if self.facing_was not in (None, self.facing) else []
+        return ([MoveLegend(self.seat, self.from_, self.into)] if self.from_ != self.into else []) + turn
+
+
+@dataclass(frozen=True, eq=False)
+class Initiative(Event):
+    type = "initiative"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} takes the Initiative."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [Cards(self.seat, "Give the Initiative to {who}", "Give the Initiative back")]
+
+
+@dataclass(frozen=True, eq=False)
+class Strike(Event):
+    type = "strike"
+    seat: int
+    target: int | str
+    force: int
+    block: int
+    remaining: int
+    coffin: int | None = opt(None)
+    fatigue: int | None = opt(None)
+    tokens: int | None = opt(None)
+    dir: str | None = opt(None)
+    fatigue_was: int | None = local()
+
+    def sentence(self, names: Names) -> str:
+        who = target(names, self.target)
+        if isinstance(self.target, str):
+            hit = f": it falls, a Coffin on {where(self.coffin)}" if self.coffin is not None else ""
+            return f"{names(self.seat)} strikes {who} with Force {self.force}{hit}."
+        text = f"{names(self.seat)} strikes {who} with Force {self.force}"
+        if self.block:
+            text += f", {self.block} blocked"
+        if self.remaining <= 0:
+            return text + ": no harm done."
+        pushed = f" and {plural(self.tokens, 'Push token')} pointing {self.dir}" if self.tokens else ""
+        return text + f": Fatigue {self.fatigue}{pushed}."
+
+    def steps(self, names: Names) -> list[Step]:
+        if self.coffin is not None:
+            return [Piece(self.coffin, "zombie", "coffin")]
+        steps: list[Step] = []
+        if self.fatigue is not None and self.fatigue_was is not None and self.fatigue != self.fatigue_was:
+            steps.append(Fatigue(self.target, self.fatigue_was, self.fatigue))
+        if self.tokens:
+            steps.append(PushTokens(self.target, self.dir, self.tokens))
+        return steps
+
+
+@dataclass(frozen=True, eq=False)
+class Block(Event):
+    type = "block"
+    seat: int
+    amount: int
+    against: str
+
+    def sentence(self, names: Names) -> str:
+        against = "" if self.against == "all" else " against the Legends it faces"
+        return f"{names(self.seat)} blocks {self.amount}{against} this exchange."
+
+
+@dataclass(frozen=True, eq=False)
+class Miss(Event):
+    type = "miss"
+    seat: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.possessive(self.seat)} strike finds nobody in range."
+
+
+@dataclass(frozen=True, eq=False)
+class FatigueSet(Event):
+    type = "fatigue"
+    seat: int
+    fatigue: int
+    was: int | None = local()
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.possessive(self.seat)} Fatigue is now {self.fatigue}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [] if self.was in (None, self.fatigue) else [Fatigue(self.seat, self.was, self.fatigue)]
+
+
+@dataclass(frozen=True, eq=False)
+class Push(Event):
+    type = "push"
+    seat: int
+    target: int
+    dir: str
+    tokens: int
+
+    def sentence(self, names: Names) -> str:
+        tokens = plural(self.tokens, "Push token")
+        return f"{names(self.seat)} puts {tokens} pointing {self.dir} on {names.possessive(self.target)} Legend."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [PushTokens(self.target, self.dir, self.tokens)] if self.tokens else []
+
+
+@dataclass(frozen=True, eq=False)
+class Raise(Event):
+    type = "raise"
+    seat: int
+    space: int
+    flipped: bool
+
+    def sentence(self, names: Names) -> str:
+        how = "the Coffin there rises" if self.flipped else "a Zombie rises"
+        return f"{names(self.seat)} raises a Zombie on {where(self.space)}: {how}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [Piece(self.space, "coffin" if self.flipped else None, "zombie")]
+
+
+@dataclass(frozen=True, eq=False)
+class Bury(Event):
+    type = "bury"
+    seat: int
+    space: int
+
+    def sentence(self, names: Names) -> str:
+        return f"{names(self.seat)} buries the Zombie on {where(self.space)}: it is a Coffin."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [Piece(self.space, "zombie", "coffin")]
+
+
+@dataclass(frozen=True, eq=False)
+class FormChanged(Event):
+    type = "form"
+    seat: int
+    form: str
+    was: str | None = local()
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.possessive(self.seat)} Legend takes its {self.form} form."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [] if self.was in (None, self.form) else [Form(self.seat, self.form, self.was)]
+
+
+# -- end of the exchange -----------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Tokens(Event):
+    type = "tokens"
+    seat: int
+    left: int
+    right: int
+    net: int
+
+    def sentence(self, names: Names) -> str:
+        way = "stays" if not self.net else f"slides {plural(abs(self.net), 'space')} {'right' if self.net > 0 else 'left'}"
+        return f"{names.possessive(self.seat)} Push tokens: {self.left} left, {self.right} right; the Legend {way}."
+
+    def steps(self, names: Names) -> list[Step]:
+        return [PushTokens(self.seat, d, -n) for d, n in (("left", self.left), ("right", self.right)) if n]
+
+
+@dataclass(frozen=True, eq=False)
+class Slide(Event):
+    type = "slide"
+    seat: int
+    from_: int
+    into: int | None
+    edge: int | None = opt(None)
+    overshoot: int | None = opt(None)
+
+    def sentence(self, names: Names) -> str:
+        if self.into is None:
+            return (f"{names.possessive(self.seat)} Legend slides off {where(self.edge)}, "
+                    f"{plural(self.overshoot, 'space')} past it, out of the Arena.")
+        return f"{names.possessive(self.seat)} Legend slides from {where(self.from_)} to {where(self.into)}."
+
+    def steps(self, names: Names) -> list[Step]:
+        to = self.edge if self.into is None else self.into
+        return [MoveLegend(self.seat, self.from_, to)] if to != self.from_ else []
+
+
+@dataclass(frozen=True, eq=False)
+class KnockOut(Event):
+    type = "knock-out"
+    seat: int
+    walked: bool
+    overshoot: int
+    by: int | None
+    fatigue: int | None = local()
+    fatigue_was: int | None = local()
+
+    def sentence(self, names: Names) -> str:
+        by = f" by {names(self.by)}" if self.by is not None else ""
+        return f"{names.possessive(self.seat)} Legend is Knocked Out{by}."
+
+    def steps(self, names: Names) -> list[Step]:
+        if self.fatigue is None or self.fatigue_was is None or self.fatigue == self.fatigue_was:
+            return []
+        return [Fatigue(self.seat, self.fatigue_was, self.fatigue)]
+
+
+@dataclass(frozen=True, eq=False)
+class WalkedBack(Event):
+    type = "walked-back"
+    seat: int
+    walked: bool
+    overshoot: int
+    by: int | None
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.possessive(self.seat)} Legend walked out: no Knock Out, it comes back to its portal."
+
+
+@dataclass(frozen=True, eq=False)
+class Return(Event):
+    type = "return"
+    seat: int
+    space: int
+    facing: str
+    fatigue: int
+    from_: int | None = local()
+
+    def sentence(self, names: Names) -> str:
+        return (f"{names.possessive(self.seat)} Legend returns on {where(self.space)}, facing {self.facing}, "
+                f"Fatigue {self.fatigue}.")
+
+    def steps(self, names: Names) -> list[Step]:
+        return [] if self.from_ in (None, self.space) else [MoveLegend(self.seat, self.from_, self.space)]
+
+
+@dataclass(frozen=True, eq=False)
+class TeamOut(Event):
+    type = "team-out"
+    team: int
+    seats: list
+
+    def sentence(self, names: Names) -> str:
+        return f"{names.all(self.seats)} have no Stock left and leave the Arena."
+
+
+WHY = {"stocks": "the other teams ran out of Stocks", "simultaneous-ko": "the last Knock Outs went their way",
+       "draw": "the last teams went out together", "knockouts": "two Knock Outs", "shared": "Knock Outs at once"}
+
+
+@dataclass(frozen=True, eq=False)
+class GameOver(Event):
+    type = "game-over"
+    winners: list
+    reason: str
+
+    def sentence(self, names: Names) -> str:
+        if not self.winners:
+            return f"The game is a draw: {WHY.get(self.reason, self.reason)}."
+        return f"{names.all(self.winners)} win{'s' if len(self.winners) == 1 else ''}: {WHY.get(self.reason, self.reason)}!"
+
+
+EVENTS = registry(NoDraw, Drew, Draw, Reshuffle, Picked, MyPicks, Reveal, Revealed, Recovery, Edit, QuickFix, Replay,
+                  Resolve, Skipped, Primitive, Turned, Move, WalkOff, MovedOff, EdgeRecovery, Initiative, Strike, Block,
+                  Miss, FatigueSet, Push, Raise, Bury, FormChanged, Tokens, Slide, KnockOut, WalkedBack, Return,
+                  TeamOut, GameOver)

@@ -44,7 +44,7 @@ def test_the_apps_own_play_path_keeps_a_plays_id_with_what_it_played_too(tmp_pat
 
     with Journal(path) as journal:
         hub, session = table(journal)
-        state = json.loads(hub.sync(hub.key(1)))
+        state = json.loads(hub.sync(hub.key(1)).full())
         play = {"op": "play", "id": "tap-1", "action": state["actions"][0]["text"], "offer": state["offer"]}
         assert hub.play(hub.key(1), play)["type"] == "done" and session.head == 1
     with Journal(path) as journal:  # started again: nothing of the first run's memory is left

@@ -4,7 +4,9 @@ neighbours (`--load N`).
 `--pi` puts the measured process in a cgroup of its own limited to a quarter of one core (about what a Pi 4
 core does against this machine's): cgroup v2 `cpu.max`, else v1 `cpu.cfs_quota_us`, whichever the machine
 lets us write (root, or a delegated tree). The period is 20 ms rather than the usual 100 ms: a quarter of
-100 ms lets a busy process run 25 ms and then stops it for 75, stalls a real slower CPU never makes.
+100 ms lets a busy process run 25 ms and then stops it for 75, stalls a real slower CPU never makes. The
+group's weight is the highest, so that other programs on this machine do not take the quarter core a Pi
+would give the app: the quota, not the neighbours, is what slows it.
 `Busy(n)` runs n processes that spin beside the benchmark (outside any quota), as other programs would.
 """
 from __future__ import annotations
@@ -36,6 +38,7 @@ class Quota:
                     path = root / name
                     path.mkdir(exist_ok=True)
                     (path / "cpu.max").write_text(f"{quota} {PERIOD_US}")
+                    (path / "cpu.weight").write_text("10000")
                 except OSError:
                     continue
                 self.path, self.root, self.how = path, root, f"cgroup v2 cpu.max {quota} {PERIOD_US}"
@@ -46,6 +49,7 @@ class Quota:
                 path.mkdir(exist_ok=True)
                 (path / "cpu.cfs_period_us").write_text(str(PERIOD_US))
                 (path / "cpu.cfs_quota_us").write_text(str(quota))
+                (path / "cpu.shares").write_text(str(1 << 18))
             except OSError as exc:
                 self.how = f"no quota: cgroup v1 cpu is not writable here ({exc.strerror})"
                 return

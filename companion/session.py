@@ -67,6 +67,9 @@ class Session:
         self.listeners: list[Callable[[list[Event]], None]] = []
         #: the table's names for its seats, which the events' sentences use
         self.names = Names.of_table(self.table, self.game)
+        #: (seat, id) of the phone's play being played (the phones' hub sets it): kept in the journal in the same
+        #: transaction as the entries it plays, so a resend after a crash is known as played (Journal.played)
+        self.phone_play: tuple[int, str] | None = None
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------
@@ -258,10 +261,7 @@ class Session:
         for entry in reversed(self._span_entries()):  # played again on a copy, for what they did
             replayed, more = self._replay(replayed, entry)
             taken += more
-        # a chance entry a game lets undo take back (the table typed it: nothing was drawn) gives its place
-        # in the seed's sequence back, so the draws counted stay those of the entries in effect (exports)
-        typed = sum(1 for e in self._span_entries() if e.kind == "action" and self.game.parse_action(e.text).chance)
-        draws = self.draws - typed
+        draws = self.draws - self._chances(self._span_entries())
         self._write(lambda: self._save_position(target, draws, state))
         self.state, self.head, self.draws = state, target, draws
         events = undone(taken)
@@ -274,15 +274,16 @@ class Session:
         entry = self.journal.entry(self.id, self.head + 1)
         if entry is None:
             raise IllegalAction("nothing-to-redo", "There is nothing to redo.", "protocol/redo")
-        state, events, head = self.state.clone(), [], self.head
-        while entry is not None and (head == self.head or entry.by == COMPUTER):
+        state, events, redone = self.state.clone(), [], []
+        while entry is not None and (not redone or entry.by == COMPUTER):
             state, more = self._replay(state, entry)
             events += more
-            head += 1
-            entry = self.journal.entry(self.id, head + 1)
+            redone.append(entry)
+            entry = self.journal.entry(self.id, self.head + len(redone) + 1)
         self._resense(state)
-        self._write(lambda: self._save_position(head, self.draws, state))
-        self.state, self.head = state, head
+        head, draws = self.head + len(redone), self.draws + self._chances(redone)  # their places in the sequence again
+        self._write(lambda: self._save_position(head, draws, state))
+        self.state, self.head, self.draws = state, head, draws
         self._changed(events)
         return events
 
@@ -347,6 +348,12 @@ class Session:
         entries = self._span_entries()
         return None if any(e.stop is not None for e in entries) else len(entries)
 
+    def _chances(self, entries: list[Entry]) -> int:
+        """How many places in the seed's chance sequence `entries` hold. An undoable chance outcome (one the table
+        typed or picked; a drawn one stops undo) gives its place back at undo and takes it again at redo, so the
+        count stays that of the entries in effect, which is what an export's import counts."""
+        return sum(1 for e in entries if e.kind == "action" and self.game.parse_action(e.text).chance)
+
     def _rng(self, offset: int = 0) -> random.Random:
         return random.Random(f"{self.seed}:{self.draws + offset}")
 
@@ -384,6 +391,8 @@ class Session:
                 self.journal.append(self.id, entry.at(seq))
             if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
                 self.journal.save_snapshot(self.id, head, state.to_dict())
+            if self.phone_play is not None:
+                self.journal.keep_play(self.id, *self.phone_play, head)
             return self._save_position(head, draws, state)
         try:
             self._write(write)

@@ -131,6 +131,8 @@ class Hub:
         answers = self._answers.setdefault((key.session, key.seat), OrderedDict())
         if message["id"] in answers:
             return answers[message["id"]]
+        if session.journal.played(session.id, key.seat, message["id"]):  # its answer perhaps lost in a crash
+            return {"type": "done", "id": message["id"]}
         try:
             actions = wire.own_actions(session, key.seat)
             if message["offer"] != wire.offer_of(session, key.seat, wire.choices(session, key.seat, actions)):
@@ -139,7 +141,11 @@ class Hub:
             text = message["action"]
             if text not in {str(a) for a in actions}:
                 text = _typed(session, key.seat, text, actions)
-            refused = (self._play or self._session_play)(text, key.seat)
+            session.phone_play = (key.seat, message["id"])
+            try:
+                refused = (self._play or self._session_play)(text, key.seat)
+            finally:
+                session.phone_play = None
             if refused is not None:
                 raise refused
             answer = {"type": "done", "id": message["id"]}

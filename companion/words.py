@@ -4,6 +4,9 @@ Each game words them in `companion/games/<game>/words.py` (the touchscreen and t
 
     label(action, view, names) -> str      a choice as its button says it, never its notation
     ask(action, view, names) -> str        (optional) the question the choice answers, a heading over it
+    context(view) -> value                 (optional) all that `label` and `ask` read of the view: the same
+                                           actions in the same context are worded the same (a phone's
+                                           offer is made from it, so its held words are never stale)
     cards(view, seat, names) -> {code: {"name", "note"}}   the cards seat `seat`'s view shows, as printed
 
 `view` is what the seat sees (`State.view(seat)`), `names` the table's `events.Names` (with its game).
@@ -46,3 +49,8 @@ def cards(game: Any, view: dict[str, Any], seat: int | None, names: Names) -> di
 def ask(game: Any, action: Action, view: dict[str, Any], names: Names) -> str | None:
     words = of(game)
     return words.ask(action, view, names) if words is not None and hasattr(words, "ask") else None
+
+
+def context(game: Any, view: dict[str, Any]) -> Any:
+    words = of(game)
+    return words.context(view) if words is not None and hasattr(words, "context") else None

@@ -135,7 +135,7 @@ class Hub:
             return {"type": "done", "id": message["id"]}
         try:
             actions = wire.own_actions(session, key.seat)
-            if message["offer"] != wire.offer_of(session, key.seat, wire.choices(session, key.seat, actions)):
+            if message["offer"] != wire.offer_of(session, key.seat, actions, session.view(key.seat)):
                 raise IllegalAction("stale-offer", "The table changed since your screen was drawn; here are your "
                                     "choices now. Nothing was played.", "phones/offer")
             text = message["action"]
@@ -159,10 +159,9 @@ class Hub:
     # -- inside ------------------------------------------------------------------------------------
     def _picture(self, session: Session, seat: int, events: list[dict[str, Any]], actions: list) -> wire.Picture:
         view = session.view(seat)
-        choices = wire.choices(session, seat, actions, view)
-        offer = wire.offer_of(session, seat, choices)
+        offer = wire.offer_of(session, seat, actions, view)
         encoded = self._lists.get(offer)
-        picture = wire.picture(session, seat, events, choices, offer, view, encoded)
+        picture = wire.picture(session, seat, events, actions, offer, view, encoded)
         self._lists[offer] = picture.actions
         self._lists.move_to_end(offer)
         while len(self._lists) > LISTS:

@@ -62,10 +62,12 @@ def choices(session, seat: int, actions, view: dict[str, Any] | None = None) -> 
     return out
 
 
-def offer_of(session, seat: int, choices: list[dict[str, Any]]) -> str:
-    """A short id of the seat's choices now, as worded: same choices, same id (whoever else is still to act)."""
-    lines = (f"{c['text']}\t{c['label']}\t{c.get('ask', '')}" for c in choices)  # an action's text is one line
-    text = "\n".join([str(session.id), str(seat), *lines])
+def offer_of(session, seat: int, actions, view: dict[str, Any]) -> str:
+    """A short id of the seat's choices now, as worded: same choices, same id (whoever else is still to act).
+    Their words are the actions' and what of the view the game words them from (`words.context`), so
+    the id is made without wording them, and a list held is never shown with stale words."""
+    context = repr(words.context(session.game, view))
+    text = "\n".join([str(session.id), str(seat), context, *map(str, actions)])  # an action's text is one line
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -134,11 +136,11 @@ class Held:
         return message
 
 
-def picture(session, seat: int, events: list[dict[str, Any]], choices: list[dict[str, Any]], offer: str,
-            view: dict[str, Any], encoded: str | None = None) -> Picture:
-    """Seat `seat`'s picture (`encoded`: its action list's JSON, if already made for this offer)."""
+def picture(session, seat: int, events: list[dict[str, Any]], actions: list, offer: str, view: dict[str, Any],
+            encoded: str | None = None) -> Picture:
+    """Seat `seat`'s picture (`encoded`: its worded action list's JSON, if already made for this offer)."""
     lean = dumps(_lean(session, seat, events, offer, view))
-    return Picture(lean, offer, dumps(choices) if encoded is None else encoded)
+    return Picture(lean, offer, dumps(choices(session, seat, actions, view)) if encoded is None else encoded)
 
 
 def _lean(session, seat: int, events: list[dict[str, Any]], offer: str, view: dict[str, Any]) -> dict[str, Any]:

@@ -38,6 +38,10 @@ def _faces(faces) -> str:
     return ", ".join(map(str, faces))
 
 
+def context(view: dict[str, Any]) -> Any:
+    return tuple(((view.get("card") or {}).get("preemptive") or {}).get("options") or ())  # a Choose's words
+
+
 def label(action, view: dict[str, Any], names: Names) -> str:
     if isinstance(action, Book):
         return f"{plural(action.cards, 'card')} in {names.possessive(action.seat)} spellbook"

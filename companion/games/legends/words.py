@@ -94,6 +94,11 @@ def ask(action, view: dict[str, Any], names: Names) -> str | None:
     return text[:1].upper() + text[1:]
 
 
+def context(view: dict[str, Any]) -> Any:
+    """Each Legend's facing (Keep facing / Turn to face) and form (a double-sided card's name, LA-14)."""
+    return tuple((lg.get("facing"), lg.get("form")) for lg in view.get("legends") or ())
+
+
 def cards(view: dict[str, Any], seat: int | None, names: Names) -> dict[str, dict[str, str]]:
     if seat is None:
         return {}

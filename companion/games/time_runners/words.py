@@ -37,6 +37,10 @@ def label(action, view: dict[str, Any], names: Names) -> str:
     return "Shuffle the cards"
 
 
+def context(view: dict[str, Any]) -> Any:
+    return tuple(view.get("positions") or ())  # a Change position names where the other runner stands
+
+
 def cards(view: dict[str, Any], seat: int | None, names: Names) -> dict[str, dict[str, str]]:
     out = {}
     for code in view.get("hand") or ():

@@ -272,7 +272,7 @@ class Journal:
 
     def _upgrade(self, version: int) -> None:
         from companion.journal_upgrade import upgrade
-        upgrade(self, version)
+        upgrade(self, version, VERSION, PLAYS)
 
     def close(self) -> None:
         self.db.close()
@@ -376,6 +376,20 @@ class Journal:
         return self._read(lambda: self.db.execute("SELECT 1 FROM plays WHERE session = ? AND seat = ? AND id = ?",
                                                   (session_id, seat, play_id)).fetchone(), session_id) is not None
 
+    def rechain(self, session_id: int) -> None:
+        """Chain the session's entries, hash its snapshots and seal its row afresh from what they hold (an upgrade)."""
+        prev = self._origin_of(session_id)
+        rows = list(self.db.execute(_ENTRY + " WHERE session = ? ORDER BY seq", (session_id,)))
+        for seq, kind, text, drawn, barrier, meta, _ in rows:
+            prev = entry_hash(prev, seq, kind, text, drawn, barrier, meta)
+            self.db.execute("UPDATE entries SET hash = ? WHERE session = ? AND seq = ?", (prev, session_id, seq))
+        for seq, state in list(self.db.execute("SELECT seq, state FROM snapshots WHERE session = ?", (session_id,))):
+            try:
+                self._write_snapshot(session_id, seq, state)
+            except JournalError:  # a snapshot of an entry that is gone: it only saved time
+                self.db.execute("DELETE FROM snapshots WHERE session = ? AND seq = ?", (session_id, seq))
+        self._reseal(session_id)
+
     # -- entries -----------------------------------------------------------------------------------
 
     def append(self, session_id: int, entry: Entry) -> str:
@@ -476,10 +490,6 @@ class Journal:
             return Snapshot(seq, json.loads(text), chain)
         except (ValueError, TypeError):
             raise self.damaged(session_id, seq, "its snapshot does not match its checksum") from None
-
-    def latest_snapshot(self, session_id: int, upto: int) -> tuple[int, dict[str, Any]] | None:
-        snapshot = self.snapshot(session_id, upto)
-        return None if snapshot is None else (snapshot.seq, snapshot.state)
 
     def integrity(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]

@@ -9,7 +9,9 @@ from functools import lru_cache
 
 from . import events as ev_
 from .actions import DIRS, Do
-from .game import refuse
+from .game import Legends
+
+refuse = Legends.refuse
 
 MOVES = range(1, 7)
 FORCES = range(0, 10)

@@ -16,7 +16,6 @@ let forms = {}, formSent = null;  // a form's values across redraws (a push redr
 // start empty with each socket.
 const HELD = 4;
 let lists = new Map();
-let logAsked = false;  // the log is open: asked for again after each change
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);

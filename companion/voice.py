@@ -182,6 +182,8 @@ class Voice:
         self._closed = False
         #: called from the worker with each utterance just said (or written): the benchmarks and tests listen
         self.said: Callable[[Utterance, Path | None], None] | None = None
+        #: called from the worker with the reason, the first time the voice cannot speak (the app says it)
+        self.failed: Callable[[str], None] | None = None
         if start:
             self.start()
 
@@ -197,11 +199,16 @@ class Voice:
         with self._cond:
             older = [u for u in self._queue] + ([self._saying] if self._saying else [])
             if replace or any(u.turn != turn for u in older):
-                self._queue.clear()
-                if self._saying is not None and self.out is None:
-                    self.speaker.stop()
+                self.hush()
             self._queue.append(Utterance(text, turn))
             self._cond.notify()
+
+    def hush(self) -> None:
+        """Drop everything unsaid and cut short what is being said (on the device: a file is written whole)."""
+        with self._cond:
+            self._queue.clear()
+            if self._saying is not None and self.out is None:
+                self.speaker.stop()
 
     def pending(self) -> list[str]:
         """The texts still to say, oldest first."""
@@ -216,9 +223,8 @@ class Voice:
     def close(self) -> None:
         with self._cond:
             self._closed = True
-            self._queue.clear()
+            self.hush()
             self._cond.notify_all()
-        self.speaker.stop()
 
     def listen(self, session, budget: int | None = BUDGET) -> Callable[[list], None]:
         """A listener for `session.subscribe`: each change's words, said with the turn it leads to."""
@@ -252,6 +258,8 @@ class Voice:
             except (VoiceError, OSError) as exc:
                 if str(exc) != self.problem:  # said once, not at every change: the table goes on silently
                     log.warning("%s", exc)
+                    if self.failed is not None:
+                        self.failed(str(exc))
                 self.problem = str(exc)
             finally:
                 with self._cond:

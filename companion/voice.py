@@ -33,6 +33,8 @@ log = logging.getLogger("companion.voice")
 ESPEAK = "espeak-ng"
 #: what a change may take to say in full (about 20 seconds of speech); longer, it is summarised
 BUDGET = 60
+#: event types that are a sensor's reading (the hand of time as it turns): only the newest is worth saying
+READINGS = {"sensed"}
 SAMPLE = "Board Companion speaks. Green rolled 5: move Green's runner from space 3 to space 8."
 
 
@@ -124,13 +126,16 @@ class Speaker:
         return [self.program, "-v", self.voice, "-s", str(self.rate), "-a", str(2 * max(0, min(100, self.volume))),
                 *out, "--", text]
 
-    def speak(self, text: str, to: Path | None = None) -> None:
-        """Say `text` (or write it to `to`), returning when done or cut short by `stop`; VoiceError if it cannot."""
+    def speak(self, text: str, to: Path | None = None, cut: Callable[[], bool] = lambda: False) -> None:
+        """Say `text` (or write it to `to`), returning when done or cut short by `stop` (or `cut()` already true
+        when it would start); VoiceError if it cannot."""
         if shutil.which(self.program) is None:
             raise VoiceError(f"The voice needs {self.program}, which is not installed: sudo apt install espeak-ng.")
         if to is not None and not os.access(Path(to).parent, os.W_OK):
             raise VoiceError(f"The voice cannot write {to}: its folder is missing or not writable.")
-        with self._lock:
+        with self._lock:  # `stop` holds it too: cut before the process starts, it never starts
+            if cut():
+                return
             self._process = subprocess.Popen(self.command(text, to), stdin=subprocess.DEVNULL,
                                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
@@ -159,6 +164,9 @@ class Utterance:
     text: str
     #: who is to act once the change is made: an utterance of another turn makes the older ones stale
     turn: Hashable = None
+    #: a sensor's reading: a newer reading makes it stale
+    reading: bool = False
+    cut: bool = False
 
 
 class Voice:
@@ -193,21 +201,25 @@ class Voice:
                 self._thread = threading.Thread(target=self._work, name="voice", daemon=True)
                 self._thread.start()
 
-    def say(self, text: str, turn: Hashable = None, replace: bool = False) -> None:
+    def say(self, text: str, turn: Hashable = None, replace: bool = False, reading: bool = False) -> None:
         if not self.on or not text:
             return
         with self._cond:
             older = [u for u in self._queue] + ([self._saying] if self._saying else [])
             if replace or any(u.turn != turn for u in older):
                 self.hush()
-            self._queue.append(Utterance(text, turn))
+            elif reading:
+                self.hush(lambda u: u.reading)
+            self._queue.append(Utterance(text, turn, reading))
             self._cond.notify()
 
-    def hush(self) -> None:
-        """Drop everything unsaid and cut short what is being said (on the device: a file is written whole)."""
+    def hush(self, stale: Callable[[Utterance], bool] = lambda u: True) -> None:
+        """Drop what is unsaid and cut short what is being said (on the device: a file is written whole), of
+        what is `stale`."""
         with self._cond:
-            self._queue.clear()
-            if self._saying is not None and self.out is None:
+            self._queue = collections.deque(u for u in self._queue if not stale(u))
+            if self._saying is not None and stale(self._saying) and self.out is None:
+                self._saying.cut = True
                 self.speaker.stop()
 
     def pending(self) -> list[str]:
@@ -233,7 +245,8 @@ class Voice:
                 return
             turn = session.turn()
             back = any(isinstance(e, (Undone, Corrected)) for e in events)
-            self.say(wording(events, session.names, budget), (turn.kind, tuple(turn.seats)), replace=back)
+            self.say(wording(events, session.names, budget), (turn.kind, tuple(turn.seats)), replace=back,
+                     reading=all(e.get("type") in READINGS for e in events))
         return heard
 
     def _work(self) -> None:
@@ -251,7 +264,7 @@ class Voice:
             try:
                 if to is not None:
                     to.with_suffix(".txt").write_text(utterance.text + "\n", encoding="utf-8")
-                self.speaker.speak(utterance.text, to)
+                self.speaker.speak(utterance.text, to, cut=lambda: utterance.cut)
                 self.problem = None
                 if self.said is not None:
                     self.said(utterance, to)

@@ -86,6 +86,17 @@ def test_a_new_turns_announcement_replaces_the_older_unsaid_ones_and_the_same_tu
     assert voice.pending() == [told] and told.startswith("Taken back:")  # an undo makes everything older stale
 
 
+def test_only_the_newest_reading_of_the_turning_hand_is_left_to_say_and_a_play_is_kept():
+    session = started("time-runners", 2, {})
+    voice = Voice(start=False)
+    session.subscribe(voice.listen(session))
+    off = wording(session.play("sensor off"), session.names)
+    for hour in (3, 4, 5):
+        session.sense({"hand": hour})
+    on = wording(session.play("sensor on"), session.names)
+    assert voice.pending() == [off, "The hand of time points at 5, not at the hour.", on]
+
+
 def test_a_long_change_is_summarised_with_each_pieces_moves_joined():
     session = started("legends-of-the-arena", 4, {"mode": "ffa"}, seed=0)
     rng, longest = random.Random(0), []
@@ -115,7 +126,7 @@ def test_secrets_are_never_spoken_the_voice_says_exactly_the_public_log_and_no_s
         session = Session.start(Journal(), game_id, players, seed=seed, table={"names": NAMES[:players]})
         voice = Voice(start=False)
         spoken: list[str] = []
-        voice.say = lambda text, turn=None, replace=False: spoken.append(text)  # what reaches the queue
+        voice.say = lambda text, *_, **__: spoken.append(text)  # what reaches the queue
         session.subscribe(voice.listen(session, budget=None))
         for _ in range(60):
             if session.turn().kind == OVER:
@@ -155,7 +166,7 @@ def hand_unheard(first: Session, rng: random.Random) -> int:
     heard: tuple[list, list] = ([], [])
     for session, into in zip((first, second), heard):
         voice = Voice(start=False)
-        voice.say = lambda text, turn=None, replace=False, into=into: into.append(text)
+        voice.say = lambda text, *_, into=into, **__: into.append(text)
         session.subscribe(voice.listen(session, budget=None))
     for _ in range(40):
         common = sorted(set(first.legal()) & set(second.legal()))

@@ -268,12 +268,13 @@ class Voice:
                 self.problem = None
                 if self.said is not None:
                     self.said(utterance, to)
-            except (VoiceError, OSError) as exc:
-                if str(exc) != self.problem:  # said once, not at every change: the table goes on silently
-                    log.warning("%s", exc)
+            except Exception as exc:  # whatever it is, the table goes on silently and the next utterance is tried
+                reason = str(exc) if isinstance(exc, (VoiceError, OSError)) else f"The voice failed: {exc!r}."
+                if reason != self.problem:  # said once, not at every change
+                    log.warning("%s", reason, exc_info=not isinstance(exc, (VoiceError, OSError)))
                     if self.failed is not None:
-                        self.failed(str(exc))
-                self.problem = str(exc)
+                        self.failed(reason)
+                self.problem = reason
             finally:
                 with self._cond:
                     self._saying = None

@@ -226,7 +226,7 @@ def _print_log(game, names, entries, seat: int | None) -> None:
 
 def _archive(args) -> int:
     from companion.exports import check_new
-    from companion.session import archive
+    from companion.archive import archive
     out = Path(args.out)
     check_new(out, force=args.force)  # refused before the journal is opened
     with _existing_journal(args) as journal, writing(_journal_path(args), _writer(args)):

@@ -22,11 +22,14 @@ decides the rest.
 from __future__ import annotations
 
 import copy
+import importlib
 import random
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from functools import cached_property, partial
+from typing import Any, Callable, ClassVar, Iterable, Mapping, NoReturn, Sequence
 
 from companion.quoting import quoted
 
@@ -35,6 +38,7 @@ from companion.refusals import (  # noqa: F401
     BadRequest, IllegalAction, InternalError, NotationError, Refusal, StorageError, bad_option, cite, invalid_state,
     refuse,
 )
+from companion.notation import Notation  # noqa: F401  (games import it from the core)
 
 # -- the shape of a game ------------------------------------------------------------------------------
 
@@ -404,10 +408,24 @@ class Game(ABC):
     options_schema: ClassVar[tuple[Option, ...]] = ()
     #: rule id (without the game prefix) -> one sentence in our own words; see `companion rules`
     rules: ClassVar[dict[str, str]] = {}
-    #: computer player levels -> factory; empty when the game has no computer player
+    #: computer player levels -> factory, or "module:Class" in the game's package (imported when one plays);
+    #: empty when the game has no computer player
     computer_players: ClassVar[dict[str, Callable[[], "ComputerPlayer"]]] = {}
     #: the codes an `Outcome.termination` of this game can be (how a game can end)
     terminations: ClassVar[tuple[str, ...]] = ()
+    #: how a refused state read back names a state of this game ("This is not <state_noun>: ...", ALL-3)
+    state_noun: ClassVar[str] = "a valid state"
+    #: its parts, "module:name" in its package (or the object), imported when a table is made, not with the game:
+    #: `new_state()` is `state_class(game)`, `state_from_dict(d)` `restore(game, d)`, `parse_action` `notation.parse`
+    state_class: ClassVar[Any]
+    restore: ClassVar[Any]
+    notation: ClassVar[Any]
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        if "computer_players" in vars(cls):  # a level named as text is made by importing its class when it plays
+            cls.computer_players = {level: partial(_import_part, cls, make, True) if isinstance(make, str) else make
+                                    for level, make in cls.computer_players.items()}
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         if type(players) is not int or not (self.min_players <= players <= self.max_players):
@@ -451,20 +469,42 @@ class Game(ABC):
     def seats(self) -> range:
         return range(1, self.players + 1)
 
-    @abstractmethod
+    @classmethod
+    def refuse(cls, code: str, reason: str, rule: str | None = None) -> NoReturn:
+        """Refuse an action (ALL-1) citing this game's `rule` by its short id ("R-10" cites <id>/R-10)."""
+        refuse(code, reason, rule, game=cls.id)
+
+    @classmethod
+    def invalid_state(cls, what: str, rule: str = "ALL-3") -> NoReturn:
+        """Refuse a state read back (ALL-3): "This is not <state_noun>: <what>.", citing `rule` of this game."""
+        invalid_state(what, rule, game=cls.id, noun=cls.state_noun)
+
+    def part(self, name: str) -> Any:
+        """The part `name` the game declares, imported from the package of the class that declares it."""
+        owner = next((c for c in type(self).__mro__ if name in vars(c)), None)
+        if owner is None:
+            raise TypeError(f"{type(self).__name__} declares no {name} (see companion/NEW_GAME.md)")
+        value = vars(owner)[name]
+        return _import_part(owner, value) if isinstance(value, str) else value
+
+    @cached_property
+    def _parse(self) -> Callable[[str], Action]:
+        return self.part("notation").parse  # bound once: parsing is on the hot path (replay, search)
+
     def new_state(self) -> "State":
         """The state before anything has happened (it may start with a chance event)."""
+        return self.part("state_class")(self)
 
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
         """The action `text` means in this game; NotationError if none."""
+        return self._parse(text)
 
-    @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> "State":
         """A state from `State.to_dict()`, checked against the game's invariants (ALL-3).
 
         Raises IllegalAction(code="invalid-state") naming the first invariant that fails.
         """
+        return self.part("restore")(self, data)
 
     @classmethod
     def players_rule(cls) -> str:
@@ -482,6 +522,13 @@ class Game(ABC):
         return {"id": cls.id, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
                 "type": cls.type.to_dict(), "options": [o.to_dict() for o in cls.options_schema],
                 "computer_players": list(cls.computer_players)}
+
+
+def _import_part(owner: type, name: str, make: bool = False) -> Any:
+    """The object "module:attribute" names in the package of the game class `owner` (made, if `make`)."""
+    module, _, attr = name.partition(":")
+    found = getattr(importlib.import_module("." + module, sys.modules[owner.__module__].__package__), attr)
+    return found() if make else found
 
 
 def check_state_fields(data: Any, fields: Iterable[str] | Mapping[str, Any], bad: Callable[..., Any]) -> None:

@@ -1,5 +1,5 @@
 """A session as a file: export, import and archive (`Session.export_lines`, `Session.import_lines`,
-`session.archive` call these).
+`archive.archive` call these).
 
 An export is JSON lines: a header (format, version, game, seats, seed, options, table, the session's
 identity `uid`, how many entries follow, and `chain`: the hash of the last line), then one line per
@@ -27,6 +27,7 @@ from companion import games
 from companion.core import CHANCE, Action, BadRequest, Refusal, State
 from companion.journal import Entry, Journal
 from companion.quoting import quoted
+from companion.table_data import check_table
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -91,9 +92,9 @@ def export_lines(session: "Session") -> Iterable[str]:
         yield json.dumps(line, sort_keys=True)
 
 
-def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterable[str]) -> "Session":
-    """A new session from `export_lines`, every entry checked; all or nothing."""
-    from companion import session as session_module  # its SNAPSHOT_EVERY (tests shorten it there)
+def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterable[str], snapshot_every: int) -> "Session":
+    """A new session from `export_lines`, every entry checked; all or nothing. A snapshot every
+    `snapshot_every` entries, as play writes them."""
     it = iter(enumerate(lines, 1))
     try:
         first = next(it)[1]
@@ -117,14 +118,12 @@ def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterab
         raise
     except Exception:
         raise BadRequest("bad-export", "The file's header does not name a game, its seats and its options.", "export") from None
-    from companion.session import check_table
     table = check_table(header.get("table"), game)
     uid = header.get("uid")
     if uid is not None and (not isinstance(uid, str) or not 0 < len(uid) <= 64):
         raise BadRequest("bad-export", f"The file's session identity is not one: {quoted(uid)}.", "export")
     identity = hashlib.sha256(first.strip().encode("utf-8", "surrogatepass"))  # for an export written without one
     state, entries, draws, snapshots = game.new_state(), [], 0, {}
-    every = session_module.SNAPSHOT_EVERY
     for number, line in it:
         if not line.strip():
             continue
@@ -157,7 +156,7 @@ def import_lines(cls: type["Session"], journal: Journal, lines: IO[str] | Iterab
             raise BadRequest("bad-export", f"Line {number} is not a journal entry.", "export") from None
         entries.append(entry)
         draws += entry.kind == "action" and action.chance
-        if len(entries) % every == 0:
+        if len(entries) % snapshot_every == 0:
             snapshots[len(entries)] = state.to_dict()
     written = header.get("entries", len(entries))  # exports before this count was written have none
     if written != len(entries):

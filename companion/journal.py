@@ -3,7 +3,9 @@
 Each accepted action is one transaction (WAL, synchronous=FULL) committed before the referee
 acknowledges it. A session is its game, seats, seed and options plus an ordered list of entries;
 `head` says how many of them are in effect (the rest are the redo stack). Snapshots of the state
-every SNAPSHOT_EVERY entries let a long session resume without replaying from the start.
+every SNAPSHOT_EVERY entries let a long session resume without replaying from the start. The id of a phone's
+play is written in the transaction of the entries it played (`plays`), so its resend after any crash is
+answered as played, never played again.
 
 Damage is found, named and kept, never played on:
 - every entry carries a SHA-256 over its content and the hash of the entry before it (the first one
@@ -32,7 +34,8 @@ from typing import Any, Iterator
 from companion.core import CHANCE_STOP, REVEAL_STOP, StorageError, UndoStop
 
 FORMAT = "board-companion-journal"
-VERSION = 3  # 2: entries carry `meta` (undo stop, author, secrecy); 3: entries chained by hash, rows sealed, writes counted
+VERSION = 4  # 2: entries carry `meta` (undo stop, author, secrecy); 3: entries chained by hash, rows sealed, writes counted;
+#             4: the phones' play ids, each kept with the entries it played
 SNAPSHOT_EVERY = 256
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -72,11 +75,24 @@ CREATE TABLE snapshots(
     PRIMARY KEY(session, seq)
 ) WITHOUT ROWID;
 """
+#: version 4: a phone's play ids, each written in the transaction of the entries it played, so a resend after
+#: any crash gets the first answer and is never played again (journal_upgrade adds it to an older file)
+PLAYS = """
+CREATE TABLE IF NOT EXISTS plays(
+    session INTEGER NOT NULL REFERENCES sessions(id),
+    seat INTEGER NOT NULL,
+    id TEXT NOT NULL,                      -- the phone's own id for the play
+    seq INTEGER NOT NULL,                  -- the session's head once it was played
+    PRIMARY KEY(session, seat, id)
+) WITHOUT ROWID;
+"""
+SCHEMA += PLAYS
 
 #: the columns of each table (a check at open: the schema is text in the file, and can be damaged too)
 _COLUMNS = {"meta": "key value",
             "sessions": "id game players seed options created updated head draws finished summary uid tick last tip seal",
-            "entries": "session seq kind text drawn barrier meta hash", "snapshots": "session seq state chain hash"}
+            "entries": "session seq kind text drawn barrier meta hash", "snapshots": "session seq state chain hash",
+            "plays": "session seat id seq"}
 
 #: a session row as read: text columns as bytes, so a byte that is not UTF-8 damages that row only
 _ROW = ("SELECT id, CAST(game AS BLOB), players, CAST(seed AS BLOB), CAST(options AS BLOB), created, updated, head, "
@@ -256,7 +272,7 @@ class Journal:
 
     def _upgrade(self, version: int) -> None:
         from companion.journal_upgrade import upgrade
-        upgrade(self, version)
+        upgrade(self, version, VERSION, PLAYS)
 
     def close(self) -> None:
         self.db.close()
@@ -317,7 +333,7 @@ class Journal:
         """Remove a session with its entries and snapshots (after it was archived to a file)."""
         self.session(session_id)  # refuses an unknown or damaged one
         with self.transaction():
-            for table in ("entries", "snapshots"):
+            for table in ("entries", "snapshots", "plays"):
                 self.db.execute(f"DELETE FROM {table} WHERE session = ?", (session_id,))
             self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
 
@@ -347,6 +363,32 @@ class Journal:
         uid, game, players, seed, options = self.db.execute(
             "SELECT uid, game, players, seed, options FROM sessions WHERE id = ?", (session_id,)).fetchone()
         return origin_hash(uid, game, players, seed, options)
+
+    # -- a phone's play ids ------------------------------------------------------------------------
+
+    def keep_play(self, session_id: int, seat: int, play_id: str, seq: int) -> None:
+        """Note that seat's play `play_id` was played (inside the transaction that wrote what it played)."""
+        self.db.execute("INSERT OR IGNORE INTO plays(session, seat, id, seq) VALUES (?, ?, ?, ?)",
+                        (session_id, seat, play_id, seq))
+
+    def played(self, session_id: int, seat: int, play_id: str) -> bool:
+        """Whether that seat's play `play_id` was played (a resend, perhaps after a crash that lost the answer)."""
+        return self._read(lambda: self.db.execute("SELECT 1 FROM plays WHERE session = ? AND seat = ? AND id = ?",
+                                                  (session_id, seat, play_id)).fetchone(), session_id) is not None
+
+    def rechain(self, session_id: int) -> None:
+        """Chain the session's entries, hash its snapshots and seal its row afresh from what they hold (an upgrade)."""
+        prev = self._origin_of(session_id)
+        rows = list(self.db.execute(_ENTRY + " WHERE session = ? ORDER BY seq", (session_id,)))
+        for seq, kind, text, drawn, barrier, meta, _ in rows:
+            prev = entry_hash(prev, seq, kind, text, drawn, barrier, meta)
+            self.db.execute("UPDATE entries SET hash = ? WHERE session = ? AND seq = ?", (prev, session_id, seq))
+        for seq, state in list(self.db.execute("SELECT seq, state FROM snapshots WHERE session = ?", (session_id,))):
+            try:
+                self._write_snapshot(session_id, seq, state)
+            except JournalError:  # a snapshot of an entry that is gone: it only saved time
+                self.db.execute("DELETE FROM snapshots WHERE session = ? AND seq = ?", (session_id, seq))
+        self._reseal(session_id)
 
     # -- entries -----------------------------------------------------------------------------------
 
@@ -448,10 +490,6 @@ class Journal:
             return Snapshot(seq, json.loads(text), chain)
         except (ValueError, TypeError):
             raise self.damaged(session_id, seq, "its snapshot does not match its checksum") from None
-
-    def latest_snapshot(self, session_id: int, upto: int) -> tuple[int, dict[str, Any]] | None:
-        snapshot = self.snapshot(session_id, upto)
-        return None if snapshot is None else (snapshot.seq, snapshot.state)
 
     def integrity(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]

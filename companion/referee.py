@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import IO, Any, Callable
 
 from companion import games, rules
+from companion.archive import archive_finished
 from companion.core import BadRequest, InternalError, Refusal
 from companion.journal import Journal, JournalError
-from companion.session import Session, archive_finished
+from companion.session import Session
 
 log = logging.getLogger("companion.referee")
 

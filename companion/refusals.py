@@ -67,16 +67,16 @@ def cite(rule: str | None, game: str | None = None) -> str | None:
 def refuse(code: str, reason: str, rule: str | None = None, *, game: str | None = None) -> NoReturn:
     """Refuse an action (ALL-1): raise IllegalAction with a stable code, a sentence and the rule it breaks.
 
-    A game binds its id once, `refuse = functools.partial(core.refuse, game="my-game")`, and cites its
-    rules by their short ids (`refuse("bad-roll", "A die shows 1..6.", "R-10")` cites my-game/R-10)."""
+    A game refuses through `Game.refuse`, bound to its id, and cites its rules by their short ids
+    (`MyGame.refuse("bad-roll", "A die shows 1..6.", "R-10")` cites my-game/R-10)."""
     raise IllegalAction(code, reason, cite(rule, game))
 
 
 def invalid_state(what: str, rule: str = "ALL-3", *, game: str | None = None, noun: str = "a valid state") -> NoReturn:
     """Refuse a state read back (ALL-3): IllegalAction("invalid-state", "This is not <noun>: <what>.", rule).
 
-    A game binds its id and how it calls a state once, e.g. `partial(core.invalid_state, game="my-game",
-    noun="a possible My Game position")`; `rule` is one of its rules, or ALL-3 when no rule says more."""
+    A game refuses through `Game.invalid_state`, bound to its id and its `state_noun` ("a possible My Game
+    position"); `rule` is one of its rules, or ALL-3 when no rule says more."""
     raise IllegalAction("invalid-state", f"This is not {noun}: {what}.", cite(rule, game))
 
 

@@ -20,8 +20,7 @@ import logging
 import random
 import secrets
 import sqlite3
-from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable
 
 from companion import games
 from companion.events import Corrected, Event, Names, told, undone, visible
@@ -31,6 +30,7 @@ from companion.core import (
 from companion.exports import EXPORT_FORMAT, EXPORT_VERSION, MAX_SEED  # noqa: F401 (the export's names, here as before)
 from companion.journal import SNAPSHOT_EVERY, Entry, Journal, JournalError
 from companion.quoting import quoted
+from companion.table_data import check_table, computer_seats
 
 COMPUTER = "computer"
 
@@ -67,6 +67,9 @@ class Session:
         self.listeners: list[Callable[[list[Event]], None]] = []
         #: the table's names for its seats, which the events' sentences use
         self.names = Names.of_table(self.table, self.game)
+        #: (seat, id) of the phone's play being played (the phones' hub sets it): kept in the journal in the same
+        #: transaction as the entries it plays, so a resend after a crash is known as played (Journal.played)
+        self.phone_play: tuple[int, str] | None = None
         self.state: State = self._rebuild(self.head)
 
     # -- opening -----------------------------------------------------------------------------------
@@ -258,10 +261,7 @@ class Session:
         for entry in reversed(self._span_entries()):  # played again on a copy, for what they did
             replayed, more = self._replay(replayed, entry)
             taken += more
-        # a chance entry a game lets undo take back (the table typed it: nothing was drawn) gives its place
-        # in the seed's sequence back, so the draws counted stay those of the entries in effect (exports)
-        typed = sum(1 for e in self._span_entries() if e.kind == "action" and self.game.parse_action(e.text).chance)
-        draws = self.draws - typed
+        draws = self.draws - self._chances(self._span_entries())
         self._write(lambda: self._save_position(target, draws, state))
         self.state, self.head, self.draws = state, target, draws
         events = undone(taken)
@@ -274,15 +274,16 @@ class Session:
         entry = self.journal.entry(self.id, self.head + 1)
         if entry is None:
             raise IllegalAction("nothing-to-redo", "There is nothing to redo.", "protocol/redo")
-        state, events, head = self.state.clone(), [], self.head
-        while entry is not None and (head == self.head or entry.by == COMPUTER):
+        state, events, redone = self.state.clone(), [], []
+        while entry is not None and (not redone or entry.by == COMPUTER):
             state, more = self._replay(state, entry)
             events += more
-            head += 1
-            entry = self.journal.entry(self.id, head + 1)
+            redone.append(entry)
+            entry = self.journal.entry(self.id, self.head + len(redone) + 1)
         self._resense(state)
-        self._write(lambda: self._save_position(head, self.draws, state))
-        self.state, self.head = state, head
+        head, draws = self.head + len(redone), self.draws + self._chances(redone)  # their places in the sequence again
+        self._write(lambda: self._save_position(head, draws, state))
+        self.state, self.head, self.draws = state, head, draws
         self._changed(events)
         return events
 
@@ -297,7 +298,7 @@ class Session:
     def import_lines(cls, journal: Journal, lines: IO[str] | Iterable[str]) -> "Session":
         """A new session from `export_lines`, every entry checked by the chain and the rules; all or nothing."""
         from companion.exports import import_lines
-        return import_lines(cls, journal, lines)
+        return import_lines(cls, journal, lines, SNAPSHOT_EVERY)  # as play snapshots (tests shorten it here)
 
     # -- inside ------------------------------------------------------------------------------------
 
@@ -347,6 +348,12 @@ class Session:
         entries = self._span_entries()
         return None if any(e.stop is not None for e in entries) else len(entries)
 
+    def _chances(self, entries: list[Entry]) -> int:
+        """How many places in the seed's chance sequence `entries` hold. An undoable chance outcome (one the table
+        typed or picked; a drawn one stops undo) gives its place back at undo and takes it again at redo, so the
+        count stays that of the entries in effect, which is what an export's import counts."""
+        return sum(1 for e in entries if e.kind == "action" and self.game.parse_action(e.text).chance)
+
     def _rng(self, offset: int = 0) -> random.Random:
         return random.Random(f"{self.seed}:{self.draws + offset}")
 
@@ -384,6 +391,8 @@ class Session:
                 self.journal.append(self.id, entry.at(seq))
             if head // SNAPSHOT_EVERY > self.head // SNAPSHOT_EVERY:
                 self.journal.save_snapshot(self.id, head, state.to_dict())
+            if self.phone_play is not None:
+                self.journal.keep_play(self.id, *self.phone_play, head)
             return self._save_position(head, draws, state)
         try:
             self._write(write)
@@ -485,91 +494,5 @@ def identity(record) -> str:
     return record.uid or f"{record.id}@{record.created!r}"
 
 
-def archive(journal: Journal, session_id: int, out, *, force: bool = False) -> int:
-    """Write a finished session's export to `out` (through a temporary file, synced, read back and checked
-    by import, then renamed into place; an existing `out` is refused unless `force`), then remove it from
-    the journal, so the journal holds only the tables still in use. Returns how many entries it wrote."""
-    from companion.exports import write_new
-    record = journal.session(session_id)
-    if not record.finished:
-        raise BadRequest("not-finished", f"Session {session_id} is not finished; only finished sessions are archived.", "export")
-    lines = list(Session(journal, session_id).export_lines())
-
-    def check(path: Path) -> None:  # the file brings the session back before the journal lets go
-        with open(path, encoding="utf-8") as back:
-            Session.import_lines(Journal(), back)
-    write_new(out, "".join(line + "\n" for line in lines), force=force, check=check)
-    journal.delete_session(session_id)
-    return len(lines) - 1
-
-
-def archive_finished(journal: Journal, folder) -> Iterator[Path]:
-    """Archive every finished session into `folder` (made if missing), one file each named after its
-    game and session, oldest first, yielding each file once written (a caller can show progress).
-    A failure stops there: the sessions archived before it are in their files and gone from the
-    journal; the failing one and the rest stay in the journal. A session that cannot be opened now (`cannot-open`,
-    or damaged) is passed over and stays in the journal, as the referee's start-up passes over it."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    for record in sorted((r for r in journal.sessions() if r.finished), key=lambda r: r.id):
-        out = folder / f"{record.game}-session-{record.id}.jsonl"
-        n = 1
-        while out.exists():  # a session id can come again in a new journal: never overwrite an archive
-            n += 1
-            out = folder / f"{record.game}-session-{record.id}-{n}.jsonl"
-        try:
-            archive(journal, record.id, out)
-        except Refusal as refusal:
-            if refusal.code not in ("cannot-open", "journal-damaged"):
-                raise
-            log.error("%s", refusal.reason)
-            continue
-        yield out
-
-
 def _plain(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float)) or isinstance(value, str) and len(value) <= 60
-
-
-#: the longest name or colour text a table keeps for a seat
-MAX_NAME = 40
-
-
-def computer_seats(table: dict[str, Any], game: Game) -> dict[int, str]:
-    """Seat -> computer level, from table data `check_table` accepted (anything else there is no seat)."""
-    computer = table.get("computer")
-    each = computer if isinstance(computer, list) else [computer]
-    return {c["seat"]: c.get("level") for c in each
-            if isinstance(c, dict) and type(c.get("seat")) is int and c["seat"] in game.seats}
-
-
-def check_table(table: Any, game: Game) -> dict[str, Any]:
-    """The table's own data (what a resume list shows), or BadRequest saying what is wrong with it:
-    `names` and `colors` are lists of at most one short text a seat; `computer` is {seat, level}, or a list
-    of them (several computer seats: one person playing against several computer players)."""
-    if table is None:
-        return {}
-    def bad(what: str):
-        raise BadRequest("bad-table", f"The table data is not usable: {what}.", "protocol/new")
-    if not isinstance(table, dict):
-        bad("it is an object with names, colors and computer")
-    unknown = sorted(set(table) - {"names", "colors", "computer"}, key=str)
-    if unknown:
-        bad(f"there is no field {str(unknown[0])[:20]!r}")
-    for key in ("names", "colors"):
-        values = table.get(key, [])
-        if (not isinstance(values, list) or len(values) > game.players
-                or any(not isinstance(v, str) or not 0 < len(v) <= MAX_NAME for v in values)):
-            bad(f"{key} lists at most {game.players} texts of 1 to {MAX_NAME} characters")
-    computer = table.get("computer")
-    if computer is not None:
-        each = computer if isinstance(computer, list) else [computer]
-
-        def fits(c) -> bool:
-            return (isinstance(c, dict) and set(c) == {"seat", "level"} and type(c["seat"]) is int
-                    and c["seat"] in game.seats and isinstance(c["level"], str) and c["level"] in game.computer_players)
-        if not each or not all(fits(c) for c in each) or len({c["seat"] for c in each}) != len(each):
-            levels = ", ".join(game.computer_players) or "none"
-            bad(f"computer is {{seat, level}}, or a list of them for distinct seats, with a seat at the table and "
-                f"a level of {game.title} ({levels})")
-    return dict(table)

@@ -103,10 +103,6 @@ class Backend:
     def _close(self) -> None:
         pass
 
-    def _link_down(self, reason: str) -> None:
-        from .events import LinkDown  # not at import: the app builds its first frame before any event
-        self._emit(LinkDown(reason, self.clock()))
-
     def __enter__(self):
         self.start()
         return self

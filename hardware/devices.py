@@ -11,7 +11,7 @@ import threading
 import time
 from typing import Callable
 
-from .debounce import GLITCH, ButtonDebouncer, HandDecoder, hour_bit
+from .debounce import GLITCH, ButtonDebouncer, HandDecoder
 from .events import DicePressed, HandSettled
 
 Clock = Callable[[], float]
@@ -155,9 +155,6 @@ class ClockHand(_Device):
     def feed(self, mask: int, t: float | None = None) -> list:
         """Raw 12-bit mask observed at t (default: now)."""
         return self._feed(mask, t)
-
-    def feed_hour(self, hour: int, t: float | None = None) -> list:
-        return self._feed(hour_bit(hour), t)
 
     def reset(self) -> None:
         """Forget the accepted reading so the next one is announced again (after a reconnect)."""

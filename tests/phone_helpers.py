@@ -13,6 +13,7 @@ import pytest
 
 from companion.journal import Journal
 from companion.phones.serve import PhoneReferee
+from companion.phones.wire import Held
 
 WAIT = 10.0
 LEGENDS = "legends-of-the-arena"
@@ -58,12 +59,13 @@ class PhoneTable:
 
 
 class Phone:
-    """One phone's socket: `next(kind)` waits for the next message of that type."""
+    """One phone's socket: `next(kind)` waits for the next message of that type (a state with its list)."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse):
         self.ws = ws
         self.seen: list[dict[str, Any]] = []
         self.raw: list[str] = []
+        self.held = Held()  # a state comes without the action list the phone holds
 
     async def next(self, kind: str | None = None, where: Callable[[dict], bool] = lambda m: True) -> dict[str, Any]:
         while True:
@@ -71,7 +73,7 @@ class Phone:
             if msg.type != aiohttp.WSMsgType.TEXT:
                 raise ConnectionError(f"socket ended: {msg.type} {msg.data} {msg.extra}")
             self.raw.append(msg.data)
-            message = json.loads(msg.data)
+            message = self.held.fill(json.loads(msg.data))
             self.seen.append(message)
             if (kind is None or message["type"] == kind) and where(message):
                 return message

@@ -5,9 +5,10 @@ import random
 
 import pytest
 
+from companion.archive import archive_finished
 from companion.games.time_runners import random_action
 from companion.journal import Journal
-from companion.session import Session, archive_finished
+from companion.session import Session
 
 
 def finished_session(journal, seed):

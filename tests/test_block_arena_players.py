@@ -142,3 +142,39 @@ def test_the_session_hint_asks_the_search_by_default(tmp_path):
         s.play(rng.choice(s.legal()))
     assert s.hint(None, 0.1) in s.legal()
     assert s.hint("greedy", 0.1) in s.legal()
+
+
+def referee_turns(st) -> dict:
+    """Every position the player in turn can end the turn on, played action by action through the referee."""
+    seat, out, todo = st.current, {}, [st]
+    while todo:
+        s = todo.pop()
+        for a in s.legal_actions():
+            c = s.clone()
+            c.apply(a)
+            if c.is_over() or c.current != seat:
+                out[c.key()] = c.to_dict()
+            else:
+                todo.append(c)
+    return out
+
+
+@pytest.mark.parametrize("options", [{"columns": 6, "rows": 6}, {"columns": 5, "rows": 7},
+                                     {"columns": 6, "rows": 6, "bga": True}])
+def test_the_searchs_whole_turns_and_wins_are_the_referees_own(options):
+    """BA-6, BA-11, BA-12, BA-13 as the referee plays them: the quiet turns of the search end on exactly the
+    positions the referee's actions reach, and wins_now is true exactly when one of them is a win."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(4):
+        st = GAME(2, options).new_state()
+        while not st.is_over():
+            if st.phase == "play" and not st.block_moved and not st.meeple_moved and rng.random() < 0.3:
+                turns = {c.key(): c.to_dict() for _, c in whole_turns(st)}
+                assert turns == referee_turns(st)
+                won = any(c["winner"] == st.current and c["reason"] == "goal" for c in turns.values())
+                if not st.bga:
+                    assert wins_now(st) == won
+                checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 20

@@ -542,7 +542,9 @@ def test_ruling_a_setup_meeple_may_stand_on_either_square_of_a_lying_block():
 def test_notation_round_trips_every_form():
     for text in ("place c1", "place c1 d1", "meeple c1", "slide c1 n", "flip c1 e", "flip c1", "go i9", "end"):
         assert str(A(text)) == text and A(str(A(text))) == A(text)
-    assert A("  Slide   C1  N ") == Slide("c1", "n")
+    for other in ("  slide   c1  n ", "Slide C1 N", "slide\tc1 n"):  # one rule for every game (PROTOCOL.md)
+        with pytest.raises(NotationError):
+            A(other)
     assert A("place c1 d1") == Place("c1", "d1") and A("flip c1") == Flip("c1") and A("go a1") == Go("a1")
 
 

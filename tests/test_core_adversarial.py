@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from companion import rules
+from companion.archive import archive, archive_finished
 from companion.core import Refusal
 from companion.games.time_runners import random_action
 from companion.journal import Journal
-from companion.session import Session, archive, archive_finished
+from companion.session import Session
 from referee_client import RefereeProcess
 
 ROOT = Path(__file__).resolve().parents[1]

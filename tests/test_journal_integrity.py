@@ -307,6 +307,20 @@ def test_a_version_2_journal_is_upgraded_in_place_and_its_entries_chained(tmp_pa
         assert f"entry {head - 1}:" in refused(j, session_id).reason
 
 
+def test_a_version_3_journal_gains_its_play_ids_table_and_keeps_its_chain_as_it_was(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as j:
+        kept, damaged = played(j, 5), played(j, 6)
+        state = kept.full_state()
+    edit(path, "DROP TABLE plays", "UPDATE meta SET value = '3' WHERE key = 'version'",  # what version 3 wrote
+         f"UPDATE entries SET text = text || ' ' WHERE session = {damaged.id} AND seq = 7")  # and damage in it
+    with Journal(path) as j:
+        assert dict(j.db.execute("SELECT key, value FROM meta"))["version"] == "4"
+        assert Session.resume(j, kept.id).full_state() == state
+        assert "entry 7:" in refused(j, damaged.id).reason  # upgrading never chains a file again over its damage
+        assert not j.played(kept.id, 1, "tap-1")
+
+
 V2_SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, seed TEXT NOT NULL,

@@ -100,7 +100,7 @@ def test_ranking_ffa_shared_winners_share_the_first_place():
     st = g.state_from_dict(d)
     exchange(st, None, None, None, None, answers=["do 1 push 3 right 2", "do 1 done", "do 2 push 4 left 2", "do 2 done"])
     out = st.outcome()
-    assert out.winners == (1, 2) and out.reason == "shared" and out.ranking == ((1, 2), (3, 4))
+    assert out.winners == (1, 2) and out.termination == "shared" and out.ranking == ((1, 2), (3, 4))
 
 
 def test_ranking_a_2v2_tied_on_the_exchange_goes_to_the_team_that_received_fewer_knock_outs():

@@ -6,6 +6,7 @@ import pytest
 from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
 from companion.games.legends.bench import play_out
+from companion.games.legends.computer import LegendsComputer
 from companion.journal import Journal
 from companion.session import Session
 
@@ -27,17 +28,31 @@ def cpu():
     return Legends.computer_players["cpu"]()
 
 
-def choice(st, seat):
-    return str(cpu().choose(st.clone(), seat, random.Random(7), 1.0))
+def choice(st, seat, seed=7):
+    """The search's choice with a fixed number of guesses: a fixed seed of its own sampling, a fixed answer."""
+    return str(LegendsComputer(guesses=6).choose(st.clone(), seat, random.Random(seed), 60.0))
 
 
-def test_LA_16_changing_another_seats_secret_picks_never_changes_the_computers_pick():
+@pytest.mark.parametrize("seed", [7, 8])
+def test_LA_16_changing_another_seats_secret_picks_never_changes_the_computers_pick(seed):
     game = Legends(2, {"legends": ["alysia", "fitz"]})
     base = drawn(game)
     answers = set()
     for other in ("step dive back", "smash back step", "defensive-pivot back step", "dive smash defensive-pivot"):
         st = base.clone()
         st.apply(game.parse_action(f"pick 2 {other}"))
+        answers.add(choice(st, 1, seed))
+    assert len(answers) == 1 and answers.pop().startswith("pick 1 ")
+
+
+def test_LA_16_nor_the_hand_nor_the_edit_of_a_foe_tikkit_change_the_computers_pick():
+    game = Legends(2, {"legends": ["alysia", "tikkit"]})
+    base = drawn(game, 4)
+    answers = set()
+    for edit, acts in (("double-time", "step dive back"), ("perfect-timing", "shot back step")):
+        st = base.clone()
+        st.hands[1] = [c for c in st.hands[1] if c not in ("double-time", "perfect-timing")] + [edit]
+        st.apply(game.parse_action(f"pick 2 {edit} {acts}"))
         answers.add(choice(st, 1))
     assert len(answers) == 1 and answers.pop().startswith("pick 1 ")
 
@@ -96,3 +111,85 @@ def test_LA_16_a_table_with_physical_cards_and_a_computer_seat_is_refused_before
     digital = Session.start(journal, "legends-of-the-arena", 3, seed=1, options={"mode": "ffa"},
                             table={"computer": [{"seat": 2, "level": "cpu"}, {"seat": 3, "level": "random"}]})
     assert len(journal.sessions()) == 1 and digital.table["computer"][1]["seat"] == 3
+
+
+def test_LA_16_the_computer_always_plays_a_legal_choice_even_with_no_time_to_search():
+    game = Legends(4, {"legends": ["alysia", "fitz", "hilda", "zephyr"]})
+    st = drawn(game, 2)
+    rng = random.Random(2)
+    for _ in range(60):  # picks, facings and targets of a 2v2 table, each chosen with almost no time
+        t = st.turn()
+        if st.is_over():
+            break
+        if t.kind == "chance":
+            st.apply(st.automatic(rng))
+            continue
+        seat = t.seats[0]
+        if st.ask is not None and st.ask["kind"] == "do":
+            st.apply(game.parse_action(f"do {seat} done"))
+            continue
+        for seconds in (1e-6, 0.05):
+            action = cpu().choose(st.clone(), seat, random.Random(seconds), seconds)
+            assert action in st.legal_actions()
+        st.apply(action)
+
+
+def tenderize_asked(game):
+    """A 1v1 where Fitz (seat 2) reveals Tenderize, a card only the table resolves (LA-4)."""
+    st = drawn(game)
+    assert "tenderize" in st.hands[1]
+    st.apply(game.parse_action("pick 1 step back dive"))
+    st.apply(game.parse_action("pick 2 tenderize step back"))
+    assert st.ask == {"kind": "do", "seat": 2}
+    return st
+
+
+def test_LA_4_a_card_only_the_table_resolves_is_asked_of_the_table_never_declared_done_by_the_computer():
+    game = Legends(2, {"legends": ["alysia", "fitz"]})
+    st = tenderize_asked(game)
+    before = st.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        cpu().choose(st, 2, random.Random(1), 1.0)
+    assert err.value.code == "table-resolves" and err.value.rule.endswith("/LA-4")
+    assert str(err.value.reason) == "Fitz plays Tenderize: apply it from the card."
+    assert st.to_dict() == before
+    st.apply(game.parse_action("do 2 strike 2 0"))  # the table applies it, the computer still may not
+    with pytest.raises(IllegalAction):
+        cpu().choose(st, 2, random.Random(1), 1.0)
+
+
+def test_LA_4_the_session_asks_the_table_too_and_changes_nothing(tmp_path):
+    session = Session.start(Journal(tmp_path / "j.sqlite"), "legends-of-the-arena", 2, seed=3,
+                            options={"legends": ["alysia", "fitz"]}, table={"computer": {"seat": 2, "level": "cpu"}})
+    st = session.state
+    special = next(c for c in st.hands[1] if c not in st.legend(2).basics)
+    session.play("pick 1 step back dive")
+    session.play(f"pick 2 {special} step back")
+    assert session.state.ask == {"kind": "do", "seat": 2}
+    head = session.head
+    with pytest.raises(IllegalAction) as err:
+        session.computer_move("cpu", 1.0, seat=2)
+    assert err.value.code == "table-resolves" and "apply it from the card" in err.value.reason
+    assert session.head == head
+    session.play("do 2 done")  # the table resolves it, as for a person's card
+    assert session.head == head + 1
+
+
+def test_LA_16_the_computers_budget_holds_beside_a_busy_process():
+    """A decision stops on its budget even when the machine is loaded (a generous margin: this is no speed test)."""
+    import subprocess
+    import sys
+    import time
+    game = Legends(2, {"legends": ["tikkit", "sabo"]})
+    st = drawn(game, 3)
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        for seconds in (0.05, 0.3):
+            start = time.monotonic()
+            action = cpu().choose(st.clone(), 1, random.Random(1), seconds)
+            assert time.monotonic() - start < seconds + 1.5  # unbounded, it would search 256 guesses: far longer
+            assert action in st.legal_actions()
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()

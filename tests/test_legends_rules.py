@@ -418,7 +418,7 @@ def test_simultaneous_ko_both_sides_out_fewer_knock_outs_that_exchange_wins():
     st = table(4, spaces=[1, 5, 3, 5], facing=["right", "left", "right", "left"], stocks=[1, 1])
     exchange(st, None, None, None, None, answers=["do 1 push 2 right 2", "do 1 push 4 right 2", "do 1 done",
                                                   "do 2 push 1 left 6", "do 2 done"])
-    assert st.outcome().winners == (1, 3) and st.outcome().reason == "simultaneous-ko"
+    assert st.outcome().winners == (1, 3) and st.outcome().termination == "simultaneous-ko"
 
 
 def test_simultaneous_ko_equal_knock_outs_the_side_that_pushed_furthest_past_the_edge_wins():
@@ -560,7 +560,7 @@ def test_R_9_a_legend_out_of_the_arena_is_not_hit_and_its_card_does_nothing():
 def test_R_10_still_tied_teams_is_a_draw_ffa_tied_players_share():
     st = table(2, spaces=[1, 5], facing=["right", "left"])
     exchange(st, None, None, answers=["do 1 push 2 right 3", "do 1 done", "do 2 push 1 left 3", "do 2 done"])
-    assert st.outcome().winners == () and st.outcome().reason == "draw"
+    assert st.outcome().winners == () and st.outcome().termination == "draw"
     st = table(3, spaces=[1, 5, 3], facing=["right", "left", "left"], knockouts=[1, 1, 0])
     exchange(st, None, None, None, answers=["do 1 push 3 right 5", "do 1 done",
                                             "do 2 push 3 left 5", "do 2 done"])
@@ -568,7 +568,16 @@ def test_R_10_still_tied_teams_is_a_draw_ffa_tied_players_share():
     st = table(4, mode="ffa", spaces=[1, 5, 5, 1], facing=["right", "left", "left", "right"], knockouts=[1, 1, 0, 0])
     exchange(st, None, None, None, None, answers=["do 1 push 3 right 2", "do 1 done",
                                                   "do 2 push 4 left 2", "do 2 done"])
-    assert st.outcome().winners == (1, 2) and st.outcome().reason == "shared"
+    assert st.outcome().winners == (1, 2) and st.outcome().termination == "shared"
+
+
+def test_R_10_an_ending_is_its_code_and_the_outcome_says_it_in_a_sentence():
+    st = table(2, spaces=[1, 5], facing=["right", "left"])
+    events = exchange(st, None, None, answers=["do 1 push 2 right 3", "do 1 done", "do 2 push 1 left 3", "do 2 done"])
+    out = st.outcome()
+    assert out.termination == "draw" and out.termination in Legends.terminations
+    assert out.reason != out.termination and out.reason.endswith(".") and " " in out.reason  # a sentence
+    assert of(events, "game-over")[0]["reason"] == "draw" and st.to_dict()["reason"] == "draw"  # journals keep the code
 
 
 def test_R_11_physical_mode_accepts_any_basic_or_the_legends_own_cards():

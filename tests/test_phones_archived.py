@@ -8,7 +8,7 @@ from pathlib import Path
 
 import aiohttp
 
-from companion.session import archive
+from companion.archive import archive
 from phone_helpers import PhoneTable, open_phone, run
 
 

@@ -119,7 +119,7 @@ def test_snapshots_let_a_long_session_resume_without_replaying_everything(tmp_pa
     s = Session.start(open_journal(tmp_path), lucky_registered, 4, seed=5)
     while s.outcome() is None:
         s.play("roll" if not s.state.rolled else "pass")
-    assert s.journal.latest_snapshot(s.id, s.head) is not None
+    assert s.journal.snapshot(s.id, s.head) is not None
     final = s.full_state()
     s.journal.close()
     assert Session.resume(open_journal(tmp_path), s.id).full_state() == final

@@ -208,7 +208,7 @@ class CompanionApp(App):
         """Every finished game to its own file in the `archive` folder beside the journal (`companion
         import FILE` brings one back), then out of the journal, which keeps the tables in use. One game
         a frame, the button counting (about 13 ms a 250-action game here: a long-kept journal takes seconds)."""
-        from companion.session import archive_finished
+        from companion.archive import archive_finished
         folder = Path(self.journal_path).parent / "archive"
         total, files = self.home.finished, archive_finished(self.journal, folder)
         home = self.home

@@ -9,6 +9,7 @@ size and video driver, SDL_VIDEODRIVER=offscreen), so comparisons are fair:
    the floor is a bare Kivy app showing one Label, which parses Kivy's whole style.kv as any Kivy app does
    (the app parses only the rules it uses: ui/lean_style.py). Runs alternate between the two; medians are
    reported.
+   `--pi` runs the same again under a quarter of one core (companion/bench_cpu.py), the floor too.
    Bytecode: by default every module has its compiled bytecode, as a pip install leaves it (a private
    PYTHONPYCACHEPREFIX filled by the warm-up runs); `--as-is` keeps the environment's own setting (here
    PYTHONDONTWRITEBYTECODE=1 makes the project's modules compile from source at every start).
@@ -339,14 +340,16 @@ class Spawner:
             self.env.pop("PYTHONDONTWRITEBYTECODE", None)
             self.env["PYTHONPYCACHEPREFIX"] = os.path.join(self.tmp, "pycache")
 
-    def run(self, cmd: list[str], mark: str | None = None, env: dict | None = None) -> dict:
+    def run(self, cmd: list[str], mark: str | None = None, env: dict | None = None, preexec=None) -> dict:
+        """`preexec`: run in the child before it starts (a CPU quota's `enter`)."""
         import json
         import subprocess
         import tempfile
         errors = tempfile.TemporaryFile(mode="w+")
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, *cmd], stdout=subprocess.PIPE, stderr=errors, text=True,
-                                env=env or self.env, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                                env=env or self.env, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                preexec_fn=preexec)
         out: dict = {}
         for line in proc.stdout:
             if mark and line.startswith(mark) and "first_frame" not in out:
@@ -366,12 +369,12 @@ class Spawner:
         return self.run(["-m", "ui.bench", "--child", kind, "--size", self.size, "--journal", self.journal, *opts],
                         env=env)
 
-    def first_frame(self, kind: str, journal: str | None = None) -> dict:
+    def first_frame(self, kind: str, journal: str | None = None, preexec=None) -> dict:
         """{"first_frame": wall seconds from spawn, "cpu": the child's CPU seconds by then (if it says)}"""
         if kind == "minimal":
-            return self.run(["-m", "ui.bench", "--child", "minimal", "--size", self.size], MARK)
+            return self.run(["-m", "ui.bench", "--child", "minimal", "--size", self.size], MARK, preexec=preexec)
         return self.run(["-m", "ui.cli", "app", "--quit-after-first-frame", "--backend", "emulated",
-                         "--size", self.size, "--journal", journal or self.journal], APP_MARK)
+                         "--size", self.size, "--journal", journal or self.journal], APP_MARK, preexec=preexec)
 
 
 def _ms(x: float) -> str:
@@ -401,6 +404,8 @@ def main(argv=None) -> int:
     p.add_argument("--only", default="startup,memory,latency,frame", help="sections to run, comma-separated "
                    "(also: sessions, the first frame with 0 and --sessions unfinished games)")
     p.add_argument("--sessions", type=int, default=300, help="unfinished games in the full journal (section sessions)")
+    p.add_argument("--pi", action="store_true", help="start-up again under a quarter of one core (a Pi 4's: "
+                   "companion/bench_cpu.py), beside the full-speed figures")
     a = p.parse_args(argv)
     sp = Spawner(a.size, a.as_is)
     try:
@@ -421,24 +426,17 @@ def _sections(a, sp: Spawner, only: set[str]) -> None:
     if "startup" in only:
         sp.first_frame("minimal")  # warm the disk cache (and the bytecode) for both; the app makes its journal
         sp.first_frame("app")
-        got: dict[str, list[dict]] = {"minimal": [], "app": []}
-        for _ in range(a.runs):
-            for kind in got:
-                got[kind].append(sp.first_frame(kind))
-        runs = {k: [r["first_frame"] for r in v] for k, v in got.items()}
-        cpu = {k: [r["cpu"] for r in v if "cpu" in r] for k, v in got.items()}
-        first = {k: statistics.median(v) for k, v in runs.items()}
-        print(f"\n1. Start-up: spawn -> first frame drawn (median of {a.runs}, alternating)")
-        print(f"   minimal Kivy app (one Label)              {_ms(first['minimal'])}   "
-              f"(min {_ms(min(runs['minimal'])).strip()}, max {_ms(max(runs['minimal'])).strip()})")
-        print(f"   companion app --quit-after-first-frame    {_ms(first['app'])}   "
-              f"(min {_ms(min(runs['app'])).strip()}, max {_ms(max(runs['app'])).strip()})")
-        print(f"   ratio of medians {first['app'] / first['minimal']:.2f}x  (target <= 1.20x); "
-              f"run by run {', '.join(f'{x / y:.2f}' for x, y in zip(runs['app'], runs['minimal']))}")
-        if cpu["app"] and cpu["minimal"]:  # steadier than wall time when other processes share the CPUs
-            c = {k: statistics.median(v) for k, v in cpu.items()}
-            print(f"   CPU time to the first frame (every thread): {_ms(c['minimal']).strip()} and "
-                  f"{_ms(c['app']).strip()}, ratio {c['app'] / c['minimal']:.2f}x")
+        _print_startup(sp, a, "1. Start-up: spawn -> first frame drawn", None)
+        if a.pi:
+            from companion.bench_cpu import Quota
+            quota = Quota()
+            try:
+                if quota.ok:
+                    _print_startup(sp, a, f"1b. The same on a Pi's CPU ({quota.how})", quota.enter)
+                else:
+                    print(f"\n1b. --pi: {quota.how}")
+            finally:
+                quota.close()
     if "memory" in only:
         floor = sp.run(["-m", "ui.bench", "--child", "minimal", "--size", a.size, "--frames", str(CHILD_FRAMES)],
                        MARK)
@@ -457,6 +455,29 @@ def _sections(a, sp: Spawner, only: set[str]) -> None:
     if "sessions" in only:
         _print_sessions(sp, a)
     print("\nload average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+def _print_startup(sp: Spawner, a, title: str, preexec) -> None:
+    """First frame of a bare Kivy app and of ours, alternating (`preexec`: a CPU quota's `enter`)."""
+    import statistics
+    got: dict[str, list[dict]] = {"minimal": [], "app": []}
+    for _ in range(a.runs):
+        for kind in got:
+            got[kind].append(sp.first_frame(kind, preexec=preexec))
+    runs = {k: [r["first_frame"] for r in v] for k, v in got.items()}
+    cpu = {k: [r["cpu"] for r in v if "cpu" in r] for k, v in got.items()}
+    first = {k: statistics.median(v) for k, v in runs.items()}
+    print(f"\n{title} (median of {a.runs}, alternating)")
+    print(f"   minimal Kivy app (one Label)              {_ms(first['minimal'])}   "
+          f"(min {_ms(min(runs['minimal'])).strip()}, max {_ms(max(runs['minimal'])).strip()})")
+    print(f"   companion app --quit-after-first-frame    {_ms(first['app'])}   "
+          f"(min {_ms(min(runs['app'])).strip()}, max {_ms(max(runs['app'])).strip()})")
+    print(f"   ratio of medians {first['app'] / first['minimal']:.2f}x  (target <= 1.20x); "
+          f"run by run {', '.join(f'{x / y:.2f}' for x, y in zip(runs['app'], runs['minimal']))}")
+    if cpu["app"] and cpu["minimal"]:  # steadier than wall time when other processes share the CPUs
+        c = {k: statistics.median(v) for k, v in cpu.items()}
+        print(f"   CPU time to the first frame (every thread): {_ms(c['minimal']).strip()} and "
+              f"{_ms(c['app']).strip()}, ratio {c['app'] / c['minimal']:.2f}x")
 
 
 def _unfinished_journal(path: str, n: int) -> None:

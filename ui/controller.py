@@ -241,6 +241,9 @@ class TableController(EventDispatcher):
         if think_id != self._think_id or head != self.session.head:
             return  # the table undid or played meanwhile: think again from where it is
         self.thinking = False
+        if isinstance(text, Refusal):  # the player's own word, said as it is (LA-4: "apply it from the card")
+            self.stuck = text
+            return
         if isinstance(text, Exception):
             self.stuck = Refusal("computer-failed", f"{self.name(seat)} could not choose a move ({text}); Undo, "
                                  "or Home and resume, lets it try again.", None)

@@ -7,6 +7,13 @@ a seat, two seats with a second phone) each ask for their state every 200 ms, an
 connections sit idle on the server's port. Each frame is timed from the start of the loop iteration to
 the end of its rasterisation (glFinish). Runs alternate; figures are the pooled frames of each kind.
 Target: p99 with phones at most 10 % over p99 without.
+
+`--startup`: the first seconds instead. The real app (App.run, its 60 fps cap, a redraw asked every frame
+as an animated screen would) from spawn to STARTUP_SECONDS after its first frame, phones off against on,
+runs alternating: the gaps between frames (over 100 ms: a stutter a player sees) and, with phones on, the
+time from the first frame until the phones' server answers (joinable). `--pi` adds the same under a
+quarter of one core (companion/bench_cpu.py), side by side. Targets: no more stutter with phones on than
+off; joinable within 3 s under the quota, 1 s at full speed.
 """
 from __future__ import annotations
 
@@ -18,7 +25,11 @@ import sys
 import tempfile
 import time
 
+from companion.bench_cpu import Quota
 from ui.bench import Spawner, _pct, _report
+
+STARTUP_SECONDS = 10.0
+STUTTER = 0.100  # seconds between two frames that a player sees as a stutter
 
 _CLIENTS = """
 import asyncio, json, socket, sys, aiohttp
@@ -98,20 +109,104 @@ def _child(journal: str, frames: int, phones: bool) -> None:
     _report({"frames": times, "connected": connected})
 
 
+def _child_startup(journal: str) -> None:
+    """The app's first STARTUP_SECONDS: every flip's time, the first frame's, and when phones could join."""
+    import urllib.request
+
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from ui.app import CompanionApp
+    app = CompanionApp(journal, backend="emulated")
+    flips: list[float] = []
+    out: dict = {}
+
+    def flip(*_):
+        flips.append(time.perf_counter())
+        if len(flips) == 1:
+            Clock.schedule_once(lambda _dt: app.stop(), STARTUP_SECONDS)
+
+    def probe():  # a phone asking for the page, from the first frame on (its own thread: the table's CPU)
+        while not flips:
+            time.sleep(0.005)
+        while "joinable" not in out and time.perf_counter() - flips[0] < STARTUP_SECONDS:
+            if app.phones is not None and app.phones.running:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{app.phones.port}/", timeout=1).read()
+                    out["joinable"] = time.perf_counter() - flips[0]
+                except OSError:
+                    pass
+            time.sleep(0.01)
+    Window.bind(on_flip=flip)
+    Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)  # an animated screen: a frame every tick
+    import threading
+    threading.Thread(target=probe, daemon=True).start()
+    app.run()
+    out["gaps"] = [b - a for a, b in zip(flips, flips[1:]) if b - flips[0] <= STARTUP_SECONDS]
+    _report(out)
+
+
+def startup(sp: Spawner, rounds: int, pi: bool) -> None:
+    profiles: list[tuple[str, Quota | None]] = [("full speed", None)]
+    quota = Quota() if pi else None
+    if quota is not None:
+        print(f"--pi: {quota.how}")
+        if quota.ok:
+            profiles.append(("Pi (1/4 core)", quota))
+    try:
+        got = {(name, kind): [] for name, _ in profiles for kind in ("off", "on")}
+        for _ in range(rounds):
+            for name, q in profiles:
+                for kind in ("off", "on"):
+                    env = dict(sp.env, COMPANION_PHONES=kind, COMPANION_PHONE_PORT="0")
+                    with tempfile.TemporaryDirectory() as folder:
+                        got[name, kind].append(sp.run(["-m", "ui.phones_bench", "--child", os.path.join(
+                            folder, "j.sqlite"), "0", "startup"], env=env, preexec=q.enter if q else None))
+    finally:
+        if quota is not None:
+            quota.close()
+    print(f"\nThe first {STARTUP_SECONDS:.0f} s after the first frame, every frame asked for (60 fps cap), "
+          f"{rounds} runs of each, alternating; load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    for name, _ in profiles:
+        print(f"  {name}:")
+        for kind in ("off", "on"):
+            runs = got[name, kind]
+            gaps = [g for r in runs for g in r["gaps"]]
+            over = [sum(g > STUTTER for g in r["gaps"]) for r in runs]
+            line = (f"    phones {kind:3s}: frames {len(gaps) / len(runs):5.0f} a run, gaps over "
+                    f"{STUTTER * 1000:.0f} ms {sum(over) / len(runs):4.1f} a run (runs: {', '.join(map(str, over))}), "
+                    f"longest {max(gaps) * 1000:5.0f} ms, p99 {_pct(gaps, 0.99) * 1000:5.1f} ms")
+            if kind == "on":
+                joined = sorted(r.get("joinable", float("inf")) for r in runs)
+                line += (f"; joinable {joined[len(joined) // 2]:.2f} s after the first frame (median; "
+                         f"runs {', '.join(f'{j:.2f}' for j in joined)})")
+            print(line)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m ui.phones_bench", description=__doc__.splitlines()[0])
     p.add_argument("--frames", type=int, default=600, help="frames timed per run")
     p.add_argument("--rounds", type=int, default=3, help="runs of each kind, alternating")
+    p.add_argument("--startup", action="store_true", help="the first seconds: stutter and time to joinable")
+    p.add_argument("--pi", action="store_true", help="with --startup: also under a quarter of one core")
     p.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.child:
         from ui import boot
+        if a.child[2] == "startup":
+            boot.configure(size=(800, 480), headless=True)
+            _child_startup(a.child[0])
+            return 0
         boot.configure(size=(800, 480), headless=True, maxfps=0)
         _child(a.child[0], int(a.child[1]), a.child[2] == "phones")
         return 0
     if a.frames < 10 or a.rounds < 1:
         p.error("--frames is at least 10 and --rounds at least 1")
     sp = Spawner("800x480", as_is=False)
+    if a.startup:
+        sp.run(["-m", "ui.bench", "--child", "minimal", "--size", "800x480"], "FIRST_FRAME")  # the bytecode, warm
+        startup(sp, a.rounds, a.pi)
+        return 0
     env = dict(sp.env, COMPANION_PHONES="on", COMPANION_PHONE_PORT="0")
     pooled: dict[str, list[float]] = {"none": [], "phones": []}
     connected = 0

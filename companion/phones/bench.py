@@ -1,4 +1,4 @@
-"""`python -m companion.phones.bench`: the phones' server in figures, on loopback.
+"""`python -m companion.phones.bench [--pi] [--load N]`: the phones' server in figures, on loopback.
 
 1. latency: a 4-seat Legends table with 6 phones connected (one a seat, and a second one for two seats);
    seat 1's phone sends a pick; timed from the send until the table's session holds it and every other
@@ -8,6 +8,14 @@
 2. memory per connection: the process's RSS with N more idle sockets open, divided by N (the clients
    run in another process, so only the server's side is counted).
 3. start cost: importing the server (aiohttp, segno) and binding, in a fresh process: wall time and RSS.
+4. cost of a change: the same table and phones (the phones in another process), the table playing seat
+   1's pick and taking it back, 200 changes back to back: the table process's CPU time per change (every
+   thread: the session, the pictures, the server sending them), with the 6 phones on and with none; and
+   the bytes of each message the phones receive after their first. Targets: <= 2 ms, <= 4 KB typical.
+
+`--pi` runs every section again under a quarter of one core (companion/bench_cpu.py; the phones stay
+outside the quota: they are other devices), `--load N` again with N busy processes beside it; the figures
+of each profile are printed side by side.
 """
 from __future__ import annotations
 
@@ -21,6 +29,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from companion.bench_cpu import Busy, Quota, leave_quota
 
 
 def _rss_kib() -> int:
@@ -44,6 +54,7 @@ def _table(folder: str):
 def latency(rounds: int) -> list[float]:
     import aiohttp
     from companion.phones.server import RATE
+    from companion.phones.wire import Held
     with tempfile.TemporaryDirectory() as folder:
         table, port, ask = _table(folder)
         ask({"op": "new", "game": "legends-of-the-arena", "players": 4, "seed": 1})
@@ -54,11 +65,12 @@ def latency(rounds: int) -> list[float]:
             async with aiohttp.ClientSession() as client:
                 seats = [1, 2, 3, 4, 2, 3]
                 sockets = [await client.ws_connect(f"{base}/s/{links[s - 1]}/ws", headers={"Origin": base}) for s in seats]
-                latest = [json.loads((await ws.receive()).data) for ws in sockets]
+                held = [Held() for _ in sockets]  # as the page, each phone keeps the action lists it was sent
+                latest = [held[i].fill(json.loads((await ws.receive()).data)) for i, ws in enumerate(sockets)]
 
                 async def until(i, test):
                     while True:
-                        message = json.loads((await asyncio.wait_for(sockets[i].receive(), 10)).data)
+                        message = held[i].fill(json.loads((await asyncio.wait_for(sockets[i].receive(), 10)).data))
                         if message["type"] == "state":
                             latest[i] = message
                         if test(message):
@@ -160,31 +172,165 @@ def start_cost(runs: int) -> tuple[float, int]:
     return sorted(took)[len(took) // 2], sorted(grew)[len(grew) // 2]
 
 
+_DRAIN = """
+import asyncio, json, sys, aiohttp
+async def main(base, tokens):
+    sizes = [[] for _ in tokens]
+    async with aiohttp.ClientSession() as client:
+        socks = [await client.ws_connect(f"{base}/s/{t}/ws", headers={"Origin": base}) for t in tokens]
+        async def drain(i, ws):
+            async for msg in ws:
+                sizes[i].append(len(msg.data.encode()))
+        tasks = [asyncio.ensure_future(drain(i, ws)) for i, ws in enumerate(socks)]
+        while not all(sizes):
+            await asyncio.sleep(0.05)
+        print("open", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        await asyncio.sleep(0.5)  # the last messages sent arrive
+        print(json.dumps(sizes), flush=True)
+        for t in tasks:
+            t.cancel()
+asyncio.run(main(sys.argv[1], sys.argv[2:]))
+"""
+
+
+def change_cost(changes: int) -> dict:
+    """CPU ms per change of the table process with 6 phones on and with none; the phones' message sizes."""
+    out: dict = {}
+    with tempfile.TemporaryDirectory() as folder:
+        table, port, ask = _table(folder)
+        ask({"op": "new", "game": "legends-of-the-arena", "players": 4, "seed": 1})
+        links = [p["url"].rsplit("/", 1)[1] for p in ask({"op": "phones"})["phones"]]
+        session = table.referee.session
+        pick = next(str(a) for a in session.legal_actions() if session.state.actor(a) == 1)
+
+        def run() -> float:
+            def go():
+                for n in range(changes):
+                    session.play(pick, 1) if n % 2 == 0 else session.undo()
+            table.owner(go).result(120)  # warm
+            time.sleep(0.3)
+            cpu = time.process_time()
+            table.owner(go).result(120)
+            time.sleep(0.3)  # the server thread sends the last pictures
+            return (time.process_time() - cpu) / changes * 1000
+        try:
+            out["none"] = run()
+            phones = subprocess.Popen([sys.executable, "-c", _DRAIN, f"http://127.0.0.1:{port}",
+                                       *[links[s - 1] for s in (1, 2, 3, 4, 2, 3)]],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=leave_quota)
+            assert phones.stdout.readline().strip() == "open"
+            out["phones"] = run()
+            phones.stdin.write("\n")
+            phones.stdin.flush()
+            sizes = json.loads(phones.stdout.readline())
+            phones.wait(30)
+            out["later"] = sorted(x for seat in sizes for x in seat[1:])
+            out["first"] = max(seat[0] for seat in sizes)
+        finally:
+            table.server.stop()
+            table.owner.stop()
+    return out
+
+
 def _pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def measure(a) -> dict:
+    """Every section's figures in this process (a profile's child)."""
+    times = latency(a.rounds)
+    got = {"latency": [x * 1000 for x in times], "cost": change_cost(a.changes)}
+    if a.memory:
+        got["memory"] = memory(a.connections)
+    got["start"] = start_cost(a.runs)
+    return got
+
+
+def profiles(a) -> list[tuple[str, Quota | None, int]]:
+    out = [("full speed", None, 0)]
+    if a.load:
+        out.append((f"full speed, {a.load} busy", None, a.load))
+    if a.pi:
+        quota = Quota()
+        if not quota.ok:
+            print(f"--pi: {quota.how}; the Pi profile is left out", flush=True)
+        else:
+            out.append(("Pi (1/4 core)", quota, 0))
+            if a.load:
+                out.append((f"Pi, {a.load} busy", quota, a.load))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m companion.phones.bench", description=__doc__.splitlines()[0])
     p.add_argument("--rounds", type=int, default=300, help="picks timed (default 300)")
+    p.add_argument("--changes", type=int, default=200, help="table changes for the cost of a change")
     p.add_argument("--connections", type=int, default=200, help="idle sockets for the memory figure")
     p.add_argument("--runs", type=int, default=5, help="fresh processes for the start cost")
+    p.add_argument("--pi", action="store_true", help="also under a quarter of one core (a Pi 4's), side by side")
+    p.add_argument("--load", type=int, default=0, metavar="N", help="also with N busy processes beside it")
+    p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args(argv)
-    if min(a.rounds, a.connections, a.runs) < 1:
-        p.error("every count is a whole number of at least 1")
-    times = latency(a.rounds)
-    p50, p99 = _pct(times, 0.5) * 1000, _pct(times, 0.99) * 1000
-    print(f"phone action -> every other phone's new picture and the table's state, 6 phones, {a.rounds} picks: "
-          f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(times) * 1000:.2f} ms "
-          f"(target p99 <= 50 ms: {'met' if p99 <= 50 else 'NOT met'})")
-    per = memory(a.connections)
-    print(f"memory per idle connection: {per:.1f} KiB (server RSS with {a.connections} more sockets)")
-    took, grew = start_cost(a.runs)
-    print(f"server start (import aiohttp and segno, bind), fresh process, median of {a.runs}: {took * 1000:.0f} ms, "
-          f"+{grew / 1024:.1f} MiB RSS over a bare interpreter")
+    if min(a.rounds, a.connections, a.runs, a.changes) < 1 or a.load < 0:
+        p.error("every count is a whole number of at least 1 (--load at least 0)")
+    if a.child:
+        print("RESULT " + json.dumps(measure(a)), flush=True)
+        return 0
+    print(f"phones bench: python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()) + " at start (other processes share the CPUs)")
+    results, runs = {}, profiles(a)
+    try:
+        for name, quota, busy in runs:
+            args = [sys.executable, "-m", "companion.phones.bench", "--child", "--rounds", str(a.rounds), "--changes",
+                    str(a.changes), "--connections", str(a.connections), "--runs", str(a.runs)]
+            if not results:
+                args.append("--memory")  # memory per connection: once, at full speed
+            env = dict(os.environ, **(quota.env() if quota else {}))
+            with Busy(busy):
+                proc = subprocess.run(args, capture_output=True, text=True, env=env,
+                                      preexec_fn=quota.enter if quota else None)
+            line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
+            if proc.returncode != 0 or line is None:
+                raise SystemExit(f"the {name} run failed: {proc.stderr[-1500:]}")
+            results[name] = json.loads(line[7:])
+            if quota:
+                print(f"{name}: {quota.how}")
+    finally:
+        for quota in {id(q): q for _, q, _ in runs if q}.values():
+            quota.close()
+    report(results)
     return 0
 
+
+def report(results: dict[str, dict]) -> None:
+    """Each figure a row, each profile a column."""
+    names = list(results)
+    rows: list[tuple[str, list[str]]] = []
+
+    def row(title: str, fn) -> None:
+        rows.append((title, [fn(results[n]) for n in names]))
+    row("phone action -> every phone's new picture, p50", lambda r: f"{_pct(r['latency'], 0.5):.2f} ms")
+    row("  p99 (target <= 50 ms)", lambda r: f"{_pct(r['latency'], 0.99):.2f} ms")
+    row("  max", lambda r: f"{max(r['latency']):.2f} ms")
+    row("table CPU per change, 6 phones (target <= 2 ms)", lambda r: f"{r['cost']['phones']:.2f} ms")
+    row("  with no phone on", lambda r: f"{r['cost']['none']:.2f} ms")
+    row("first message per phone, largest", lambda r: f"{r['cost']['first'] / 1024:.1f} KB")
+    row("later messages p50 (target <= 4 KB typical)", lambda r: f"{_pct(r['cost']['later'], 0.5) / 1024:.1f} KB")
+    row("  p90", lambda r: f"{_pct(r['cost']['later'], 0.9) / 1024:.1f} KB")
+    row("  max", lambda r: f"{max(r['cost']['later']) / 1024:.1f} KB")
+    row("server start (import aiohttp, segno; bind), median", lambda r: f"{r['start'][0] * 1000:.0f} ms")
+    row("  RSS over a bare interpreter", lambda r: f"+{r['start'][1] / 1024:.1f} MiB")
+    row("memory per idle connection", lambda r: f"{r['memory']:.1f} KiB" if "memory" in r else "-")
+    width = max(len(t) for t, _ in rows) + 2
+    cols = [max(len(n), 10) + 2 for n in names]
+    print("".ljust(width) + "".join(n.rjust(c) for n, c in zip(names, cols)))
+    for title, cells in rows:
+        print(title.ljust(width) + "".join(v.rjust(c) for v, c in zip(cells, cols)))
+    print("(6 phones: one a seat of a 4-seat Legends table, a second one for seats 2 and 3; picks paced under the "
+          "phone rate limit; CPU time is every thread of the table's process)")
 
 if __name__ == "__main__":
     sys.exit(main())

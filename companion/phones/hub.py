@@ -17,6 +17,8 @@ from .tokens import SeatKey, SeatTokens
 
 #: how many answered action ids each seat remembers (a resend after a drop gets the first answer)
 REMEMBERED = 256
+#: encoded action lists kept by their offer (an undo brings back a list already encoded)
+LISTS = 16
 
 Play = Callable[[str, int], "Refusal | None"]
 
@@ -26,9 +28,10 @@ class Gone(Refusal):
 
 
 class Hub:
-    def __init__(self, tokens: SeatTokens, push: Callable[[int | None, dict[int, str]], None] | None = None):
+    def __init__(self, tokens: SeatTokens,
+                 push: Callable[[tuple[int, str] | None, dict[int, wire.Picture]], None] | None = None):
         self.tokens = tokens
-        #: the server's thread-safe push: ((number, uid) of the session on the table or None, seat -> its message)
+        #: the server's thread-safe push: ((number, uid) of the session on the table or None, seat -> its new picture)
         self.push = push or (lambda on_table, messages: None)
         #: whether any phone is connected (the server says): with none, a change costs the table nothing
         self.listening: Callable[[], bool] = lambda: True
@@ -36,6 +39,11 @@ class Hub:
         self._play: Play | None = None
         #: (session, seat) -> that seat's answered ids, newest last: a seat's own plays only push out its own
         self._answers: dict[tuple[int, int], OrderedDict[str, dict[str, Any]]] = {}
+        #: seat -> its picture as last pushed (the next change sends only the seats whose picture moved),
+        #: the last change's events (a phone joining now sees them too), and encoded lists by offer
+        self._pictures: dict[int, wire.Picture] = {}
+        self._events: list[dict[str, Any]] = []
+        self._lists: OrderedDict[str, str] = OrderedDict()
 
     # -- the table ---------------------------------------------------------------------------------
     def attach(self, session: Session | None, play: Play | None = None) -> None:
@@ -51,6 +59,7 @@ class Hub:
             self._answers = {k: v for k, v in self._answers.items() if k[0] == session.id}  # only its phones play
         if session is not None or before is not None:
             self.keep((session or before).journal)
+        self._pictures = {}
         self.changed([])
 
     def keep(self, journal) -> None:
@@ -65,19 +74,28 @@ class Hub:
         self.tokens.keep(live)
 
     def changed(self, events: list[dict[str, Any]]) -> None:
-        """The table changed (any action, undo, correction, another game): every seat's new picture."""
+        """The table changed (any action, undo, correction, another game): the new picture of each seat
+        whose picture moved (with no phone on, nothing is built)."""
+        self._events = events
         if not self.listening():
+            self._pictures = {}
             return
-        self.push(None if self.session is None else (self.session.id, self.session.uid), self.messages(events))
+        new = self.pictures(events)
+        moved = {seat: p for seat, p in new.items() if seat not in self._pictures or self._pictures[seat].lean != p.lean}
+        self._pictures = new
+        self.push(None if self.session is None else (self.session.id, self.session.uid), moved)
 
-    def messages(self, events: list[dict[str, Any]]) -> dict[int, str]:
-        """Seat -> the message its phones get now (the bytes the leak test compares)."""
+    def pictures(self, events: list[dict[str, Any]]) -> dict[int, wire.Picture]:
+        """Seat -> its picture now, with `events` as the last change's."""
         session = self.session
         if session is None:
             return {}
         mine = wire.seats_actions(session)
-        return {seat: wire.dumps(wire.state_message(session, seat, events, mine.get(seat, [])))
-                for seat in session.game.seats}
+        return {seat: self._picture(session, seat, events, mine.get(seat, [])) for seat in session.game.seats}
+
+    def messages(self, events: list[dict[str, Any]]) -> dict[int, str]:
+        """Seat -> the whole message a phone gets now (the bytes the leak test compares)."""
+        return {seat: p.full() for seat, p in self.pictures(events).items()}
 
     def key(self, seat: int) -> SeatKey:
         """The seat's join key for the game on the table (made on first use)."""
@@ -95,9 +113,10 @@ class Hub:
         return [s for s in session.game.seats if s not in session.computer_seats]
 
     # -- a phone's requests ------------------------------------------------------------------------
-    def sync(self, key: SeatKey) -> str:
+    def sync(self, key: SeatKey) -> wire.Picture:
+        """The seat's picture now (the same as a phone that was on already was pushed)."""
         session = self._check(key)
-        return wire.dumps(wire.state_message(session, key.seat))
+        return self._picture(session, key.seat, self._events, wire.own_actions(session, key.seat))
 
     def play(self, key: SeatKey, message: dict[str, Any]) -> dict[str, Any]:
         """Play a phone's checked `play` message; the answer for it (the first one again for a resent id)."""
@@ -105,6 +124,8 @@ class Hub:
         answers = self._answers.setdefault((key.session, key.seat), OrderedDict())
         if message["id"] in answers:
             return answers[message["id"]]
+        if session.journal.played(session.id, key.seat, message["id"]):  # its answer perhaps lost in a crash
+            return {"type": "done", "id": message["id"]}
         try:
             actions = wire.own_actions(session, key.seat)
             if message["offer"] != wire.offer_of(session, key.seat, actions):
@@ -113,7 +134,11 @@ class Hub:
             text = message["action"]
             if text not in {str(a) for a in actions}:
                 text = _typed(session, key.seat, text, actions)
-            refused = (self._play or self._session_play)(text, key.seat)
+            session.phone_play = (key.seat, message["id"])
+            try:
+                refused = (self._play or self._session_play)(text, key.seat)
+            finally:
+                session.phone_play = None
             if refused is not None:
                 raise refused
             answer = {"type": "done", "id": message["id"]}
@@ -125,6 +150,16 @@ class Hub:
         return answer
 
     # -- inside ------------------------------------------------------------------------------------
+    def _picture(self, session: Session, seat: int, events: list[dict[str, Any]], actions: list) -> wire.Picture:
+        offer = wire.offer_of(session, seat, actions)
+        encoded = self._lists.get(offer)
+        picture = wire.picture(session, seat, events, actions, offer, encoded)
+        self._lists[offer] = picture.actions
+        self._lists.move_to_end(offer)
+        while len(self._lists) > LISTS:
+            self._lists.popitem(last=False)
+        return picture
+
     def _session(self) -> Session:
         if self.session is None:
             raise BadRequest("no-session", "No game is on the table.", "protocol/session")

@@ -91,8 +91,21 @@ class _Phone:
     key: SeatKey
     transport: Any = None  # its connection: what waits there is what the phone has not read yet
     bucket: _Bucket = field(default_factory=_Bucket)
-    last: str | None = None  # the last state sent, so an unchanged picture is not sent again
+    picture: wire.Picture | None = None  # the last state sent, so an unchanged picture is not sent again
+    held: wire.Held = field(default_factory=wire.Held)  # the action lists it has (their offers)
     over: int = 0
+
+    def text(self, picture: wire.Picture, force: bool = False) -> str | None:
+        """What to send for the seat's `picture`: nothing if the phone shows it already, the message without
+        its action list if the phone holds that list (the page keeps the last HELD lists, as `held` does),
+        the whole message when `force`d (a sync, a refusal)."""
+        if not force and self.picture is not None and self.picture.lean == picture.lean:
+            return None
+        self.picture = picture
+        if picture.offer in self.held and not force:
+            return picture.lean
+        self.held.keep(picture.offer)
+        return picture.full()
 
 
 class PhoneServer:
@@ -131,7 +144,7 @@ class PhoneServer:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def push(self, on_table: tuple[int, str] | None, messages: dict[int, str]) -> None:
+    def push(self, on_table: tuple[int, str] | None, messages: dict[int, wire.Picture]) -> None:
         """Each seat's new picture for the session on the table ((number, uid); None: no game); phones of
         another session are told their link opens nothing now."""
         if self.loop is not None and not self.loop.is_closed():
@@ -291,8 +304,8 @@ class PhoneServer:
             await self._send(phone, {"type": "error", "error": wire.refusal(refusal)})
             return
         if message["op"] == "sync":  # the last picture pushed is the current one: no work for the table's thread
-            if phone.last is not None:
-                await self._send_text(phone, phone.last)
+            if phone.picture is not None:
+                await self._send_text(phone, phone.text(phone.picture, force=True))
             else:
                 await self._sync(phone, force=True)
             return
@@ -310,24 +323,24 @@ class PhoneServer:
 
     async def _sync(self, phone: _Phone, force: bool = False) -> None:
         try:
-            text = await self._owner(lambda: self.hub.sync(phone.key))
+            picture = await self._owner(lambda: self.hub.sync(phone.key))
         except Gone as gone:
             await self._gone(phone, gone)
             return
-        if force or text != phone.last:
-            phone.last = text
+        text = phone.text(picture, force)
+        if text is not None:
             await self._send_text(phone, text)
 
-    def _push(self, on_table: tuple[int, str] | None, messages: dict[int, str]) -> None:
+    def _push(self, on_table: tuple[int, str] | None, messages: dict[int, wire.Picture]) -> None:
         for phone in list(self._phones):
             if phone.ws.closed:
                 continue
             if (phone.key.session, phone.key.uid) != on_table:
                 asyncio.ensure_future(self._gone(phone, Gone("not-on-table", NOT_ON_TABLE, "phones/token")))
                 continue
-            text = messages.get(phone.key.seat)
-            if text is not None and text != phone.last:
-                phone.last = text
+            picture = messages.get(phone.key.seat)
+            text = None if picture is None else phone.text(picture)
+            if text is not None:
                 asyncio.ensure_future(self._send_text(phone, text))
 
     async def _send(self, phone: _Phone, message: dict[str, Any]) -> None:

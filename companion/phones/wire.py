@@ -2,7 +2,9 @@
 
 To a phone (built on the table's thread from the engine, never from the full state):
     {"type": "state", ...}     the seat's whole picture: view, its own legal actions as values, the turn,
-                               the events of the last change it may see, an `offer` id (below)
+                               the events of the last change it may see, an `offer` id (below); sent
+                               only when that picture changed, and without its `actions` when the phone
+                               already holds the list of that offer (`Picture`, `HELD`)
     {"type": "done", "id"}     the phone's action `id` was played
     {"type": "refused", "id", "error": {code, reason, rule, rule_text}}   it was not, and nothing changed
     {"type": "error", "error": {...}}   a message that is not one (bad JSON, shape, size, rate)
@@ -23,12 +25,16 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion import rules
 from companion.core import BadRequest, OutcomeKind, Refusal
 
 MAX_MESSAGE = 4096  # bytes: a phone sends a few short fields
+#: action lists a phone keeps by their offer, the last ones it received in full (the page keeps as many)
+HELD = 4
 _ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
@@ -38,7 +44,7 @@ def dumps(message: dict[str, Any]) -> str:
 
 def offer_of(session, seat: int, actions) -> str:
     """A short id of the seat's choices now: same choices, same id (whoever else is still to act)."""
-    text = dumps({"session": session.id, "seat": seat, "actions": [str(a) for a in actions]})
+    text = "\n".join([str(session.id), str(seat), *map(str, actions)])  # an action's text is one line
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -64,22 +70,68 @@ def seats_actions(session) -> dict[int, list]:
     return mine
 
 
-def state_message(session, seat: int, events: list[dict[str, Any]] | None = None,
-                  actions: list | None = None) -> dict[str, Any]:
-    """Seat `seat`'s whole picture of `session`, with the events of the last change it may see
-    (`actions`: the seat's own actions, if already known)."""
+@dataclass(eq=False)
+class Picture:
+    """A seat's state message, encoded once: `lean` is it without its action list (what a phone already
+    holding the list of `offer` is sent), `actions` that list as JSON. `full()` is the whole message,
+    as `dumps` would write it: "actions" comes first of its sorted keys."""
+
+    lean: str
+    offer: str
+    actions: str
+    _full: str | None = field(default=None, repr=False)
+
+    def full(self) -> str:
+        if self._full is None:
+            self._full = '{"actions":' + self.actions + "," + self.lean[1:]
+        return self._full
+
+
+class Held:
+    """The action lists a phone holds, by offer: the last HELD it was sent whole, the oldest forgotten
+    first. The page keeps them (phone.js) and the server keeps the same account of each socket."""
+
+    def __init__(self):
+        self.lists: OrderedDict[str, Any] = OrderedDict()
+
+    def __contains__(self, offer: str) -> bool:
+        return offer in self.lists
+
+    def keep(self, offer: str, actions: Any = None) -> None:
+        self.lists.setdefault(offer, actions)
+        while len(self.lists) > HELD:
+            self.lists.popitem(last=False)
+
+    def fill(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A message received, as the page takes it: a state's list kept, or given back from its offer
+        (KeyError: the table sent a list's offer this phone does not hold)."""
+        if message.get("type") == "state":
+            if "actions" in message:
+                self.keep(message["offer"], message["actions"])
+            else:
+                message["actions"] = self.lists[message["offer"]]
+        return message
+
+
+def picture(session, seat: int, events: list[dict[str, Any]], actions: list, offer: str,
+            encoded: str | None = None) -> Picture:
+    """Seat `seat`'s picture (`encoded`: its action list's JSON, if already made for this offer)."""
+    lean = dumps(_lean(session, seat, events, offer))
+    return Picture(lean, offer, dumps([a.to_json() for a in actions]) if encoded is None else encoded)
+
+
+def _lean(session, seat: int, events: list[dict[str, Any]], offer: str) -> dict[str, Any]:
+    """The state message but its action list."""
     game = session.game
-    actions = own_actions(session, seat) if actions is None else actions
     table = session.table or {}
     names = [str(n) for n in table.get("names", [])][:game.players] if isinstance(table.get("names"), list) else []
     names += [f"Seat {s}" for s in range(len(names) + 1, game.players + 1)]
     outcome = session.outcome()
     return {
-        "type": "state", "session": session.id, "seat": seat, "position": session.head,
+        "type": "state", "session": session.id, "seat": seat,
         "game": {"id": game.id, "title": game.title, "type": game.type.to_dict(), "players": game.players},
-        "names": names, "turn": session.turn().to_dict(), "view": session.view(seat),
-        "actions": [a.to_json() for a in actions], "offer": offer_of(session, seat, actions),
-        "events": session.told(session.events_for(events or [], seat)),
+        "names": names, "turn": session.turn().to_dict(), "view": session.view(seat), "offer": offer,
+        "events": session.told(session.events_for(events, seat)),
         "outcome": None if outcome is None else outcome.to_dict(),
     }
 

@@ -10,6 +10,8 @@ from typing import Any, Callable
 
 import aiohttp
 
+from companion.phones.wire import Held
+
 
 class Phones:
     def __init__(self):
@@ -45,13 +47,14 @@ class Socket:
     def __init__(self, ws):
         self.ws = ws
         self.seen: list[dict[str, Any]] = []
+        self.held = Held()  # a state comes without the action list the phone holds
 
     async def next(self, kind: str | None = None, where: Callable[[dict], bool] = lambda m: True) -> dict:
         while True:
             msg = await asyncio.wait_for(self.ws.receive(), 20)
             if msg.type != aiohttp.WSMsgType.TEXT:
                 raise ConnectionError(f"socket ended: {msg.type}")
-            message = json.loads(msg.data)
+            message = self.held.fill(json.loads(msg.data))
             self.seen.append(message)
             if (kind is None or message["type"] == kind) and where(message):
                 return message

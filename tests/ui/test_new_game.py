@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core import (
-    Action, Game, GameType, IllegalAction, NotationError, Option, Outcome, State, Turn, check_state_fields,
+    Action, Game, GameType, Notation, NotationError, Option, Outcome, State, Turn, check_state_fields,
 )
 
 
@@ -44,18 +44,25 @@ class Take(Action):
 
     @classmethod
     def parse(cls, text):
-        words = text.split() if isinstance(text, str) else []
-        if len(words) != 2 or words[0] != "take" or not words[1].isdigit() or len(words[1]) > 2:
-            raise NotationError(str(text), "Expected 'take N'.", "nim/notation")
+        return NOTATION.parse(text, cls)
+
+    @classmethod
+    def _from_words(cls, words, text):
+        if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 2:
+            raise NotationError(text, "Expected 'take N'.", "nim/notation")
         return cls(int(words[1]))
 
     def __str__(self):
         return f"take {self.count}"
 
 
+NOTATION = Notation("Nim", {"take": Take}, "nim/notation")
+
+
 class NimState(State):
-    def __init__(self, game, pile, current=1, winner=None):
-        self.game, self.pile, self.current, self.winner = game, pile, current, winner
+    def __init__(self, game, pile=None, current=1, winner=None):
+        self.game, self.current, self.winner = game, current, winner
+        self.pile = game.options["pile"] if pile is None else pile
 
     def turn(self):
         return Turn.over() if self.winner else Turn.seat(self.current)
@@ -65,9 +72,9 @@ class NimState(State):
 
     def apply(self, action):
         if self.winner:
-            raise IllegalAction("game-over", "The game is over.", "nim/over")
+            self.game.refuse("game-over", "The game is over.", "over")
         if not isinstance(action, Take) or not 1 <= action.count <= min(3, self.pile):
-            raise IllegalAction("bad-take", f"Take 1 to {min(3, self.pile)} stones.", "nim/take")
+            self.game.refuse("bad-take", f"Take 1 to {min(3, self.pile)} stones.", "take")
         seat = self.current
         self.pile -= action.count
         if self.pile == 0:
@@ -91,6 +98,16 @@ class NimState(State):
         return type(self)(self.game, self.pile, self.current, self.winner)
 
 
+def state_from_dict(game, d):
+    bad = game.invalid_state
+    check_state_fields(d, ("pile", "current", "winner"), bad)
+    if type(d["pile"]) is not int or not 0 <= d["pile"] <= 21 or d["current"] not in (1, 2):
+        bad("the pile or the seat is out of range")
+    if d["winner"] not in (None, 1, 2) or (d["pile"] == 0) != (d["winner"] is not None):
+        bad("a game is won exactly when the pile is empty")
+    return game.state_class(game, d["pile"], d["current"], d["winner"])
+
+
 class Nim(Game):
     id, title = "nim", "Nim"
     min_players = max_players = 2
@@ -99,23 +116,8 @@ class Nim(Game):
     rules = {"notation": "An action is take N.", "take": "A turn takes 1 to 3 stones, never more than the pile.",
              "over": "Nothing is played after the last stone.", "pile": "The pile starts this big."}
     terminations = ("last-stone",)
-    state_class = NimState
-
-    def new_state(self):
-        return self.state_class(self, self.options["pile"])
-
-    def parse_action(self, text):
-        return Take.parse(text)
-
-    def state_from_dict(self, d):
-        def bad(what):
-            raise IllegalAction("invalid-state", f"Not a {self.title} state: {what}.", "ALL-3")
-        check_state_fields(d, ("pile", "current", "winner"), bad)
-        if type(d["pile"]) is not int or not 0 <= d["pile"] <= 21 or d["current"] not in (1, 2):
-            bad("the pile or the seat is out of range")
-        if d["winner"] not in (None, 1, 2) or (d["pile"] == 0) != (d["winner"] is not None):
-            bad("a game is won exactly when the pile is empty")
-        return self.state_class(self, d["pile"], d["current"], d["winner"])
+    state_noun = "a possible Nim pile"
+    state_class, restore, notation = NimState, state_from_dict, NOTATION  # one module: the objects themselves
 
 
 GAME = Nim
@@ -180,6 +182,7 @@ def test_a_new_game_is_its_package_and_its_registry_line(nim_added):
     assert Path(sys.modules[nim.__module__].__file__).is_relative_to(nim_added)
     assert list(games.REGISTRY)[-2:] == ["nim", "blind-nim"]  # listed where its line is, after the others
     assert games.make_game("nim", 2).options == {"pile": 7}
+    assert not {"new_state", "parse_action", "state_from_dict"} & set(vars(nim))  # the core's, from its parts
 
 
 def test_a_new_game_plays_to_the_end_through_the_session_on_a_journal_file(nim_added, tmp_path):

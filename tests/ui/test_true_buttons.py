@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from test_table import finish_roll_off, play_first_card
 
 
@@ -82,3 +84,20 @@ def test_a_button_that_cannot_act_now_looks_unlike_one_that_can_not_only_by_its_
     inside, margin = redo.width * 0.12, 1  # left of the words; in the 2 dp margin around the button's box
     assert pixel(redo, inside) == pixel(redo, margin)  # no fill of its own: the ground shows through
     assert pixel(home, inside) != pixel(home, margin)  # filled
+
+
+@pytest.mark.parametrize("game_id", ["time-runners", "legends-of-the-arena", "chronomage", "block-arena"])
+def test_every_table_s_undo_and_redo_follow_its_own_screen(ui, journal_path, game_id):
+    """One kv rule each draws Undo and Redo on every table (ui/kv/widgets.kv), bound to the screen that
+    places them: they change with what undo and redo can do there, and a tap undoes and redoes."""
+    ui.start(journal_path)
+    table = ui.start_game(None, game_id)
+    c = ui.app.controller
+    undo, redo = table.ids.undo, table.ids.redo
+    assert undo.dim and not c.can_undo and redo.disabled
+    play_randomly_until(ui, lambda: c.can_undo)
+    assert not undo.dim and redo.disabled
+    ui.tap(undo)
+    assert c.can_redo and not redo.disabled
+    ui.tap(redo)
+    assert not c.can_redo and redo.disabled and not undo.dim

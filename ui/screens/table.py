@@ -31,13 +31,11 @@ def own_screen_module(game_cls) -> str | None:
     parts = game_cls.__module__.split(".")  # not an action: a module name
     if parts[:2] != ["companion", "games"] or len(parts) < 3:
         return None
-    for module in (f"ui.games.{parts[2]}.screen", "ui.screens." + parts[2]):  # the second until every game moved
-        try:
-            if importlib.util.find_spec(module) is not None:
-                return module
-        except ModuleNotFoundError:  # no package ui.games.<module>
-            continue
-    return None
+    module = f"ui.games.{parts[2]}.screen"
+    try:
+        return module if importlib.util.find_spec(module) is not None else None
+    except ModuleNotFoundError:  # no package ui.games.<module>
+        return None
 
 
 def screen_module(game_cls) -> str | None:

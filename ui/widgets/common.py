@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import sp
-from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
@@ -28,6 +28,13 @@ class FlatButton(Button):
     radius = NumericProperty(10)
     #: looks disabled but still takes taps, so a refusal can say why (undo at a die roll)
     dim = BooleanProperty(False)
+
+
+class TableButton(FlatButton):
+    """A button of the table screen's own (Undo, Redo, Hint: their rules in kv/widgets.kv), acting on `screen`."""
+
+    #: rebind: the kv rules read `screen.can_undo` etc., which must follow the screen set after the rule
+    screen = ObjectProperty(None, allownone=True, rebind=True)
 
 
 class Caption(Label):

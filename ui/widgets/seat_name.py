@@ -13,7 +13,7 @@ from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 
-from companion.session import MAX_NAME  # the longest name a table keeps (check_table refuses more)
+from companion.table_data import MAX_NAME  # the longest name a table keeps (check_table refuses more)
 
 from .. import palette
 

@@ -4,7 +4,8 @@ Notation: see `actions`. Flow: setup (blocks alternately, seat 1 first) -> meepl
 turns (one block move, one optional meeple movement before or after, `end`) -> over.
 Computer players (`players`, `search`) are imported only when asked for.
 
-Rulings where the rules and RULINGS.md are silent (each has a test in tests/test_block_arena_rules.py):
+Rulings where the rules reference (`rules.py`, BA-1..BA-14) is silent (each has a test in
+tests/test_block_arena_rules.py):
 - A block may be named by any square it covers; `legal_actions` lists each move once, by its first
   square (lowest row, then lowest column), and `apply` accepts the other square too.
 - A player whose meeple can reach the goal row is never stuck (BA-13): the winning movement completes the turn.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.core import Action, NotationError
+from companion.core import Action, Notation, NotationError
 
 from .board import DIRS, LETTERS
 
@@ -41,13 +41,7 @@ class BAAction(Action):
 
     @classmethod
     def parse(cls, text: str) -> "BAAction":
-        if not isinstance(text, str):
-            raise NotationError(repr(text), "an action is a line of text")
-        words = text.lower().split()
-        kind = _KINDS.get(words[0]) if words else None
-        if kind is None or (cls is not BAAction and kind is not cls):
-            raise NotationError(text, "not a Block Arena action (place, meeple, slide, flip, go, end)")
-        return kind._from_words(words, text)
+        return NOTATION.parse(text, cls)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -152,10 +146,10 @@ class End(BAAction):
         return "end"
 
 
-_KINDS = {"place": Place, "meeple": Meeple, "slide": Slide, "flip": Flip, "go": Go, "end": End}
+NOTATION = Notation("Block Arena", {"place": Place, "meeple": Meeple, "slide": Slide, "flip": Flip, "go": Go,
+                                    "end": End})
 END = End()
 BLOCK_MOVES = (Slide, Flip)
 
 
-def parse_action(text: str) -> BAAction:
-    return BAAction.parse(text)
+parse_action = NOTATION.parse

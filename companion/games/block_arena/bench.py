@@ -1,15 +1,17 @@
 """Block Arena benchmark: move generation and search speed, and matches between the computer levels.
 
-    python -m companion.games.block_arena.bench [--games N] [--seconds S] [--jobs J]
+    python -m companion.games.block_arena.bench [--games N] [--seconds S] [--jobs J] [--pi]
 
 Prints legal-move generations per second (`legal_actions()` on positions from random games), search
 nodes per second (the `search` player thinking S seconds on those positions), and the `search`
 level's results against `random` and `greedy` over N games each, seats alternated, S seconds a turn.
-A game still running after --max-turns turns each counts as unfinished (neither wins).
+A game still running after --max-turns turns each counts as unfinished (neither wins). `--pi` runs
+under a quarter of one core (`companion/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -44,17 +46,20 @@ def movegen_rate(positions, seconds: float = 2.0) -> float:
     return calls / (time.perf_counter() - start)
 
 
-def search_rate(positions, seconds: float, rng: random.Random) -> tuple[float, float]:
+def search_rate(positions, seconds: float, rng: random.Random) -> tuple[float, float, float]:
+    """Nodes a wall-clock second, nodes a second of this process's CPU (what the load leaves it does not
+    count), and the mean depth reached."""
     nodes = depth = 0
-    spent = 0.0
+    spent = cpu = 0.0
     for st in positions:
         s = Searcher(st.current, time.perf_counter() + seconds)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         s.root(st, rng)
         spent += time.perf_counter() - t
+        cpu += time.process_time() - c
         nodes += s.nodes
         depth += s.depth_done
-    return nodes / spent, depth / len(positions)
+    return nodes / spent, nodes / max(cpu, 1e-9), depth / len(positions)
 
 
 def play_game(args: tuple) -> tuple[int | None, int]:
@@ -86,6 +91,10 @@ def match(opponent: str, games: int, seconds: float, jobs: int, columns: int, ro
     return wins, losses, unfinished, turns
 
 
+def load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=100, help="games per match (seats alternate)")
@@ -97,7 +106,11 @@ def main(argv=None) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--only", choices=("speed", "random", "greedy"), action="append",
                    help="run only these parts (repeatable)")
+    p.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
     a = p.parse_args(argv)
+    if a.pi:
+        from companion.bench_cpu import quarter_core
+        print(quarter_core(), flush=True)
     parts = a.only or ["speed", "random", "greedy"]
     rng = random.Random(a.seed)
     game = BlockArena(2, {"columns": a.columns, "rows": a.rows})
@@ -106,9 +119,9 @@ def main(argv=None) -> None:
     if "speed" in parts:
         positions = sample_positions(game, 40, rng)
         print(f"legal-move generations per second: {movegen_rate(positions):,.0f}", flush=True)
-        rate, depth = search_rate(positions[:10], min(a.seconds, 1.0), rng)
-        print(f"search nodes per second: {rate:,.0f} (mean depth reached {depth:.1f} turns "
-              f"in {min(a.seconds, 1.0):g} s)", flush=True)
+        rate, cpu_rate, depth = search_rate(positions[:10], min(a.seconds, 1.0), rng)
+        print(f"search nodes per second: {rate:,.0f} wall-clock, {cpu_rate:,.0f} per second of CPU (mean depth "
+              f"reached {depth:.1f} turns in {min(a.seconds, 1.0):g} s); load {load()}", flush=True)
     for opponent in ("random", "greedy"):
         if opponent not in parts:
             continue
@@ -116,7 +129,7 @@ def main(argv=None) -> None:
         wins, losses, unfinished, turns = match(opponent, a.games, a.seconds, a.jobs, a.columns, a.rows,
                                                 a.max_turns, a.seed)
         print(f"search vs {opponent}: {wins} won, {losses} lost, {unfinished} unfinished of {a.games} "
-              f"(mean {turns:.1f} turns each, {time.perf_counter() - t:.0f} s)", flush=True)
+              f"(mean {turns:.1f} turns each, {time.perf_counter() - t:.0f} s; load {load()})", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,16 +3,17 @@ against the rules' invariants (ALL-3) before it becomes a `BAState`. Imported on
 game (listing the game must stay cheap)."""
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
-from companion.core import check_state_fields, invalid_state
+from companion.core import check_state_fields
 from companion.shapes import Bool, Int, Is, ListOf, Nullable, OneOf, Record, Shape, Text
 
 from .board import board, goal_row, home_row
+from .game import BlockArena
 from .state import BGA_TURNS, BLOCKS_EACH, GOAL, LIMIT, MEEPLES, OVER, PHASES, PLAY, SETUP, STUCK, BAState
 
-_bad = partial(invalid_state, game="block-arena", noun="a possible Block Arena position")
+_bad = BlockArena.invalid_state
 
 
 @lru_cache(maxsize=None)

@@ -6,14 +6,13 @@ checks everything before it changes anything (ALL-1).
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from companion.core import Outcome, State, Turn
-from companion.core import refuse as _refuse
 
 from . import events as ev
 from .actions import END, End, Flip, Go, Meeple, Place, Slide
+from .game import BlockArena
 from .board import DIRS, board, goal_row, home_row
 from .moves import block_moves, has_block_move, meeple_reach
 
@@ -25,7 +24,7 @@ GOAL, STUCK, LIMIT = "goal", "stuck", "turn-limit"
 REASON_RULE = {GOAL: "BA-12", STUCK: "BA-13", LIMIT: "BA-9"}
 
 
-refuse = partial(_refuse, game="block-arena")  # refuse("code", "sentence", "BA-4") cites block-arena/BA-4
+refuse = BlockArena.refuse  # refuse("code", "sentence", "BA-4") cites block-arena/BA-4
 
 
 class BAState(State):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .actions import END, Flip, Go, Slide
 from .board import goal_row
-from .moves import block_moves, meeple_reach, meeple_region
-from .state import OVER
+from .moves import block_moves, meeple_region
+from .state import GOAL, OVER
 
 
 def steps(st) -> list[tuple]:
@@ -35,24 +35,58 @@ def apply_step(st, step) -> None:
 
 
 def whole_turns(st) -> list[tuple[tuple, object]]:
-    """(plan, position after the turn) for each distinct position the player in turn can end on."""
-    seat = st.current
+    """(plan, position after the turn) for each distinct position the player in turn can end on.
+
+    The search's hot path: each step is played quietly on a copy (no events, `quiet_step`), and the turn
+    is ended (its events, the next player's BA-13 check) only once per distinct end position."""
+    seat, rows, row_of = st.current, st.bd.rows, st.bd.row_of
+    goals = (None, goal_row(1, rows), goal_row(2, rows))
     found: dict = {}
+
+    def home(c) -> int | None:  # BA-12, in the order `_after` checks: the player in turn first
+        for s in (seat, 3 - seat):
+            if row_of[c.meeple[s]] == goals[s]:
+                return s
+        return None
 
     def grow(s, plan):
         for step in steps(s):
             c = s.clone()
-            apply_step(c, step)
+            quiet_step(c, step)
             p = plan + (step,)
-            if c.phase == OVER or c.current != seat:
-                k = c.key()
-                if k not in found:
-                    found[k] = (p, c)
-            else:
+            winner = home(c)
+            if winner is None and step[0] != "e" and not c.bga and not (c.block_moved and c.meeple_moved):
                 grow(c, p)
+                continue
+            k = (tuple(c.blocks), c.meeple[1], c.meeple[2])
+            if k in found:
+                continue
+            if winner is not None:
+                c._finish([], winner, GOAL)
+            else:
+                c._end_turn([])
+            found[k] = (p, c)
 
     grow(st, ())
     return list(found.values())
+
+
+def quiet_step(c, step) -> None:
+    """A step's move alone (`apply_step` without its events, goal check or end of turn)."""
+    if step[0] == "b":
+        k, na, nb = step[1][0], step[1][1], step[1][2]
+        owner, a, b = c.blocks[k]
+        cell = c.cell
+        cell[a] = cell[b] = -1
+        cell[na] = cell[nb] = k
+        c.blocks[k] = (owner, na, nb)
+        m = c.meeple[3 - owner]
+        if m == a or m == b:  # BA-5: the opponent's meeple rides along a slide
+            c.meeple[3 - owner] = m + (na - a)
+        c.block_moved = True
+    elif step[0] == "g":
+        c.meeple[c.current] = step[1]
+        c.meeple_moved = True
 
 
 def action_of(st, step):
@@ -77,11 +111,12 @@ def wins_now(st, seat: int | None = None) -> bool:
     mine, theirs = st.meeple[seat], st.meeple[3 - seat]
     if meeple_moved:
         return False
-    reach, region = meeple_region(bd, blocks, cell, seat, mine, theirs)
-    if any(row_of[sq] == goal for sq in reach):
+    if reaches_row(bd, blocks, cell, seat, mine, theirs, goal):
         return True
     if block_moved or st.bga:
         return False
+    region = meeple_region(bd, blocks, cell, seat, mine, theirs)[1]
+    on_own = blocks[cell[mine]][0] == seat  # else the movement is one step: no way on through a moved block
     # only a block that touches the region before or after its move can change where the meeple gets
     near = set(region)
     for sq in region:
@@ -92,16 +127,53 @@ def wins_now(st, seat: int | None = None) -> bool:
         owner, a, b = blocks[k]
         if a not in near and b not in near and na not in near and nb not in near:
             continue
+        whole = on_own and theirs != a and theirs != b and a not in region and b not in region
+        if whole and na not in near and nb not in near:
+            continue  # the region stays as it was and nothing new touches it
         other = theirs + (na - a) if theirs == a or theirs == b else theirs
         if other != theirs and row_of[other] == other_goal:
             continue  # that slide carries the opponent's meeple home: a loss, not a win
         cell[a] = cell[b] = -1
         cell[na] = cell[nb] = k
         blocks[k] = (owner, na, nb)
-        won = any(row_of[sq] == goal for sq in meeple_reach(bd, blocks, cell, seat, mine, other))
+        if whole:  # the region stays whole (the wall too): only the way on through the moved block is new
+            won = reaches_row(bd, blocks, cell, seat, na, other, goal, set(region))
+        else:
+            won = reaches_row(bd, blocks, cell, seat, mine, other, goal)
         cell[na] = cell[nb] = -1
         cell[a] = cell[b] = k
         blocks[k] = (owner, a, b)
         if won:
             return True
+    return False
+
+
+def reaches_row(bd, blocks, cell, seat: int, start: int, other, row: int, region: set | None = None) -> bool:
+    """Whether `meeple_reach` holds a square of `row`, stopping at the first one found (the search's
+    hot path: `wins_now` asks it for every block move near the meeple). With `region` (the squares the
+    movement already passes, none of them on `row`), `start` is an own block's square next to it: only
+    the way on from there is searched."""
+    nbrs, row_of = bd.neighbours, bd.row_of
+    if region is not None:
+        if row_of[start] == row:
+            return True
+        region.add(start)
+        seen, todo = region, [start]
+    elif blocks[cell[start]][0] != seat:
+        return any(j != other and cell[j] >= 0 and row_of[j] == row for j in nbrs[start])
+    else:
+        seen, todo = {start}, [start]
+    while todo:
+        x = todo.pop()
+        for j in nbrs[x]:
+            if j == other or j in seen:
+                continue
+            k = cell[j]
+            if k < 0:
+                continue
+            if row_of[j] == row:
+                return True
+            if blocks[k][0] == seat:
+                seen.add(j)
+                todo.append(j)
     return False

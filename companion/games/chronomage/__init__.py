@@ -81,7 +81,8 @@ first), `loot_discard` (loot cards used or discarded: the seats', the deck's and
 `reason`, `last_round` (the closed round's summary, for the tracker), `resistances` (colour -> dice,
 set by the constant spells in play).
 
-Rulings where the rules and RULINGS.md are silent (rule ids X-1..X-17; each tested in tests/test_chronomage*.py):
+Rulings where the rulebook and CM-1..CM-16 are silent (rule ids X-1..X-17 in `rules.py`; each tested in
+tests/test_chronomage*.py):
 - X-1 The boss is the one phase III card the timeline marks; it may come up anywhere in phase III (CM-10)
   and is the last card when no other is left.
 - X-2 An event card has one round; players still in it after a round play it again, after an assist step.

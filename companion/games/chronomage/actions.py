@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from companion.core import Action, NotationError
+from companion.core import Action, Notation, NotationError
 
 from .rules import COLORS
 from .timeline import ID_RE, Card, card_text, parse_card
@@ -40,15 +40,7 @@ class CMAction(Action):
 
     @classmethod
     def parse(cls, text: str) -> "CMAction":
-        if not isinstance(text, str):
-            raise NotationError(repr(text), "an action is a line of text")
-        words = text.split()
-        if not words:
-            raise NotationError(text, "empty action")
-        kind = _KINDS.get(words[0])
-        if kind is None or (cls is not CMAction and kind is not cls):
-            raise NotationError(text, "not a Chronomage action (" + ", ".join(_KINDS) + ")")
-        return kind._from_words(words, text)
+        return NOTATION.parse(text, cls)
 
 
 def _seat_arg(cls, words, text, usage):
@@ -144,6 +136,7 @@ class Reveal(CMAction):
 
     card: str | None = None  # the card's id
     data: Card | None = None  # the card, once its data is known
+    rest_of_line = True  # a typed card is a TOML table: its inside is TOML's (notation.py)
 
     @property
     def chance(self) -> bool:
@@ -348,13 +341,12 @@ class Discard(CMAction):
         return f"discard {self.seat} {self.kind}"
 
 
-_KINDS = {"book": Book, "form": Form, "spell": Spell, "ready": Word, "reveal": Reveal, "choose": Choose,
-          "exploit": Exploit, "dice": Dice, "assist": Assist, "reverse": Reverse, "fail": Word,
-          "time": Give, "loot": Give, "discard": Discard}
+NOTATION = Notation("Chronomage", {
+    "book": Book, "form": Form, "spell": Spell, "ready": Word, "reveal": Reveal, "choose": Choose, "exploit": Exploit,
+    "dice": Dice, "assist": Assist, "reverse": Reverse, "fail": Word, "time": Give, "loot": Give, "discard": Discard})
 READY, FAIL = Word("ready"), Word("fail")
 REVEAL, REVERSE = Reveal(), Reverse()
 EXPLOIT_YES, EXPLOIT_NO = Exploit(True), Exploit(False)
 
 
-def parse_action(text: str) -> CMAction:
-    return CMAction.parse(text)
+parse_action = NOTATION.parse

@@ -1,13 +1,11 @@
-"""The Chronomage `Game`: seats, options (colours, timeline), and `state_from_dict` with its checks (ALL-3).
-
-The timeline library, actions, state and checks are imported when a table is made, not with the game:
-the home screen lists every game before its first frame."""
+"""The Chronomage `Game`: seats, options (colours, timeline, the cards kept), and where its parts (notation,
+state, the checks of a table read back) are. The timeline library and the parts are imported when a table is
+made, not with the game: the home screen lists every game before its first frame."""
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, Option, bad_option, invalid_state
+from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, Option, bad_option
 
 from .rules import COLORS, DEFAULT_TIMELINE, FROM_FILES, MAX_KEPT, RULES
 
@@ -28,7 +26,7 @@ class Chronomage(Game):
     min_players = 1
     max_players = 4
     type = GameType(chance=CHANCE_DRAWN, information=PERFECT, outcome=COOPERATIVE, hardware=("dice",))
-    terminations = ("boss-defeated", "time-deck-empty", "boss-lost", "no-challenge-left")  # referee.TERMINATIONS
+    terminations = ("boss-defeated", "time-deck-empty", "boss-lost", "no-challenge-left")  # the endings in referee.py
     options_schema = (
         Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
                choices=COLORS, distinct=True, seat_colors=True, titles=tuple(c.capitalize() for c in COLORS)),
@@ -37,13 +35,10 @@ class Chronomage(Game):
                    hidden=True),
     )
     rules = RULES
+    state_noun = "a possible Chronomage table"
+    state_class, restore, notation = "state:CMState", "restore:state_from_dict", "actions:NOTATION"
     #: what the table should know about the files read (a saved-cards file that cannot be used), shown in the view
     warnings: tuple[str, ...] = ()
-
-    def __init__(self, players: int, options: dict[str, Any] | None = None):
-        super().__init__(players, options)
-        from .actions import parse_action
-        self._parse = parse_action  # bound once here: parse_action is on the hot path
 
     def load_files(self) -> None:
         """CM-3: the timeline the option names and the cards the table saved, read once, when the game is first
@@ -70,17 +65,3 @@ class Chronomage(Game):
             self.my_cards = ()
             self.warnings = (f"The table's saved cards are not offered: {exc.reason} Mend or remove the file to "
                              "have them back.",)
-
-    def new_state(self):
-        from .state import CMState
-        return CMState(self)
-
-    def parse_action(self, text: str):
-        return self._parse(text)
-
-    def state_from_dict(self, data: dict[str, Any]):
-        from .restore import state_from_dict
-        return state_from_dict(self, data)
-
-
-bad = partial(invalid_state, game="chronomage", noun="a possible Chronomage table")  # a state read back (ALL-3)

@@ -5,26 +5,26 @@ Each handler raises IllegalAction before its first change; the changes after it 
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
 from companion.core import CHANCE_STOP, VICTORY, NotationError
-from companion.core import refuse as _refuse
 
 from . import events as ev_
+from .game import Chronomage
 from .actions import (
     REFUSE, SWAP, TEMPORARY, UNSORTED, Assist, Book, Choose, Dice, Discard, Exploit, Form, Give, Reveal, Reverse, Spell,
     Word, parse_action,
 )
 
-#: how a timeline ends (Outcome.termination), by the sentence the referee gives
-EMPTY_TIME_DECK = "A time card had to be drawn from an empty time deck."
-EMPTY_AT_CLEANUP = "The time card of cleanup had to be drawn from an empty time deck."
-NO_CHALLENGE_LEFT = "The boss was not defeated and no challenge is left."  # sessions before CM-10 changed
-BOSS_LOST = "The boss was not defeated: the timeline is lost."
-BOSS_DEFEATED = "The boss is defeated: the timeline is safe."
-TERMINATIONS = {EMPTY_TIME_DECK: "time-deck-empty", EMPTY_AT_CLEANUP: "time-deck-empty",
-                NO_CHALLENGE_LEFT: "no-challenge-left", BOSS_DEFEATED: "boss-defeated", BOSS_LOST: "boss-lost"}
+#: how a timeline ends: its termination code (Outcome.termination: what a screen words) and the sentence said
+EMPTY_TIME_DECK = ("time-deck-empty", "A time card had to be drawn from an empty time deck.")
+EMPTY_AT_CLEANUP = ("time-deck-empty", "The time card of cleanup had to be drawn from an empty time deck.")
+NO_CHALLENGE_LEFT = ("no-challenge-left", "The boss was not defeated and no challenge is left.")  # before CM-10 changed
+BOSS_LOST = ("boss-lost", "The boss was not defeated: the timeline is lost.")
+BOSS_DEFEATED = ("boss-defeated", "The boss is defeated: the timeline is safe.")
+#: the code of each ending by its sentence, for a table read back: its JSON keeps the sentence (`reason`) alone
+ENDED_BY = {sentence: code for code, sentence in (EMPTY_TIME_DECK, EMPTY_AT_CLEANUP, NO_CHALLENGE_LEFT, BOSS_LOST,
+                                                    BOSS_DEFEATED)}
 
 R = "chronomage/"
 DECK = 16  # challenge cards in a timeline (CM-2)
@@ -33,7 +33,7 @@ MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2
 MAX_RESISTANCE = 3  # dice a colour rolls at most (a card's resistance, or a constant spell's: CM-13)
 
 
-refuse = partial(_refuse, game="chronomage")  # refuse("code", "sentence", "CM-5") cites chronomage/CM-5
+refuse = Chronomage.refuse  # refuse("code", "sentence", "CM-5") cites chronomage/CM-5
 
 
 class Referee:
@@ -435,7 +435,7 @@ class Referee:
         boss = self.card.boss
         ev += self._discard("won")
         if boss:
-            self.phase, self.result, self.reason = "over", VICTORY, BOSS_DEFEATED
+            self.phase, self.result, (self.termination, self.reason) = "over", VICTORY, BOSS_DEFEATED
             ev.append(ev_.Victory(self.reason))
         return ev
 

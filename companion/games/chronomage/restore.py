@@ -16,15 +16,17 @@ from typing import Any
 from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
-from .game import bad
+from .game import Chronomage
 from .actions import KIND_RE, REFUSE, SWAP, TEMPORARY, UNSORTED
-from .referee import DECK, MAX_RESISTANCE, phase_at
+from .referee import DECK, ENDED_BY, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
 from .state import (
     CHALLENGE, CLEANUP, ENGAGEMENT, LOOT_DECK, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState,
     time_deck_size,
 )
+
+bad = Chronomage.invalid_state  # a table read back (ALL-3)
 
 
 @lru_cache(maxsize=None)
@@ -169,7 +171,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         pre=None if pre is None else {"attempt": pre["attempt"], "results": list(pre["results"]),
                                       "rolls": [None if x is None else list(x) for x in pre["rolls"]]},
         anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]), reversed=d["reversed"],
-        result=d["result"], reason=d["reason"], last_round=None if last is None else dict(last),
+        result=d["result"], termination=ENDED_BY.get(d["reason"], ""), reason=d["reason"],
+        last_round=None if last is None else dict(last),
         used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
         assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]), resist=dict(d["resistances"]))
     if st.resist and not any(st.spent):

@@ -12,7 +12,7 @@ from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
 from .actions import Assist, Give
 from .events import Defeat
 from .legal import Legal
-from .referee import DECK, LOST_TIME_CARDS, TERMINATIONS, Referee, phase_at
+from .referee import DECK, LOST_TIME_CARDS, Referee, phase_at
 from .rules import COLORS, START_LOOT
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
@@ -32,8 +32,8 @@ class CMState(Legal, Referee, State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
     FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "items",
-              "loot_discard", "formation", "weak", "pre", "anomaly", "reversed", "result", "reason", "last_round", "used", "bonus",
-              "rolls", "assists", "through", "resist")
+              "loot_discard", "formation", "weak", "pre", "anomaly", "reversed", "result", "termination", "reason",
+              "last_round", "used", "bonus", "rolls", "assists", "through", "resist")
 
     def _table(self, game) -> None:
         self.game = game
@@ -56,7 +56,7 @@ class CMState(Legal, Referee, State):
         self.weak = [dict.fromkeys(COLORS, 0) for _ in range(n)]
         self.pre = None  # {"attempt": None|bool, "results": [...], "rolls": [...]} while a card is out
         self.anomaly, self.reversed = None, False
-        self.result, self.reason = None, ""
+        self.result, self.termination, self.reason = None, "", ""  # how it ended: the code, then the sentence
         self.last_round = None
         self._new_round()
         self.through = [False] * n
@@ -160,7 +160,7 @@ class CMState(Legal, Referee, State):
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
-        return Outcome(result=self.result, reason=self.reason, termination=TERMINATIONS.get(self.reason, ""))
+        return Outcome(result=self.result, reason=self.reason, termination=self.termination)
 
     def to_dict(self) -> dict[str, Any]:
         card, r = self.card, self.round_info()
@@ -217,6 +217,7 @@ class CMState(Legal, Referee, State):
             if at_reveal else None
         return v
 
-    def _lose(self, reason: str) -> dict[str, Any]:
-        self.phase, self.step, self.result, self.reason = OVER, None, DEFEAT, reason
-        return Defeat(reason)
+    def _lose(self, ending: tuple[str, str]) -> Defeat:
+        """The timeline is lost: `ending` is its termination code and sentence (referee.py)."""
+        self.phase, self.step, self.result, (self.termination, self.reason) = OVER, None, DEFEAT, ending
+        return Defeat(self.reason)

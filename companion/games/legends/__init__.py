@@ -35,47 +35,11 @@ space 0, `right` toward space 6):
        push WHO DIR N | initiative | done
                                one step of a card the engine cannot read (LA-4), by the card's owner
 
-Rulings where the rule text and RULINGS.md are silent (each has an id in `rules.RULES` and a test):
-- R-1 In a 2v2, team A is seats 1 and 3, team B seats 2 and 4.
-- R-2 Initiative order is seat order from the holder, wrapping round.
-- R-3 The next card is chosen after each card resolves: a Dive taking the Initiative reorders later ties.
-- R-4 "Sharing a space means facing each other": a Legend that moves into, turns in or returns to a
-  space holding foes keeps its facing, and foes there facing the same way turn round. Starting
-  positions are as LA-2 gives them. LA-10: answering "you may turn" with the facing one has is no
-  turn, so nobody else in the space turns.
-- R-5 Shot ("range 1 or more") reaches any distance.
-- R-6 Block counts from the moment its card resolves to the end of the exchange.
-- R-7 Each Legend is played by one seat at most.
-- R-8 In Teams a Legend moving past an Edge by itself is Knocked Out (costs a Stock) like a pushed one.
-- R-9 A Legend out of the Arena for the rest of the exchange cannot be hit, drops the Push tokens it
-  held (they could never slide it), and an unresolved card of its own does nothing.
-- R-10 Still tied after the simultaneous Knock Out tie-breaks, the final ranking's tie-breaks decide over
-  the whole game (a side's Knock Outs received, then its furthest push); still tied, Teams is a draw (no
-  winners) and in Free-for-All the tied players share the win and the first place. Free-for-All players
-  reaching two Knock Outs in one exchange are separated by the same tie-breaks.
-- R-11 Physical mode accepts any basic card for any Legend and the Legend's own cards (from its file).
-- R-12 An Ultimate is drawn only when no Special is left in the Meter (the Ultimate is at its bottom);
-  the Meter is kept unordered and each draw is a chance outcome among its Specials.
-- R-13 Primitive steps take bounded values (moves 1..6, Force 0..9, range 0..6 or any, Block and
-  tokens 1..9, Fatigue changes -10..+10 but not 0) so the legal list is finite.
-- R-14 Push tokens placed by a primitive count the card's owner as the pusher unless they are on it or
-  on its teammate (the Knock Out goes to the last foe who pushed).
-- R-15 Returning to the center after walking off an Edge in Free-for-All also offers the facing choice.
-- R-16 Physical reveals are not undo stops (the referee held nothing hidden); digital reveals and draws are (LA-7).
-- R-17 A game plays with the typed Legend values saved when it was created (its `values` option); values
-  typed later apply from the next game.
-- R-18 A primitive that moves another seat's Legend past an Edge (`do SEAT move WHO ...`, WHO a foe of
-  SEAT) knocks it out as a push would: SEAT is its pusher, so in Free-for-All SEAT scores it and it comes
-  back with 2 Fatigue. The rule text's walk-off ("on its own") is left to a Legend's own or a
-  teammate's card; landing exactly on an Edge still recovers.
-- R-20 In 3v3 team A is seats 1, 3, 5 and team B 2, 4, 6; in 2v2v2 the teams are seats 1+4, 2+5 and 3+6
-  (seat order alternates teams; portals 1, 3 and 5 as LA-11 gives them).
-- R-21 Teams out of Stocks in one 2v2v2 exchange are ranked by the simultaneous Knock Out tie-breaks
-  (then R-10's); still tied, they share a place.
-- R-22 LA-14: once Lucius's current form's Ultimate has left the game, a draw reaching the stack takes the other
-  one, the only card still there.
-- R-19 A basic deck (typed values, LA-3) has at least three cards: basics are the only cards sure to be in
-  hand, and every sequence picks three.
+Rulings: LA-* are the project's; R-1..R-23 are this engine's own, where the rule text and LA-* are
+silent. Each is one sentence in `rules.RULES` (`companion rules legends-of-the-arena` prints them) and
+has a test.
+The Meter is kept unordered: each draw is a chance outcome among its Specials, and its Ultimates wait
+stacked at its bottom (R-12).
 
 LA-11: the printed box seats 2 to 6. 3v3 has 3 Stocks a team; in 2v2v2 (2 Stocks a team) a team with
 no Stock left leaves the Arena (`eliminated` lists the teams in the order they went out, and the
@@ -83,10 +47,12 @@ ranking is that order reversed) and the last team with a Stock wins. Every team 
 ties as Teams does. The Chaotic Colosseum variants are not offered: no text we have gives their rules.
 
 LA-16: computer Legends (`computer.py`, levels `cpu`, `greedy`, `random`; digital cards) choose from their
-own seat's view: another seat's unrevealed picks are guessed from its basics (or its hand, for a
-teammate), each option is played out to the end of the sequence and the best average kept. A card
-only the table can resolve (LA-4) the computer declares done. `python -m companion.games.legends.bench`
-prints its strength.
+own seat's view (`search.py`): another seat's unrevealed picks are guessed from its basics (or its hand,
+for a teammate), mostly as the one-exchange heuristic picker (`heuristic.py`) would pick them; each option
+is played out through the engine to the end of the sequence against the same guesses and the best average
+kept, within a hard time budget. A card only the table can resolve (LA-4) is asked of the table ("Fitz
+plays Tenderize: apply it from the card."), never declared done by the computer.
+`python -m companion.games.legends.bench` prints its strength, seat by seat.
 
 LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
 since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
@@ -120,9 +86,10 @@ the `zombies` option caps them, 4 by default). A Zombie, `zN` for the N-th piece
 a foe of his opponents for Strikes and Dive (`target SEAT zN` among tied foes) with Speed 6 for the
 tie-breaks, has no Block, Fatigue or Push track and flips to a Coffin on any remaining Force; Coffins stay
 and are no fighters. His cards (texts not given) raise and bury them from the primitives panel: `do SEAT
-raise SPACE`, `do SEAT bury SPACE`. His Knock Out leaves them where they are; once his team has left
-the Arena (2v2v2) they are no foes.
-- R-23 `bury SPACE` flips a Zombie there down to a Coffin (the reverse of raise): pieces never leave the line. Picks are secret actions (`redacted`), so an export carries a salted commitment of each
+raise SPACE`, `do SEAT bury SPACE` (R-23). His Knock Out leaves them where they are; once his team has
+left the Arena (2v2v2) they are no foes.
+
+Picks are secret actions (`redacted`), so an export carries a salted commitment of each
 until its exchange reveals it (LA-6, the core's export). The table screen is `ui/games/legends/screen.py`.
 """
 from .game import Legends

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.core import Action, NotationError
+from companion.core import Action, Notation, NotationError
 
 DIRS = ("left", "right")
 CARD_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
@@ -43,13 +43,7 @@ class LAAction(Action):
 
     @classmethod
     def parse(cls, text: str) -> "LAAction":
-        if not isinstance(text, str):
-            raise NotationError(repr(text), "an action is a line of text")
-        words = text.split(" ")
-        kind = _KINDS.get(words[0])
-        if kind is None or (cls is not LAAction and kind is not cls) or len(words) < 2 or "" in words:
-            raise NotationError(text, "not a Legends action (pick, reveal, draw, reshuffle, face, target, do)")
-        return kind._from(words, text)
+        return NOTATION.parse(text, cls)
 
 
 @dataclass(frozen=True, repr=False)
@@ -63,7 +57,7 @@ class Pick(LAAction):
     verb: ClassVar[str] = "pick"
 
     @classmethod
-    def _from(cls, w, text):
+    def _from_words(cls, w, text):
         if len(w) not in (3, 5, 6):
             raise NotationError(text, "a pick is `pick SEAT CARD CARD CARD` (an Edit first: four; a fourth card: one)")
         return cls(_int(w[1], text), tuple(_card(c, text) for c in w[2:]))
@@ -84,7 +78,7 @@ class Reveal(LAAction):
     verb: ClassVar[str] = "reveal"
 
     @classmethod
-    def _from(cls, w, text):
+    def _from_words(cls, w, text):
         if len(w) != 3:
             raise NotationError(text, "a reveal is `reveal SEAT CARD`")
         return cls(_int(w[1], text), _card(w[2], text))
@@ -103,7 +97,7 @@ class Draw(LAAction):
     chance: ClassVar[bool] = True
 
     @classmethod
-    def _from(cls, w, text):
+    def _from_words(cls, w, text):
         if len(w) != 3:
             raise NotationError(text, "a draw is `draw SEAT CARD`")
         return cls(_int(w[1], text), _card(w[2], text))
@@ -124,7 +118,7 @@ class Reshuffle(LAAction):
     verb: ClassVar[str] = "reshuffle"
 
     @classmethod
-    def _from(cls, w, text):
+    def _from_words(cls, w, text):
         if len(w) != 3 or w[2] not in ("yes", "no"):
             raise NotationError(text, "`reshuffle SEAT yes` or `reshuffle SEAT no`")
         return cls(_int(w[1], text), w[2] == "yes")
@@ -142,7 +136,7 @@ class Face(LAAction):
     verb: ClassVar[str] = "face"
 
     @classmethod
-    def _from(cls, w, text):
+    def _from_words(cls, w, text):
         if len(w) != 3:
             raise NotationError(text, "`face SEAT left|right`")
         return cls(_int(w[1], text), _dir(w[2], text))
@@ -161,7 +155,7 @@ class Target(LAAction):
     verb: ClassVar[str] = "target"
 
     @classmethod
-    def _from(cls, w, text):
+    def _from_words(cls, w, text):
         if len(w) != 3:
             raise NotationError(text, "`target SEAT WHO`")
         if w[2][:1] == "z":
@@ -195,7 +189,7 @@ class Do(LAAction):
     verb: ClassVar[str] = "do"
 
     @classmethod
-    def _from(cls, w, text):
+    def _from_words(cls, w, text):
         if len(w) < 3 or w[2] not in PRIMS:
             raise NotationError(text, "`do SEAT " + "|".join(PRIMS) + " ...`")
         seat, p, a = _int(w[1], text), w[2], w[3:]
@@ -235,8 +229,7 @@ class Do(LAAction):
         return " ".join(words)
 
 
-_KINDS = {k.verb: k for k in (Pick, Reveal, Draw, Reshuffle, Face, Target, Do)}
+NOTATION = Notation("Legends", {k.verb: k for k in (Pick, Reveal, Draw, Reshuffle, Face, Target, Do)})
 
 
-def parse_action(text: str) -> LAAction:
-    return LAAction.parse(text)
+parse_action = NOTATION.parse

@@ -10,6 +10,7 @@ again in reverse order: Let's Do That Again).
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 from . import events as ev_
 from .actions import Pick
@@ -41,12 +42,10 @@ class Edits:
 
     def pick_options(self, s: int) -> list[Pick]:
         hand = self.hands[s - 1]
-        acts = self.actions_of(s, hand)
+        acts = tuple(self.actions_of(s, hand))
         if self.history:
             return [Pick(s, (c,)) for c in acts]
-        orders = list(itertools.permutations(acts, 3))
-        edits = [c for c in hand if c in self.legend(s).edits]
-        return [Pick(s, (e, *o)) for e in edits for o in orders] if edits else [Pick(s, o) for o in orders]
+        return list(_picks(s, acts, tuple(c for c in hand if c in self.legend(s).edits)))
 
     def pick_refusal(self, a: Pick) -> str | None:
         """Why `a` is not a pick of its seat now (None: it is)."""
@@ -171,3 +170,11 @@ class Edits:
         self.events.append(ev_.Replay(t))
         self.start_exchange()
         return True
+
+
+@lru_cache(maxsize=256)
+def _picks(s: int, acts: tuple[str, ...], edits: tuple[str, ...]) -> tuple[Pick, ...]:
+    """Every pick of three of `acts` in order (an Edit first, when held): made once for each hand, as the
+    same hand is listed at every change until the seat picks (120 picks a seat)."""
+    orders = list(itertools.permutations(acts, 3))
+    return tuple([Pick(s, (e, *o)) for e in edits for o in orders] if edits else [Pick(s, o) for o in orders])

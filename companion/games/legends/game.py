@@ -1,19 +1,12 @@
-"""The Legends `Game`: options (mode, Legends, card mode) and notation. The Legend data, actions, state
-and the checks of a state read back (`restore`) are imported when a table is made, not with the game:
+"""The Legends `Game`: options (mode, Legends, card mode) and where its parts (notation, state, the checks of
+a state read back) are. The Legend data and the parts are imported when a table is made, not with the game:
 the home screen lists every game before its first frame."""
 from __future__ import annotations
 
-from functools import partial
-from typing import Any
-
-from companion.core import BadRequest, Game, GameType, Option, refuse as _refuse
+from companion.core import BadRequest, Game, GameType, Option, RandomPlayer
 
 from .cards import LEGEND_IDS
-from .rules import RULES
-
-ID = "legends-of-the-arena"
-SAVED = "saved"  # the `values` option's default: the typed values saved on this machine, captured at creation
-refuse = partial(_refuse, game=ID)  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
+from .rules import ID, RULES, SAVED
 
 
 MODES = ("teams", "ffa", "3v3", "2v2v2")
@@ -26,21 +19,6 @@ def default_mode(players: int) -> str:
     return "ffa" if players in (3, 5) else "3v3" if players == 6 else "teams"
 
 
-def _computer():
-    from .computer import LegendsComputer
-    return LegendsComputer()
-
-
-def _greedy():
-    from .computer import GreedyComputer
-    return GreedyComputer()
-
-
-def _random():
-    from companion.core import RandomPlayer
-    return RandomPlayer()
-
-
 def default_legends(players: int) -> list[str]:
     return list(LEGEND_IDS[:players])
 
@@ -50,7 +28,7 @@ class Legends(Game):
     title = "Legends of the Arena"
     min_players, max_players = 2, 6  # LA-11
     type = GameType(chance="drawn", information="hidden", outcome="winners", simultaneous=True, teams=True)
-    terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.decide (R-10)
+    terminations = ("knockouts", "shared", "stocks", "simultaneous-ko", "draw")  # resolve.ENDINGS (R-10)
     options_schema = (
         Option("mode", "choice", default_mode, ID + "/modes", label="Mode", choices=MODES, titles=MODE_TITLES),
         Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical"),
@@ -61,15 +39,12 @@ class Legends(Game):
         Option("zombies", "int", 4, ID + "/LA-13", label="Zombie pieces", low=1, high=8),
     )
     rules = RULES
+    state_noun = "a valid Legends of the Arena state"
+    state_class, restore, notation = "state:LAState", "restore:from_dict", "actions:NOTATION"
     #: LA-16: computer Legends (digital cards), strongest first
-    computer_players = {"cpu": _computer, "greedy": _greedy, "random": _random}
+    computer_players = {"cpu": "computer:LegendsComputer", "greedy": "computer:GreedyComputer", "random": RandomPlayer}
     #: where a table's typed Legend values are read at game creation; None: `data.default_dir()`
     data_dir: str | None = None
-
-    def __init__(self, players: int, options: dict[str, Any] | None = None):
-        super().__init__(players, options)
-        from .actions import parse_action
-        self._parse = parse_action  # bound once here: parse_action is on the hot path
 
     def check_options(self) -> None:
         mode, n = self.options["mode"], self.players
@@ -91,17 +66,6 @@ class Legends(Game):
         given as text) captured once into the options (`values.py`)."""
         from .values import capture
         self.legends, self.options["values"] = capture(self.options["legends"], self.options["values"], self.data_dir)
-
-    def new_state(self):
-        from .state import LAState
-        return LAState(self)
-
-    def parse_action(self, text: str):
-        return self._parse(text)
-
-    def state_from_dict(self, d: dict[str, Any]):
-        from .restore import from_dict
-        return from_dict(self, d)
 
     def placeholders(self) -> dict[int, tuple[str, ...]]:
         """LA-3: per seat, the Legend's values still placeholders (the app says so at setup)."""

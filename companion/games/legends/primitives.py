@@ -5,9 +5,13 @@ track, Edge Recovery and Knock Outs. Bounds (R-13) keep the list of legal steps 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import events as ev_
 from .actions import DIRS, Do
-from .game import refuse
+from .game import Legends
+
+refuse = Legends.refuse
 
 MOVES = range(1, 7)
 FORCES = range(0, 10)
@@ -30,19 +34,13 @@ class Primitives:
 
     def primitive_actions(self, s: int) -> list[Do]:
         if self.replaying and s not in self.edits:  # LA-12 Let's Do That Again: only its Block
-            return [Do(s, "block", (k,)) for k in AMOUNTS] + [Do(s, "done")]
-        inside = [w for w in self.seats if self.in_arena(w)]
-        out = [Do(s, "move", (w, d, k)) for w in inside for d in DIRS for k in MOVES]
-        out += [Do(s, "turn", (w, d)) for w in inside for d in DIRS]
-        out += [Do(s, "strike", (f, r)) for f in FORCES for r in RANGES]
-        out += [Do(s, "block", (k,)) for k in AMOUNTS]
-        out += [Do(s, "fatigue", (w, k)) for w in inside for k in CHANGES]
-        out += [Do(s, "push", (w, d, k)) for w in inside for d in DIRS for k in AMOUNTS]
-        out += [Do(s, "form", (f,)) for f in self.legend(s).forms if f != self.fig(s).form]  # LA-14
+            return list(_only_block(s))
+        forms = tuple(f for f in self.legend(s).forms if f != self.fig(s).form)  # LA-14
+        raises = bury = ()
         if s == self.grym():  # LA-13
-            out += [Do(s, "raise", (k,)) for k in SPACES if self.raise_refusal(k) is None]
-            out += [Do(s, "bury", (k,)) for k in SPACES if [k, "zombie"] in self.pieces]
-        return out + [Do(s, "initiative"), Do(s, "done")]
+            raises = tuple(k for k in SPACES if self.raise_refusal(k) is None)
+            bury = tuple(k for k in SPACES if [k, "zombie"] in self.pieces)
+        return list(_panel(s, tuple(w for w in self.seats if self.in_arena(w)), forms, raises, bury))
 
     def check_primitive(self, a: Do) -> None:
         p, args = a.prim, a.args
@@ -126,3 +124,24 @@ class Primitives:
             self.events.append(ev_.FormChanged(s, args[0], was))
         if not self.in_arena(s):  # R-9: the card's owner left the Arena: its card ends
             self.answered()
+
+
+# The panel's steps are values made once for each table situation that tells them apart: listing them is a
+# copy (the panel of a seat holds some 300 steps, asked for at every step the table resolves).
+@lru_cache(maxsize=512)
+def _panel(s: int, inside: tuple[int, ...], forms: tuple[str, ...], raises: tuple[int, ...],
+           bury: tuple[int, ...]) -> tuple[Do, ...]:
+    out = [Do(s, "move", (w, d, k)) for w in inside for d in DIRS for k in MOVES]
+    out += [Do(s, "turn", (w, d)) for w in inside for d in DIRS]
+    out += [Do(s, "strike", (f, r)) for f in FORCES for r in RANGES]
+    out += [Do(s, "block", (k,)) for k in AMOUNTS]
+    out += [Do(s, "fatigue", (w, k)) for w in inside for k in CHANGES]
+    out += [Do(s, "push", (w, d, k)) for w in inside for d in DIRS for k in AMOUNTS]
+    out += [Do(s, "form", (f,)) for f in forms]
+    out += [Do(s, "raise", (k,)) for k in raises] + [Do(s, "bury", (k,)) for k in bury]
+    return tuple(out + [Do(s, "initiative"), Do(s, "done")])
+
+
+@lru_cache(maxsize=16)
+def _only_block(s: int) -> tuple[Do, ...]:
+    return tuple([Do(s, "block", (k,)) for k in AMOUNTS] + [Do(s, "done")])

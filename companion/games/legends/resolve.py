@@ -16,6 +16,14 @@ RIGHT, LEFT = "right", "left"
 CENTER = 3
 GRYM, ZOMBIE, COFFIN = "lord-grym", "zombie", "coffin"
 ZOMBIE_SPEED = 6  # LA-13: a Zombie's Speed for targeting tie-breaks
+#: the sentence of each way `decide` ends a game, by its termination code (what the state keeps and a screen words)
+ENDINGS = {
+    "knockouts": "A Legend scored its second Knock Out.",
+    "shared": "Legends tied for their second Knock Out in one exchange share the win.",
+    "stocks": "The other teams are out of Stocks.",
+    "simultaneous-ko": "The last teams ran out of Stocks in one exchange; the Knock Out tie-breaks decide.",
+    "draw": "The last teams ran out of Stocks in one exchange and the tie-breaks leave them level: a draw.",
+}
 
 
 def no_tokens() -> dict[str, int]:

@@ -6,15 +6,16 @@ from collections import Counter
 from functools import lru_cache, partial
 from typing import Any
 
-from companion.core import check_state_fields, invalid_state
+from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
-from .game import ID
+from .game import Legends
 from .resolve import Figure
+from .rules import ID
 from .state import PHASES, LAState
 
 
-_bad = partial(invalid_state, game=ID, noun="a valid Legends of the Arena state")
+_bad = Legends.invalid_state
 
 
 LEFT_RIGHT = OneOf(("left", "right"))

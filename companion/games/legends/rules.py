@@ -1,9 +1,12 @@
 """The Legends rules reference: rule id -> one sentence in our own words (never the rule text).
 
 LA-* are the project's rulings; the lowercase ids summarise the rule text; R-* are this engine's own
-rulings where both are silent (listed again in the package docstring).
+rulings where both are silent (here only: the package docstring points here).
 """
 from __future__ import annotations
+
+ID = "legends-of-the-arena"  # the game's id: every rule here is cited as ID/<rule>
+SAVED = "saved"  # the `values` option's default: the typed values saved on this machine, captured at creation
 
 RULES: dict[str, str] = {
     "LA-1": "The Arena is spaces 0 to 6: 0 and 6 are Edges, 1 to 5 are playable and 3 is the center.",

@@ -17,10 +17,12 @@ from companion.core import Outcome, State, Turn, UndoStop
 from . import events as ev_
 from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .cards import BASICS
-from .game import refuse
+from .game import Legends
 from .edits import Edits
 from .primitives import Primitives
-from .resolve import RULE, Figure, Resolution
+from .resolve import ENDINGS, RULE, Figure, Resolution
+
+refuse = Legends.refuse  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
 
 PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
@@ -419,7 +421,8 @@ class LAState(Edits, Primitives, Resolution, State):
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        return Outcome(winners=tuple(self.winner), ranking=self.ranking(), reason=self.reason, termination=self.reason)
+        return Outcome(winners=tuple(self.winner), ranking=self.ranking(), reason=ENDINGS.get(self.reason, self.reason),
+                       termination=self.reason)  # `reason` keeps the code (its JSON name; a table read back may hold any)
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         """ranking: the winners share the first place; then most Knock Outs scored (Free-for-All), fewest received,

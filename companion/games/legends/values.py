@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from companion.core import BadRequest, bad_option
 
 from . import data
-from .game import ID, SAVED
+from .rules import ID, SAVED
 
 MAX_TEXT = 4096  # the longest text a "text" option takes (companion.core.Option.check)
 

@@ -5,7 +5,7 @@ Flow: setup (a `shuffle` of the 70 cards from `automatic`, then the deal, 6 each
 seat 1) -> roll-off (`roll N` seat by seat, tied-highest re-roll) -> turns (draw to 6, `roll`, cards, `end`)
 -> over. A draw from an empty pile parks the state in phase "reshuffle" until `automatic` shuffles the discard.
 
-Rulings where the rules and RULINGS.md are silent (each tested in tests/test_time_runners*.py):
+Rulings where the rules reference (`rules.py`, TR-1..TR-18) is silent (each tested in tests/test_time_runners*.py):
 - P holding no card after moving may end the turn without playing (TR-13 cannot be met; blocking the game helps nobody).
 - Instants during the roll-off are refused: setup has not finished until the first player is known (TR-15).
 - Roll-off rolls are not gated by the clock-hand sensor: nothing can move the hand before the first turn and a

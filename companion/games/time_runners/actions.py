@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.core import Action, NotationError
+from companion.core import Action, Notation, NotationError
 
 
 def _notation(text: str, reason: str) -> NotationError:
@@ -65,18 +65,7 @@ class TRAction(Action):
 
     @classmethod
     def parse(cls, text: str) -> "TRAction":
-        if not isinstance(text, str):
-            raise _notation(repr(text), "an action is a line of text")
-        words = text.split(" ")
-        if not text.strip():
-            raise _notation(text, "empty action")
-        if "" in words or " ".join(text.split()) != text:
-            raise _notation(text, "words are separated by single spaces, with no tabs, line breaks or "
-                            "leading or trailing spaces")
-        kind = _KINDS.get(words[0])
-        if kind is None or (cls is not TRAction and kind is not cls):
-            raise _notation(text, "not a Time Runners action (roll, play, end, shuffle, sensor)")
-        return kind._from_words(words, text)
+        return NOTATION.parse(text, cls)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -194,7 +183,8 @@ class Sensor(TRAction):
         return "sensor on" if self.on else "sensor off"
 
 
-_KINDS = {"roll": Roll, "play": Play, "end": End, "shuffle": Shuffle, "sensor": Sensor}
+NOTATION = Notation("Time Runners", {"roll": Roll, "play": Play, "end": End, "shuffle": Shuffle, "sensor": Sensor},
+                    "time-runners/notation")
 ROLL_BARE = Roll()
 ROLLS = tuple(Roll(v) for v in range(1, 7))
 END = End()
@@ -202,8 +192,7 @@ SENSOR_ON = Sensor(True)
 SENSOR_OFF = Sensor(False)
 
 
-def parse_action(text: str) -> TRAction:
-    return TRAction.parse(text)
+parse_action = NOTATION.parse
 
 
 def card_actions(players: int) -> dict[tuple[int, str], tuple[Play, ...]]:

@@ -1,6 +1,5 @@
-"""The Time Runners `Game`: static facts and notation. Its actions, state and the checks of a state read
-back (`restore`) are imported when a table is made, not with the game: the home screen lists every game
-before its first frame."""
+"""The Time Runners `Game`: static facts, and where its parts (notation, state, the checks of a state read
+back) are, imported when a table is made."""
 from __future__ import annotations
 
 from typing import Any
@@ -18,20 +17,10 @@ class TimeRunners(Game):
     type = GameType(chance=CHANCE_DRAWN, information=HIDDEN, outcome=WINNER, hardware=("dice", "hand"))
     terminations = ("finish",)  # state.FINISH (TR-12)
     rules = RULES
+    state_noun = "a valid Time Runners state"
+    state_class, restore, notation = "state:TRState", "restore:state_from_dict", "actions:NOTATION"
 
     def __init__(self, players: int, options: dict[str, Any] | None = None):
         super().__init__(players, options)
-        from .actions import card_actions, parse_action
+        from .actions import card_actions
         self._card_table = card_actions(players)
-        self._parse = parse_action  # bound once here: parse_action is on the hot path
-
-    def new_state(self):
-        from .state import TRState
-        return TRState(self)
-
-    def parse_action(self, text: str):
-        return self._parse(text)
-
-    def state_from_dict(self, data: dict[str, Any]):
-        from .restore import state_from_dict
-        return state_from_dict(self, data)

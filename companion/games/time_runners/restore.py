@@ -4,16 +4,17 @@ the game (listing the game must stay cheap)."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
-from companion.core import check_state_fields, invalid_state
+from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Nullable, OneOf, Record, Shape
 
+from .game import TimeRunners
 from .actions import CODE_SET, DECK_COUNTS, DELTA, WITH_ARG
 from .state import CARDS, GOAL, HAND, OVER, PHASES, RESHUFFLE, ROLL, ROLL_OFF, SETUP, TRState, zone
 
-_bad = partial(invalid_state, game="time-runners", noun="a valid Time Runners state")
+_bad = TimeRunners.invalid_state
 
 
 @lru_cache(maxsize=None)

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
-from companion.core import BadRequest, Outcome, State, Turn, refuse
+from companion.core import BadRequest, Outcome, State, Turn
 from companion.quoting import quoted
 
 from . import events as ev
+from .game import TimeRunners
 from .actions import (
     DELTA, END, ROLL_BARE, ROLLS, SENSOR_OFF, SENSOR_ON, End, Play, Roll, Sensor, Shuffle, card_name,
 )
@@ -27,7 +27,7 @@ def zone(space: int) -> int:
     return 1 if space <= 5 else (space + 4) // 5
 
 
-_refuse = partial(refuse, game="time-runners")  # refuse("code", "sentence", "TR-4") cites time-runners/TR-4
+_refuse = TimeRunners.refuse  # _refuse("code", "sentence", "TR-4") cites time-runners/TR-4
 
 
 class TRState(State):

@@ -9,6 +9,11 @@ const token = (location.pathname.match(/^\/s\/([A-Za-z0-9_-]{16,64})$/) || [])[1
 const pendingKey = "pending:" + token;
 let ws = null, state = null, backoff = 500, gone = false, chosen = [];
 let forms = {}, formSent = null;  // a form's values across redraws (a push redraws the page); the form a play came from
+// The action lists last received whole, by offer: a state whose list is one of these comes without it. The
+// table keeps the same account for this socket (the last HELD lists it sent whole, PHONES.md), so both
+// start empty with each socket.
+const HELD = 4;
+let lists = new Map();
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -44,7 +49,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   ws = new WebSocket(scheme + location.host + "/s/" + token + "/ws");
   let opened = false;
-  ws.onopen = () => { opened = true; backoff = 500; $("link").classList.add("on"); resend(); };
+  ws.onopen = () => { opened = true; backoff = 500; lists = new Map(); $("link").classList.add("on"); resend(); };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
   ws.onclose = () => {
     $("link").classList.remove("on");
@@ -70,6 +75,7 @@ function resend() {
 function receive(message) {
   const pending = JSON.parse(sessionStorage.getItem(pendingKey) || "null");
   if (message.type === "state") {
+    if (!withActions(message)) return;
     state = message;
     draw();
   } else if (message.type === "done" || message.type === "refused") {
@@ -89,6 +95,21 @@ function receive(message) {
     $("gone").hidden = false;
     $("gone-text").textContent = message.error.reason;
   }
+}
+
+// Gives a state its action list: the one it carries (kept by its offer), or the one held for its offer.
+// A list not held (never the table's intent) is asked for again whole.
+function withActions(message) {
+  if (message.actions) {
+    if (!lists.has(message.offer)) lists.set(message.offer, message.actions);
+    while (lists.size > HELD) lists.delete(lists.keys().next().value);
+  } else if (lists.has(message.offer)) {
+    message.actions = lists.get(message.offer);
+  } else {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "sync" }));
+    return false;
+  }
+  return true;
 }
 
 function showRefusal(error) {

@@ -90,7 +90,6 @@ class BlockArenaScreen(TableScreen):
     sides_text = StringProperty("")      # who starts where, and where they win
     can_end = BooleanProperty(False)
     has_end = BooleanProperty(True)      # the bga variant has no `end`
-    has_hint = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -135,7 +134,6 @@ class BlockArenaScreen(TableScreen):
         board.columns, board.rows = v["columns"], v["rows"]
         board.colors = [controller.color(1), controller.color(2)]
         board.marks, self.companion_text, self._meeples, self._head, self._moved = [], "", None, None, []
-        self.has_hint = bool(controller.session.game.computer_players)
         self.sides_text = (f"{controller.name(1)} starts on row 1 and wins on row {v['rows']}; "
                            f"{controller.name(2)} the other way round.")
         self._revision = -1

@@ -1,0 +1,123 @@
+"""The CPU a benchmark runs on: this machine at full speed, a Raspberry Pi's share of it (`--pi`), and busy
+neighbours (`--load N`).
+
+`--pi` puts the measured process in a cgroup of its own limited to a quarter of one core (about what a Pi 4
+core does against this machine's): cgroup v2 `cpu.max`, else v1 `cpu.cfs_quota_us`, whichever the machine
+lets us write (root, or a delegated tree). The period is 20 ms rather than the usual 100 ms: a quarter of
+100 ms lets a busy process run 25 ms and then stops it for 75, stalls a real slower CPU never makes. The
+group's weight is the highest, so that other programs on this machine do not take the quarter core a Pi
+would give the app: the quota, not the neighbours, is what slows it.
+`Busy(n)` runs n processes that spin beside the benchmark (outside any quota), as other programs would.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+PERIOD_US = 20_000
+SHARE = 0.25  # of one core
+_ROOTS = (Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/unified"))  # v2 (unified or hybrid)
+_V1 = Path("/sys/fs/cgroup/cpu")
+
+
+class Quota:
+    """A cgroup limited to SHARE of one core; `enter` (a Popen preexec_fn) puts the new process in it."""
+
+    def __init__(self, name: str = f"companion-bench-{os.getpid()}"):
+        self.path: Path | None = None
+        self.root: Path | None = None
+        self.how = ""
+        quota = int(PERIOD_US * SHARE)
+        for root in _ROOTS:
+            if (root / "cgroup.controllers").exists() and "cpu" in (root / "cgroup.controllers").read_text().split():
+                try:
+                    if "cpu" not in (root / "cgroup.subtree_control").read_text().split():
+                        (root / "cgroup.subtree_control").write_text("+cpu")
+                    path = root / name
+                    path.mkdir(exist_ok=True)
+                    (path / "cpu.max").write_text(f"{quota} {PERIOD_US}")
+                    (path / "cpu.weight").write_text("10000")
+                except OSError:
+                    continue
+                self.path, self.root, self.how = path, root, f"cgroup v2 cpu.max {quota} {PERIOD_US}"
+                return
+        if (_V1 / "cpu.cfs_quota_us").exists():
+            try:
+                path = _V1 / name
+                path.mkdir(exist_ok=True)
+                (path / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+                (path / "cpu.cfs_quota_us").write_text(str(quota))
+                (path / "cpu.shares").write_text(str(1 << 18))
+            except OSError as exc:
+                self.how = f"no quota: cgroup v1 cpu is not writable here ({exc.strerror})"
+                return
+            self.path, self.root, self.how = path, _V1, f"cgroup v1 cpu.cfs_quota_us {quota} / period {PERIOD_US}"
+            return
+        self.how = self.how or "no quota: neither cgroup v2 cpu.max nor v1 cpu.cfs_quota_us can be set here"
+
+    @property
+    def ok(self) -> bool:
+        return self.path is not None
+
+    def enter(self) -> None:
+        if self.path is not None:
+            (self.path / "cgroup.procs").write_text(str(os.getpid()))
+
+    def env(self) -> dict[str, str]:
+        """What a process under the quota needs to start helpers outside it (`leave_quota`)."""
+        return {"COMPANION_BENCH_FREE_CGROUP": str(self.root)} if self.root is not None else {}
+
+    def close(self) -> None:
+        if self.path is not None:
+            try:
+                self.path.rmdir()
+            except OSError:  # a process still in it (it ends soon): the empty group is harmless
+                pass
+
+
+def quarter_core() -> str:
+    """Put this very process under the quota until it exits (the computer players' benches); a sentence
+    saying how, or why it could not (the figures are then at full speed)."""
+    quota = Quota()
+    if not quota.ok:
+        return f"NO CPU quota could be set ({quota.how}): the figures below are at this machine's full speed."
+    quota.enter()
+
+    def leave() -> None:
+        try:
+            (quota.root / "cgroup.procs").write_text(str(os.getpid()))
+        except OSError:
+            pass
+        quota.close()
+    atexit.register(leave)
+    return f"CPU quota: a quarter of one core ({quota.path}: {quota.how})"
+
+
+def leave_quota() -> None:
+    """For a Popen preexec_fn in a process under a quota: the new process runs outside it (a helper that is
+    not the Pi, e.g. the phones that talk to it)."""
+    root = os.environ.get("COMPANION_BENCH_FREE_CGROUP")
+    if root:
+        Path(root, "cgroup.procs").write_text(str(os.getpid()))
+
+
+class Busy:
+    """`n` processes that spin on the CPU until `stop()` (or the end of a `with` block)."""
+
+    def __init__(self, n: int):
+        self.procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+
+    def stop(self) -> None:
+        for p in self.procs:
+            p.kill()
+        for p in self.procs:
+            p.wait()
+
+    def __enter__(self) -> "Busy":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

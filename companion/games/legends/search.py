@@ -1,0 +1,176 @@
+"""The computer Legend's search (LA-16): determinized sampling of the hidden picks, from one seat's view.
+
+`SeatView` keeps only what the seat may know (LA-6): the public table, the cards revealed so far, its
+own hand and picks, its teammates' hands. A *guess* fills every other seat's unrevealed picks from that
+seat's pool (its basics, R-12 keeping Specials unknown; a teammate's hand when seen): half the time a
+pick the heuristic picker would like (`heuristic.pick_value`, the foe's own guess from the public
+table), else any pick. `search` plays each of the seat's options against the same guesses through the
+engine to the end of the sequence (every exchange, Edges, Push tokens, Knock Outs) and scores the
+outcome (`evaluate`); it is anytime: a guess is started only when its estimated cost fits the budget,
+each rollout checks the clock, a guess left unfinished is dropped, and the options falling behind are
+dropped along the way (successive halving) so the survivors see more guesses.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+
+from .actions import Pick
+from .heuristic import answer, pick_value
+
+PRIOR_SHARE = 0.8  # of the guesses drawn from the heuristic's liking (the rest: any pick)
+TEMPERATURE = 0.5  # of that liking (softmax over pick values)
+HALVING = (4, 8, 16, 32, 64)  # guesses after which the worse half of the options is dropped
+MIN_ALIVE = 4  # options never dropped below this many
+MAX_GUESSES = 256  # enough: a choice between two facings needs no more
+SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
+
+
+def known_picks(st, t: int) -> list[str]:
+    """The cards of seat t's picks already revealed this sequence (public, LA-12: each exchange so far)."""
+    return [c for h in st.history for c in h.get(str(t), [])]
+
+
+class SeatView:
+    """What one seat may know of a state, and copies of it with the unknown picks guessed."""
+
+    def __init__(self, st, seat: int):
+        self.seat = seat
+        self.others = [t for t in st.active() if t != seat]
+        seers = st.hand_seers(seat)
+        self.public = st.clone()  # every other seat's secrets blanked: nothing below can read them
+        self.pool, self.size, self.liked = {}, {}, {}
+        for t in self.others:
+            cards = st.hands[t - 1] + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
+            known = known_picks(st, t)
+            self.pool[t] = (known, sorted(c for c in set(st.actions_of(t, cards)) if c not in known))
+            self.size[t] = 4 if len(st.picks.get(t, [])) == 4 else 3  # Quick Fix's fourth card added (public)
+            if not st.history:
+                self.public.edits.pop(t, None)  # LA-12: another seat's Edit is secret until exchange 1
+            self.public.picks.pop(t, None)
+            self.public.hands[t - 1] = []
+            self.public.meters[t - 1] = {"specials": [], "ultimates": []}  # a rollout stops at the Recovery
+        for t in self.others:
+            if not self.pool[t][0]:
+                self.liked[t] = self._liking(t)
+
+    def _liking(self, t: int) -> tuple[list[tuple[str, ...]], list[float]]:
+        """Seat t's possible picks, and the weights of the heuristic's liking for each (from the public table)."""
+        orders = list(itertools.permutations(self.pool[t][1], min(self.size[t], len(self.pool[t][1]))))
+        values = [pick_value(self.public, t, o) for o in orders]
+        top = max(values, default=0.0)
+        return orders, [math.exp((v - top) / TEMPERATURE) for v in values]
+
+    def guess(self, rng: random.Random):
+        """A copy of the public state where every other seat's picks are guessed."""
+        sim = self.public.clone()
+        for t in self.others:
+            known, pool = self.pool[t]
+            size = self.size[t]
+            if t in self.liked and self.liked[t][0] and rng.random() < PRIOR_SHARE:
+                rest = list(rng.choices(self.liked[t][0], self.liked[t][1])[0])
+            else:
+                rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
+            sim.picks[t] = known + rest + ["step"] * max(0, size - len(known) - len(rest))
+            sim.hands[t - 1] = [c for c in pool if c not in rest]
+        return sim
+
+
+def exposure(st, s: int) -> int:
+    """Spaces between seat s's Legend and the Edge its nearest foe pushes it toward (a Strike pushes the
+    way the striker faces: away from the striker, or, sharing a space, the way the foe faces)."""
+    me = st.fig(s)
+    foes = st.foes(s)
+    if not foes:
+        return min(me.space, 6 - me.space)
+    f = min(foes, key=lambda t: (st.distance(s, t), t))
+    there = st.fig(f)
+    left = there.space > me.space or (there.space == me.space and there.facing == "left")
+    return me.space if left else 6 - me.space
+
+
+def evaluate(st, me: int) -> float:
+    """How good `st` is for seat `me`: the game's end, Stocks or Knock Outs, then each Legend's distance
+    from the Edge its nearest foe pushes it toward, against its Fatigue and what a Force-2 hit would push
+    it now."""
+    if st.phase == "over":
+        return 1000.0 if me in st.winner else 0.0 if not st.winner else -1000.0
+    mine = [s for s in st.seats if st.team(s) == st.team(me)]
+    if st.teams:
+        my_t = st.team(me)
+        value = 300.0 * (st.stocks[my_t] - max(st.stocks[t] for t in range(st.nteams) if t != my_t))
+    else:
+        value = 150.0 * st.knockouts[me - 1] - 100.0 * st.received[me - 1]
+    foes = max(1, len([t for t in st.seats if t not in mine and not st.gone(t)]))
+    for s in st.seats:
+        if st.gone(s):
+            continue
+        f = st.fig(s)
+        safety = exposure(st, s)
+        push = st.legend(s).push(min(10, f.fatigue + 1) + 2)
+        part = 4.0 * safety - 3.0 * f.fatigue - 8.0 * max(0, push - safety + 1)
+        value += part if s in mine else -part / foes
+    return value
+
+
+def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
+    """Play the copy on to the end of the sequence (simple answers to every choice), then score it."""
+    guard = 0
+    while sim.phase != "over" and sim.sequence == sequence and guard < 400:
+        guard += 1
+        if sim.ask is not None:
+            s = sim.ask["seat"]
+            sim.apply(answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
+        elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
+            t = sim.to_pick()[0]
+            sim.apply(Pick(t, (rng.choice(sim.actions_of(t, sim.hands[t - 1])),)))
+        else:
+            break
+    return evaluate(sim, me)
+
+
+def shortlist(st, seat: int, options: list) -> list:
+    """The picks worth searching: for each Edit held (or none), the best by the heuristic's walk, SHORTLIST in
+    all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
+    if len(options) <= SHORTLIST or not isinstance(options[0], Pick):
+        return options
+    edits = st.legend(seat).edits
+    groups: dict = {}
+    for a in options:
+        groups.setdefault(a.cards[0] if a.cards[0] in edits else None, []).append(a)
+    each = -(-SHORTLIST // len(groups))
+    return [a for group in groups.values()
+            for a in sorted(group, key=lambda a: (-pick_value(st, seat, a.cards), str(a)))[:each]]
+
+
+def search(state, seat: int, options: list, rng: random.Random, stop: float, hard: float,
+           guesses: int | None = None) -> dict:
+    """Each surviving option's average score over the guesses it met ({} when not one guess fitted).
+    A guess starts only before `stop` and when its estimated cost fits; no rollout starts after `hard`.
+    `guesses`: exactly that many (a fixed seed then gives a fixed choice), else as many as fit."""
+    view = SeatView(state, seat)
+    alive = shortlist(state, seat, options)
+    totals = {a: 0.0 for a in alive}
+    per, done = 0.0, 0  # seconds a rollout, measured; guesses finished
+    while done < (guesses or MAX_GUESSES):
+        begun = time.monotonic()
+        if guesses is None and begun + per * len(alive) > stop:
+            break
+        seed = rng.random()
+        base = view.guess(random.Random(seed))
+        column = {}
+        for a in alive:
+            if time.monotonic() > hard:
+                return {a: totals[a] / done for a in alive} if done else {}
+            sim = base.clone()
+            sim.apply(a)
+            column[a] = rollout(sim, seat, random.Random(seed), state.sequence)
+        for a, v in column.items():
+            totals[a] += v
+        done += 1
+        per = max(per, (time.monotonic() - begun) / len(alive))
+        if done in HALVING and len(alive) > MIN_ALIVE:
+            alive = sorted(alive, key=lambda a: (-totals[a], str(a)))[:max(MIN_ALIVE, len(alive) // 2)]
+    return {a: totals[a] / done for a in alive} if done else {}

@@ -90,23 +90,22 @@ def summary(events: list[Any], names: Names, budget: int) -> str:
 
 
 def joined(steps: Iterable[Step]) -> list[Step]:
-    """`steps` with the moves of one piece (a `Shift` of the same kind, seat and the rest) made one, from its
-    first place to its last, where its first move was; a piece back where it started is not moved."""
-    out: list[Step | None] = []
-    where: dict[Hashable, int] = {}
+    """`steps` with the moves of one piece made one, from its first place to its last, where its first move
+    was: a `Shift` of the same kind, seat and the rest that starts where the last one left it (two blocks of
+    one seat stay apart). A piece back where it started is not moved."""
+    out: list[Step] = []
+    keys: list[str | None] = []  # each step's piece kind (its fields but the places), None for another step
     for step in steps:
-        if not isinstance(step, Shift):
+        key = json.dumps({k: v for k, v in step.to_dict().items() if k not in ("from", "to", "undo")},
+                         sort_keys=True, default=str) if isinstance(step, Shift) else None
+        at = next((i for i in range(len(out) - 1, -1, -1) if key is not None and keys[i] == key
+                   and out[i].to == step.from_), None)
+        if at is None:
             out.append(step)
-            continue
-        key = json.dumps({k: v for k, v in step.to_dict().items() if k not in ("from", "to", "undo")}, sort_keys=True,
-                         default=str)
-        if key in where:
-            first = out[where[key]]
-            out[where[key]] = dataclasses.replace(first, to=step.to)
+            keys.append(key)
         else:
-            where[key] = len(out)
-            out.append(step)
-    return [s for s in out if s is not None and not (isinstance(s, Shift) and s.from_ == s.to)]
+            out[at] = dataclasses.replace(out[at], to=step.to)
+    return [s for s in out if not (isinstance(s, Shift) and s.from_ == s.to)]
 
 
 # -- saying it -----------------------------------------------------------------------------------

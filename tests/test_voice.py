@@ -113,6 +113,18 @@ def test_a_long_change_is_summarised_with_each_pieces_moves_joined():
     assert wording(longest, session.names, budget=None) == full
 
 
+def test_a_summary_joins_each_pieces_moves_and_keeps_two_pieces_of_one_seat_apart():
+    from companion.games.block_arena.events import MoveBlock
+    from companion.games.legends.events import MoveLegend
+    from companion.voice import joined
+    steps = [MoveLegend(1, 5, 6), MoveLegend(2, 1, 2), MoveLegend(1, 6, 0), MoveLegend(2, 2, 1), MoveLegend(1, 0, 3)]
+    assert [s.to_dict() for s in joined(steps)] == [MoveLegend(1, 5, 3).to_dict()]  # Bram's Legend is back: no step
+    blocks = [MoveBlock(1, "slide", ["a1"], ["a2"]), MoveBlock(1, "slide", ["c1"], ["c2"]),
+              MoveBlock(1, "slide", ["a2"], ["a3"])]
+    assert [s.to_dict() for s in joined(blocks)] == [MoveBlock(1, "slide", ["a1"], ["a3"]).to_dict(),
+                                                     MoveBlock(1, "slide", ["c1"], ["c2"]).to_dict()]
+
+
 ALL_GAMES = [pytest.param(g, n, id=f"{g}-{n}") for g, cls in games.REGISTRY.items()
              for n in sorted({cls.min_players, cls.max_players})]
 

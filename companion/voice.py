@@ -33,6 +33,8 @@ log = logging.getLogger("companion.voice")
 ESPEAK = "espeak-ng"
 #: what a change may take to say in full (about 20 seconds of speech); longer, it is summarised
 BUDGET = 60
+#: espeak-ng's niceness: the voice yields the CPUs to the screen (it makes speech many times faster than it is heard)
+NICE = 10
 #: event types that are a sensor's reading (the hand of time as it turns): only the newest is worth saying
 READINGS = {"sensed"}
 SAMPLE = "Board Companion speaks. Green rolled 5: move Green's runner from space 3 to space 8."
@@ -135,8 +137,7 @@ class Speaker:
         with self._lock:  # `stop` holds it too: cut before the process starts, it never starts
             if cut():
                 return
-            self._process = subprocess.Popen(self.command(text, to), stdin=subprocess.DEVNULL,
-                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            self._process = self.spawn(self.command(text, to), text=True)
         try:
             out, err = self._process.communicate()
         finally:
@@ -150,6 +151,17 @@ class Speaker:
                              f"({problem.splitlines()[-1][:120]}).")
         if to is not None and not Path(to).is_file():
             raise VoiceError(f"The voice could not write {to} ({problem[:120] or 'espeak-ng wrote nothing'}).")
+
+    @staticmethod
+    def spawn(command: list[str], **kwargs) -> subprocess.Popen:
+        """espeak-ng started, its output piped, at a lower priority than the app's."""
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   **kwargs)
+        try:
+            os.setpriority(os.PRIO_PROCESS, process.pid, NICE)
+        except OSError:  # gone already, or not allowed: it speaks at the app's priority
+            pass
+        return process
 
     def stop(self) -> None:
         """Cut short what is being said (a stale utterance)."""

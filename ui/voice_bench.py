@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 
@@ -32,8 +31,7 @@ def probe_speaker():
         def speak(self, text, to=None, cut=lambda: False):
             command = self.command(text)
             command.insert(command.index("--"), "--stdout")
-            process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            process = self.spawn(command)
             header = process.stdout.read(44)  # RIFF/WAVE header
             sample = process.stdout.read(2)
             self.first.append(time.perf_counter())

@@ -142,13 +142,13 @@ class Speaker:
             out, err = self._process.communicate()
         finally:
             with self._lock:
-                cut, self._process = self._process.returncode < 0, None
+                stopped, self._process = self._process.returncode < 0, None
         problem = (err or "").strip() or (out or "").strip()
-        if cut:
+        if stopped:
             return
-        if to is None and problem:
-            raise VoiceError("No audio device: espeak-ng could not play on the default ALSA device "
-                             f"({problem.splitlines()[-1][:120]}).")
+        failed = [line for line in problem.splitlines() if line.lower().startswith("error")]  # not ALSA's warnings
+        if to is None and failed:
+            raise VoiceError(f"No audio device: espeak-ng could not play on the default ALSA device ({failed[-1][:120]}).")
         if to is not None and not Path(to).is_file():
             raise VoiceError(f"The voice could not write {to} ({problem[:120] or 'espeak-ng wrote nothing'}).")
 

@@ -42,13 +42,14 @@ source "$here/lib.sh"
 setup_paths install.sh
 
 # Must match board-companion.service.
-groups=(video render input gpio dialout)
+groups=(video render input gpio dialout audio)
 venv=$opt/venv
 apt_packages=(
     python3-venv  # the venv itself
     python3-lgpio # gpiozero's pin factory, the only one a Pi 5 has; pip's lgpio is a stub or a broken build (README.md)
     libmtdev1     # Kivy's mtdev touch provider
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
+    espeak-ng     # the table's voice (companion/voice.py), offline
 )
 
 echo "== packages"

@@ -67,9 +67,10 @@ EOF
 wheels=$cache/wheels-$arch-$(echo "$deps" | sha256sum | cut -c1-16)
 if [[ ! -d $wheels ]]; then
     started=$SECONDS
-    platform=()
-    [[ $arch == arm64 ]] && platform=(--platform manylinux2014_aarch64 --platform manylinux_2_17_aarch64
-        --platform manylinux_2_28_aarch64 --platform linux_aarch64 --python-version 3.11 --implementation cp)
+    # Debian 12's Python is 3.11, whichever Python runs pip here.
+    platform=(--python-version 3.11 --implementation cp)
+    [[ $arch == arm64 ]] && platform+=(--platform manylinux2014_aarch64 --platform manylinux_2_17_aarch64
+        --platform manylinux_2_28_aarch64 --platform linux_aarch64)
     mapfile -t dep_list <<<"$deps"
     "$python" -m pip download --quiet --only-binary=:all: "${platform[@]}" --dest "$wheels.new" "${dep_list[@]}" \
         2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The steps of systemd/vm-check.sh inside the VM, one per command (vm-agent runs them as root and sends
 # the output to the host). A check prints "PASS name: detail" or "FAIL name: detail"; other lines are log.
-#   guest.sh install | wait-active | sockets | keys | security | game | hang SIGNAL | uninstall
+#   guest.sh install | wait-active | sockets | keys | security | game | count | hang SIGNAL | uninstall | sh CMD
 set -uo pipefail
 payload=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)  # the repository and wheels/, read-only
 repo=/root/board-companion  # "the clone" the installer runs from
@@ -62,11 +62,15 @@ wait-active)
     else
         fail active "not active (running): $(prop ActiveState)/$(prop SubState), result $(prop Result)"
     fi
+    ls -l /dev/input /dev/dri
+    journalctl -u "$unit" -b --no-pager -o cat | grep -iE 'hid|provider|touch|window' | tail -15
     renderer=$(journalctl -u "$unit" -b --no-pager -o cat | grep -o 'OpenGL renderer <.*>' | tail -1)
     echo "renderer: ${renderer:-not in the log}"
     journalctl -u "$unit" -b --no-pager -o cat | grep -iE 'error|warning|critical|traceback' | tail -15
     ;;
 sockets)
+    # The phones' server starts on its own thread after the first frame: give it time to import aiohttp.
+    for ((i = 0; i < 120; i++)); do ss -Hltn | grep -q ':8765 ' && break; sleep 1; done
     # Everything that listens, TCP and UDP, on the whole machine.
     listeners=$(ss -Hltunp)
     echo "$listeners"
@@ -105,13 +109,21 @@ security)
 game)
     # The newest session, as the app journaled it: the host compares the actions between steps.
     newest=$(as_service "$companion" sessions --journal "$journal" | head -1 | cut -f1)
-    if [[ -z $newest ]]; then
+    if ! [[ $newest =~ ^[0-9]+$ ]]; then
         fail game "no session in $journal"
     else
         echo "GAME-BEGIN $newest"
         as_service "$companion" export "$newest" - --journal "$journal"
         echo "GAME-END"
     fi
+    ;;
+count)
+    # The newest session and how many entries are in effect: quick (no Kivy, no game engine), to poll.
+    runuser -u companion -- python3 -c '
+import sqlite3, sys
+db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
+row = db.execute("SELECT id, head FROM sessions ORDER BY id DESC LIMIT 1").fetchone()
+print("COUNT", *(row or (0, 0)))' "$journal" 2>&1 || echo "COUNT 0 0"
     ;;
 hang)
     # SIGSTOP: the UI stops pinging and the watchdog restarts it; SIGKILL: Restart=on-failure does.
@@ -125,6 +137,11 @@ hang)
         fail "restart-after-$signal" "not running again: $(prop ActiveState)/$(prop SubState), result $(prop Result)"
         journalctl -u "$unit" --since "$since" --no-pager | tail -30
     fi
+    ;;
+sh)
+    # For looking around (vm-check.sh --keep, then drive.py --shell): run one command line.
+    shift
+    bash -c "$*"
     ;;
 uninstall)
     "$repo/systemd/uninstall.sh" --purge

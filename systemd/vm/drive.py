@@ -12,7 +12,7 @@ import argparse
 import json
 import os
 import re
-import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -26,8 +26,9 @@ SCREEN = (800, 480)  # the official 7" panel; virtio-gpu offers exactly this mod
 # Where the app's buttons are at 800x480 (python -m ui.cli screenshot home|time-runners shows them).
 START_TIME_RUNNERS = (597, 415)  # home: "Start Time Runners" (3 players by default)
 RESUME_LAST_GAME = (200, 85)     # home: "Resume last game"
-PHONES = (659, 32)               # table: "Phones"
-PHONE_SEAT_1 = (200, 150)        # the phones panel: the first seat
+PHONES = (660, 32)               # table: "Phones"
+PHONE_SEAT_1 = (400, 122)        # the phones panel: the first seat's "show the link"
+PHONE_REVEAL = (400, 212)        # its curtain: "Hand the screen to Red" (tapped: the link and its key)
 
 
 # QEMU's PC always has a PS/2 mouse, and QMP hands a button press to the pointer the guest enabled
@@ -365,7 +366,9 @@ class Check:
             self.screen("phones")
             self.qmp.tap(*PHONE_SEAT_1)
             self.settle(15)
-            self.screen("phone-seat-1")
+            self.qmp.tap(*PHONE_REVEAL)
+            self.settle(15)
+            self.screen("phone-link")
             self.step("keys")
             game = self.game("start")
 
@@ -415,6 +418,8 @@ def main() -> int:
     parser.add_argument("--slow", type=float, default=1.0, help="multiply the waits for the UI by this")
     parser.add_argument("--steps", nargs="+", help="only boot the disk as it is and run these steps (see Check.script)")
     args = parser.parse_args()
+    # Stopped from outside (a test's timeout): still stop QEMU, in the `finally` of the run.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     check = Check(args)
     return 0 if (check.script(args.steps) if args.steps else check.run()) else 1
 

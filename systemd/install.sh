@@ -41,8 +41,6 @@ done
 source "$here/lib.sh"
 setup_paths install.sh
 
-# Must match board-companion.service.
-groups=(video render input gpio dialout)
 venv=$opt/venv
 apt_packages=(
     python3-venv  # the venv itself

@@ -142,3 +142,12 @@ def test_python3_lgpio_is_installed_where_apt_has_it(tmp_path):
     output = script("install.sh", "--dry-run", "--no-venv", env=fake_apt_cache(tmp_path, knows_lgpio=True))
     assert "python3-lgpio" in apt_line(output)
     assert "GPIO will not work" not in output
+
+
+def test_purge_says_which_groups_it_keeps(tmp_path):
+    # install.sh may add the groups (a system without gpio); --purge leaves them, and says so.
+    install = script("install.sh", "--root", tmp_path, "--no-venv", "--dry-run")
+    added = re.search(r"usermod --append --groups (\S+) companion", install).group(1).split(",")
+    output = script("uninstall.sh", "--root", tmp_path, "--purge")
+    kept = re.search(r"^Kept the groups ([a-z ]+):", output, re.M)
+    assert kept and kept.group(1).split() == added, output

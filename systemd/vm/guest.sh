@@ -15,11 +15,18 @@ fail() { echo "FAIL $1: ${*:2}"; }
 prop() { systemctl show -P "$1" "$unit"; }
 as_service() { runuser -u companion -- "$@"; }
 
-# Every path of the root file system with owner and mode, less what the running system itself changes.
+# Every path of the root file system with owner and mode, and every user and group, less what the
+# running system changes by itself (logs, apt's caches, the shadow tools' backup copies, Python's
+# bytecode caches of the system's own modules).
 fs_list() {
-    find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /run -o -path /tmp -o -path /var/tmp \
-        -o -path /root -o -path /var/log/journal -o -path /var/lib/systemd -o -path /mnt/payload \) -prune \
-        -o -printf '%p %u:%g %m\n' | sort
+    {
+        find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /run -o -path /tmp -o -path /var/tmp \
+            -o -path /root -o -path /var/log -o -path /var/lib/systemd -o -path /var/cache/apt \
+            -o -path /var/lib/apt -o -path /mnt/payload -o -name __pycache__ -o -path '/etc/*-' \) -prune \
+            -o -printf '%p %u:%g %m\n'
+        getent passwd | cut -d: -f1 | sed 's/^/user /'
+        getent group | cut -d: -f1 | sed 's/^/group /'
+    } | sort
 }
 
 # Wait until the unit runs a main process other than $1 (or any, when empty) and has said READY=1.
@@ -144,10 +151,13 @@ sh)
     bash -c "$*"
     ;;
 uninstall)
-    "$repo/systemd/uninstall.sh" --purge
+    said=$("$repo/systemd/uninstall.sh" --purge 2>&1)
+    echo "$said"
     fs_list >/root/after.list
-    # What --purge leaves that was not there before install.sh ran (or changed owner or mode).
-    left=$(comm -13 /root/before.list /root/after.list)
+    # What --purge leaves that was not there before install.sh ran (or changed owner or mode), less
+    # the groups it says it keeps.
+    kept=$(sed -n 's/^Kept the groups \([a-z ]*\):.*/\1/p' <<<"$said" | tr ' ' '|')
+    left=$(comm -13 /root/before.list /root/after.list | grep -v -E "^group (${kept:-none})\$")
     gone=$(comm -23 /root/before.list /root/after.list)
     echo "left behind: ${left:-nothing}"
     echo "removed that was there before: ${gone:-nothing}"

@@ -180,15 +180,28 @@ class Check:
         self.timed(" ".join(command), started)
         return out
 
-    def screen(self, name: str, changed_from: int | None = None) -> int:
+    def screen(self, name: str) -> int:
         """Dump the VM's screen to NN-name.png in the work folder; return how many colours it has."""
         self.shots += 1
+        image, colours = png(self.dump())
+        (self.work / f"{self.shots:02d}-{name}.png").write_bytes(image)
+        return colours
+
+    def dump(self) -> bytes:
         ppm = self.work / "screen.ppm"
         self.qmp.run("screendump", filename=str(ppm))
-        image, colours = png(ppm.read_bytes())
-        (self.work / f"{self.shots:02d}-{name}.png").write_bytes(image)
+        data = ppm.read_bytes()
         ppm.unlink()
-        return colours
+        return data
+
+    def on_home(self) -> bool:
+        """The home screen is up: its teal "Start" button is where it should be."""
+        data = self.dump()
+        header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+        x, y = START_TIME_RUNNERS
+        offset = header.end() + (y * int(header[1]) + x) * 3
+        r, g, b = data[offset:offset + 3]
+        return g - r > 40  # teal (about 54, 127, 123 in the dump), not the table's dark background
 
     def game(self, label: str) -> list[str]:
         """The actions of the newest session in the VM's journal, as the app journaled them."""
@@ -317,8 +330,7 @@ class Check:
 
     def resume_and_roll(self, label: str, before: list[str]) -> list[str]:
         """"Resume last game" on the home screen, then the dice: the app plays on in the same game."""
-        self.qmp.tap(*RESUME_LAST_GAME)
-        self.settle(20)
+        self.until(lambda: self.qmp.tap(*RESUME_LAST_GAME), lambda: not self.on_home(), tries=4, wait=30)
         self.screen(f"resumed-{label}")
         self.roll(f"after-{label}")
         after = self.game(f"{label}, resumed, dice")

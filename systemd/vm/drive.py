@@ -68,6 +68,10 @@ class QMP:
         """A touch at (x, y) on the screen, top left (0, 0), through the virtio tablet."""
         ax, ay = (round(v * 32767 / (size - 1)) for v, size in zip((x, y), SCREEN))
         at = [{"type": "abs", "data": {"axis": "x", "value": ax}}, {"type": "abs", "data": {"axis": "y", "value": ay}}]
+        # First a step beside it: the kernel sends only positions that changed, and a restarted app (Kivy's
+        # hidinput) knows none until one comes, so a second tap on the same spot would land mid-screen.
+        self.run("input-send-event", events=[{"type": "abs", "data": {"axis": "x", "value": ax ^ 1}},
+                                             {"type": "abs", "data": {"axis": "y", "value": ay ^ 1}}])
         self.run("input-send-event", events=at + [{"type": "btn", "data": {"down": True, "button": "left"}}])
         time.sleep(0.3)
         self.run("input-send-event", events=at + [{"type": "btn", "data": {"down": False, "button": "left"}}])

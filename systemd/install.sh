@@ -41,8 +41,6 @@ done
 source "$here/lib.sh"
 setup_paths install.sh
 
-# Must match board-companion.service.
-groups=(video render input gpio dialout audio)
 venv=$opt/venv
 apt_packages=(
     python3-venv  # the venv itself
@@ -53,6 +51,14 @@ apt_packages=(
 )
 
 echo "== packages"
+# python3-lgpio is Raspberry Pi OS's, not Debian 12's: elsewhere apt would refuse the whole list. Without
+# it GPIO stays unusable (the last step says so); a hand board on USB still works.
+if [[ -z $root ]] && ! apt-cache show python3-lgpio >/dev/null 2>&1; then
+    echo "python3-lgpio is in none of this system's package sources (Raspberry Pi OS has it): GPIO will not work."
+    for i in "${!apt_packages[@]}"; do
+        if [[ ${apt_packages[i]} == python3-lgpio ]]; then unset "apt_packages[i]"; fi
+    done
+fi
 system apt-get install -y --no-install-recommends "${apt_packages[@]}"
 
 echo "== user $user"

@@ -158,7 +158,12 @@ class CompanionApp(App):
     def on_start(self):
         self.refresh_home()
         Window.bind(on_flip=self._on_flip)
-        self._tick = Clock.schedule_interval(self.notifier.tick, 1.0)
+        self._tick = Clock.schedule_interval(self._watchdog_tick, 1.0)
+
+    def _watchdog_tick(self, _dt) -> None:
+        # Returns None: Kivy unschedules an interval callback that returns False, which tick() does
+        # whenever it is not yet time to ping (the watchdog then killed the app 10 s after READY).
+        self.notifier.tick()
 
     def on_stop(self):
         self.shutdown()

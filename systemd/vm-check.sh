@@ -37,6 +37,10 @@ for tool in "$qemu" debootstrap mkfs.ext4 zstd; do
     command -v "$tool" >/dev/null || cannot "$tool is missing (Debian: qemu-system-x86 or qemu-system-arm, debootstrap, e2fsprogs, zstd)"
 done
 mkdir -p "$cache"
+# One run at a time: a run empties last-ARCH as it starts and removes its disks as it ends, under another
+# run's feet (seen: a boot after the power cut found its disk gone).
+exec 9>"$cache/.lock"
+flock -n 9 || { echo "vm-check: another run holds $cache; waiting for it" >&2; flock 9; }
 free_mb=$(df -Pm "$cache" | awk 'NR == 2 {print $4}')
 ((free_mb > 6000)) || cannot "only ${free_mb} MB free in $cache (needs 6000)"
 

@@ -54,8 +54,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
     p.set_defaults(run=_referee)
 
-    p = sub.add_parser("serve", help="the referee protocol on stdin/stdout, with the phones' server (no screen)")
-    p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
+    p = sub.add_parser("serve", help="the referee protocol on stdin/stdout, with the phones' server (no screen)",
+                       description="Run a table without a screen: read referee requests (companion/PROTOCOL.md) as "
+                                   "JSON lines on stdin and answer on stdout, while serving the seats' phones "
+                                   "(companion/PHONES.md) on the network. The session is kept in the journal.")
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.add_argument("--port", type=int, default=8765, help="the phones' port (default 8765; 0: any free port)")
     p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
     p.set_defaults(run=_serve)
@@ -133,8 +136,10 @@ def _referee(args) -> int:
 def _serve(args) -> int:
     from companion.phones.serve import serve
     sys.stdin.reconfigure(errors="replace")
-    with writing(args.journal, _writer(args)):
-        return serve(Journal(args.journal) if args.journal else Journal(), host=args.host, port=args.port)
+    path = _journal_path(args)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with writing(path, _writer(args)):  # the lock first: another table's journal is never opened
+        return serve(Journal(path), host=args.host, port=args.port)
 
 
 def _sessions(args) -> int:
@@ -161,7 +166,7 @@ def _export(args) -> int:
     if args.out != "-":
         check_new(args.out, force=args.force)  # before any work: refused either way
     with _existing_journal(args) as journal:
-        lines = Session(journal, args.session).export_lines()
+        lines = list(Session(journal, args.session).export_lines())  # a header, then one line an entry
         text = "".join(line + "\n" for line in lines)
     if args.out == "-":
         sys.stdout.write(text)
@@ -170,6 +175,8 @@ def _export(args) -> int:
         write_new(args.out, text, force=args.force)
     except OSError as e:
         raise BadRequest("cannot-write", f"Cannot write {args.out}: {e.strerror or e}.", None) from None
+    size = os.path.getsize(args.out)  # what is on disk, as written
+    print(f"exported session {args.session} ({len(lines) - 1} entries, {size} bytes) to {args.out}")
     return 0
 
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.core import BadRequest, Refusal
+from companion.events import plural
 from companion.journal import Journal
 from companion.quoting import quoted
 from companion.writer import writing
@@ -154,7 +155,7 @@ def _sessions(args) -> int:
                 print(f"{r.id}\t{quoted(r.game, 40)}\tdamaged: {r.summary['damaged']}")
                 continue
             state = "finished" if r.finished else "unfinished"
-            print(f"{r.id}\t{r.game}\t{r.players} players\t{r.head} actions\t{state}")
+            print(f"{r.id}\t{r.game}\t{plural(r.players, 'player')}\t{plural(r.head, 'action')}\t{state}")
     if not records:
         print(f"No sessions in {path}.")
     return 0
@@ -176,7 +177,7 @@ def _export(args) -> int:
     except OSError as e:
         raise BadRequest("cannot-write", f"Cannot write {args.out}: {e.strerror or e}.", None) from None
     size = os.path.getsize(args.out)  # what is on disk, as written
-    print(f"exported session {args.session} ({len(lines) - 1} entries, {size} bytes) to {args.out}")
+    print(f"exported session {args.session} ({plural(len(lines) - 1, 'entry', 'entries')}, {plural(size, 'byte')}) to {args.out}")
     return 0
 
 
@@ -194,7 +195,7 @@ def _import(args) -> int:
     Session.import_lines(Journal(), lines)  # checked first in memory: a bad file leaves no journal behind
     with _journal(args) as journal, writing(_journal_path(args), _writer(args)):
         session = Session.import_lines(journal, lines)
-        print(f"imported as session {session.id} ({session.head} entries)")
+        print(f"imported as session {session.id} ({plural(session.head, 'entry', 'entries')})")
     return 0
 
 
@@ -233,7 +234,7 @@ def _archive(args) -> int:
         except OSError as e:
             raise BadRequest("cannot-write", f"Cannot write {out}: {e.strerror or e}; the session stays in the journal.",
                              None) from None
-    print(f"archived session {args.session} ({entries} entries) to {out}; it is no longer in the journal")
+    print(f"archived session {args.session} ({plural(entries, 'entry', 'entries')}) to {out}; it is no longer in the journal")
     return 0
 
 
@@ -266,11 +267,13 @@ def _games(args) -> int:
             every = ", ".join(o.title(c) for c in o.choices)
             return ("one per seat" + (", each different" if o.distinct else "") + f": {every}"
                     if o.kind == "per-seat" else f"one of {every}")
+        if o.suggest is not None:
+            return "a text, such as " + ", ".join(o.suggest())
         return "a text"
 
     for n, cls in enumerate(games.REGISTRY.values()):
         low, high = cls.min_players, cls.max_players
-        players = f"{low} player" + ("s" if low > 1 else "") if low == high else f"{low} to {high} players"
+        players = plural(low, "player") if low == high else f"{low} to {high} players"
         computer = f"; the companion can play ({', '.join(cls.computer_players)})" if cls.computer_players else ""
         print(("\n" if n else "") + f"{cls.title} ({cls.id}): {players}{computer}")
         for o in cls.options_schema:

@@ -23,6 +23,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: F401  (k
 
 from companion import games, sdnotify
 from companion.core import Refusal
+from companion.events import plural
 from companion.journal import Journal, open_or_set_aside
 
 from . import kvload, palette
@@ -217,7 +218,7 @@ class CompanionApp(App):
                 home.archiving = ""
                 self.refresh_home()
                 kept = f"; {home.finished} that cannot be opened now stay in the journal" if home.finished else ""
-                self.show_note(home.ids.sessions_caption, f"Archived {done} finished game{'' if done == 1 else 's'} "
+                self.show_note(home.ids.sessions_caption, f"Archived {plural(done, 'finished game')} "
                                f"to {folder}{kept}", bg=palette.ACCENT)
                 return
             except (OSError, Refusal) as exc:

@@ -4,6 +4,7 @@ Display only: which card may be played is always the engine's `legal` list.
 """
 from __future__ import annotations
 
+from companion.events import title_of
 from companion.games.legends.cards import BASIC_NAMES, BASIC_SPEED
 
 
@@ -15,7 +16,7 @@ def card_name(legend, code: str, form: str | None = None) -> str:
         return legend.side(code, form)
     if legend is not None and code in legend.names:
         return legend.names[code]
-    return code.replace("-", " ").capitalize()
+    return title_of(code)
 
 
 def card_speed(legend, code: str) -> int | None:

@@ -300,7 +300,9 @@ class CompanionApp(App):
         from companion.rules import explain
         from .texts import named, refusal_text
         names = self.controller.names if self.controller is not None else []  # the seats as the table calls them
-        self.show_note(widget, refusal_text(refusal, names))
+        if self.toast.parent is not None:
+            self.toast.parent.remove_widget(self.toast)  # re-add on top of any curtain
+        self.toast.show(self.overlay, widget, refusal_text(refusal, names), seconds=None)  # stays until read
         sentence = explain(refusal.rule) if refusal.rule else None
         if sentence:
             self.toast.rule_text = f"{refusal.rule}: {named(sentence, names)}"

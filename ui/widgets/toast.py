@@ -45,27 +45,26 @@ class Toast(Label):
             self._hide = Clock.schedule_once(lambda _dt: self.dismiss(), seconds)
 
     def _place(self, overlay, anchor) -> tuple[float, float]:
-        """Beside the anchor (below it, else above), slid along until it lies over no button; where no such
-        place is near it, the free place nearest; with none free anywhere, the least covering one."""
-        w, h, gap = self.width, self.height, dp(6)
-        x, y = anchor.to_window(anchor.center_x, anchor.y) if anchor is not None else overlay.center
-        top = anchor.to_window(anchor.x, anchor.top)[1] if anchor is not None else y
-        rows = [y - h - gap, top + gap] if anchor is not None else [y - h / 2]
-        step = dp(24)
-        rows += [r for k in range(1, int(overlay.height / step) + 1) for r in (y - h - gap - k * step, top + gap + k * step)]
-        xs = [x - w / 2] + [x - w / 2 + d for k in range(1, int(overlay.width / step) + 1) for d in (-k * step, k * step)]
+        """The place nearest the anchor (just below or above it, else further off on a grid over the window)
+        that lies over no button, the anchor included; with none free anywhere, the least covering one."""
+        w, h, gap, step = self.width, self.height, dp(6), dp(24)
+        ax, ay = anchor.to_window(*anchor.center) if anchor is not None else overlay.center
+        half = anchor.height / 2 if anchor is not None else -h / 2
+        ys = [ay - half - gap - h, ay + half + gap] + [k * step for k in range(int(overlay.height / step) + 1)]
+        xs = [ax - w / 2] + [k * step for k in range(int(overlay.width / step) + 1)]
+        places = {(min(max(dp(8), x), overlay.width - w - dp(8)), min(max(dp(4), y), overlay.height - h - dp(4)))
+                  for x in xs for y in ys}
         buttons = _buttons(overlay, self)
-        best, least = None, None
-        for ry in rows:
-            for rx in xs:
-                px = min(max(dp(8), rx), overlay.width - w - dp(8))
-                py = min(max(dp(4), ry), overlay.height - h - dp(4))
-                covered = sum(_overlap((px, py, w, h), b) for b in buttons)
-                if covered == 0:
-                    return px, py
-                if least is None or covered < least:
-                    best, least = (px, py), covered
-        return best
+        if anchor is not None:  # never over what was tapped either (a board's square is no button)
+            buttons.append((ax - anchor.width / 2, ay - anchor.height / 2, anchor.width, anchor.height))
+
+        def covered(p) -> float:
+            return sum(_overlap((p[0], p[1], w, h), b) for b in buttons)
+        # nearest first; at one distance, below (where a finger's note is read) before above
+        for p in sorted(places, key=lambda p: ((p[0] + w / 2 - ax) ** 2 + (p[1] + h / 2 - ay) ** 2, p[1])):
+            if covered(p) == 0:
+                return p
+        return min(places, key=covered)
 
     def explain(self) -> bool:
         """Show the cited rule's sentence in place of the note; False if there is none to show."""

@@ -93,6 +93,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.set_defaults(run=_log)
 
+    p = sub.add_parser("voice", help="the table's voice: companion voice test [--out FILE.wav] says a sample sentence")
+    p.add_argument("what", choices=["test"])
+    p.add_argument("--out", default=None, help="write the sample to this WAV file instead of the speaker")
+    p.set_defaults(run=_voice)
+
     p = sub.add_parser("rules", help="print a game's rules reference, or one rule")
     p.add_argument("game", help="a game id (see `companion games`)")
     p.add_argument("rule", nargs="?", help="a rule id of that game (as its reference lists it) or a core one such as ALL-2")
@@ -281,6 +286,18 @@ def _games(args) -> int:
             print(f"  {o.label or o.name}: {o.title(o.default_for(low))}{at} ({takes(o)}; option {o.name})")
         if not cls.options_schema:
             print("  no options")
+    return 0
+
+
+def _voice(args) -> int:
+    """Say the sample sentence (or write it): whoever sets up the Pi hears whether the sound works."""
+    from companion.voice import VoiceError, say_sample
+    try:
+        say_sample(Path(args.out) if args.out else None)
+    except VoiceError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    print(f"companion: the sample sentence was {'written to ' + args.out if args.out else 'said'}.")
     return 0
 
 

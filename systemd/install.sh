@@ -41,17 +41,24 @@ done
 source "$here/lib.sh"
 setup_paths install.sh
 
-# Must match board-companion.service.
-groups=(video render input gpio dialout)
 venv=$opt/venv
 apt_packages=(
     python3-venv  # the venv itself
     python3-lgpio # gpiozero's pin factory, the only one a Pi 5 has; pip's lgpio is a stub or a broken build (README.md)
     libmtdev1     # Kivy's mtdev touch provider
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
+    espeak-ng     # the table's voice (companion/voice.py), offline
 )
 
 echo "== packages"
+# python3-lgpio is Raspberry Pi OS's, not Debian 12's: elsewhere apt would refuse the whole list. Without
+# it GPIO stays unusable (the last step says so); a hand board on USB still works.
+if [[ -z $root ]] && ! apt-cache show python3-lgpio >/dev/null 2>&1; then
+    echo "python3-lgpio is in none of this system's package sources (Raspberry Pi OS has it): GPIO will not work."
+    for i in "${!apt_packages[@]}"; do
+        if [[ ${apt_packages[i]} == python3-lgpio ]]; then unset "apt_packages[i]"; fi
+    done
+fi
 system apt-get install -y --no-install-recommends "${apt_packages[@]}"
 
 echo "== user $user"

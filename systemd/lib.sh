@@ -13,6 +13,8 @@ setup_paths() {
     fi
     # board-companion.service names the same ones.
     user=companion
+    # The service user's groups; must match board-companion.service's SupplementaryGroups=.
+    groups=(video render input gpio dialout audio)
     opt=$root/opt/board-companion
     kivy_home=$root/etc/board-companion/kivy
     unit=$root/etc/systemd/system/board-companion.service

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Remove what install.sh added. The game journal in /var/lib/board-companion and
-# the companion user that owns it stay, unless --purge.
+# the companion user that owns it stay, unless --purge. The groups and Debian
+# packages install.sh added always stay (other programs may use them).
 #
 #   sudo systemd/uninstall.sh [--purge]
 #   systemd/uninstall.sh --root DIR | --dry-run
@@ -47,6 +48,7 @@ if ((purge)); then
     if id "$user" >/dev/null 2>&1; then
         system userdel "$user"
     fi
+    echo "Kept the groups ${groups[*]}: install.sh adds those missing, and other programs may use them. Kept the Debian packages it installed."
 else
     echo "Kept $root/var/lib/board-companion (the game journal); --purge deletes it."
 fi

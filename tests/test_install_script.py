@@ -1,6 +1,7 @@
 """install.sh and uninstall.sh run for real, into a throwaway root."""
 
 import hashlib
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -17,10 +18,10 @@ INSTALLED = {
 KIVY_DIRS = ("etc/board-companion/kivy/mods", "etc/board-companion/kivy/icon")
 
 
-def script(name, *args):
+def script(name, *args, env=None):
     result = subprocess.run(
         ["bash", str(SYSTEMD / name), *map(str, args)],
-        capture_output=True, text=True, timeout=30,
+        capture_output=True, text=True, timeout=30, env=env,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
@@ -112,3 +113,41 @@ def test_uninstall_dry_run_changes_nothing(tmp_path):
     output = script("uninstall.sh", "--root", tmp_path, "--dry-run", "--purge")
     assert tree(tmp_path) == before
     assert "rm -f" in output and "var/lib/board-companion" in output
+
+
+def fake_apt_cache(tmp_path, knows_lgpio):
+    """An apt-cache on PATH that knows every package, or every one but python3-lgpio (Debian 12)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    tool = bin_dir / "apt-cache"
+    unknown = "" if knows_lgpio else 'if [ "$2" = python3-lgpio ]; then echo "E: No packages found" >&2; exit 100; fi\n'
+    tool.write_text("#!/bin/sh\n" + unknown + "exit 0\n")
+    tool.chmod(0o755)
+    return {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+
+
+def apt_line(output):
+    return next(line for line in output.splitlines() if "apt-get install" in line)
+
+
+def test_a_system_without_python3_lgpio_still_gets_the_other_packages(tmp_path):
+    # Debian 12 has no python3-lgpio (Raspberry Pi OS has): asking apt for it would refuse the whole list.
+    output = script("install.sh", "--dry-run", "--no-venv", env=fake_apt_cache(tmp_path, knows_lgpio=False))
+    assert "python3-lgpio" not in apt_line(output)
+    assert "python3-venv" in apt_line(output) and "libgbm1" in apt_line(output)
+    assert "GPIO will not work" in output
+
+
+def test_python3_lgpio_is_installed_where_apt_has_it(tmp_path):
+    output = script("install.sh", "--dry-run", "--no-venv", env=fake_apt_cache(tmp_path, knows_lgpio=True))
+    assert "python3-lgpio" in apt_line(output)
+    assert "GPIO will not work" not in output
+
+
+def test_purge_says_which_groups_it_keeps(tmp_path):
+    # install.sh may add the groups (a system without gpio); --purge leaves them, and says so.
+    install = script("install.sh", "--root", tmp_path, "--no-venv", "--dry-run")
+    added = re.search(r"usermod --append --groups (\S+) companion", install).group(1).split(",")
+    output = script("uninstall.sh", "--root", tmp_path, "--purge")
+    kept = re.search(r"^Kept the groups ([a-z ]+):", output, re.M)
+    assert kept and kept.group(1).split() == added, output

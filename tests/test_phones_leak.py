@@ -15,11 +15,13 @@ import pytest
 from companion import games
 from companion.core import HIDDEN, OVER, Refusal
 from companion.journal import Journal
+from companion.phones import wire
 from companion.phones.hub import Hub
 from companion.phones.tokens import SeatTokens
 from companion.session import Session
 from phone_helpers import PhoneTable, open_phone, run
 
+NAMES = ["Ann", "Bob", "Cy", "Di"]
 HIDDEN_GAMES = [pytest.param(g, n, id=f"{g}-{n}") for g, cls in games.REGISTRY.items() if cls.type.information == HIDDEN
                 for n in sorted({cls.min_players, cls.max_players})]
 
@@ -33,11 +35,11 @@ def secret_choices(session: Session) -> dict[int, list]:
     return found
 
 
-def others_bytes(hub: Hub, session: Session, action, actor: int) -> tuple[dict[int, str] | None, bool]:
-    """What every other seat's phone is sent once `action` is played (None if it revealed), and whether
+def others_bytes(session: Session, action, actor: int, others) -> tuple[dict[int, str] | None, bool]:
+    """What every other seat is given (`others`) once `action` is played (None if it revealed), and whether
     undo brought the table back (a reveal stops undo: then the playout goes on from there)."""
     events = session.play(action, actor)
-    sent = {seat: text for seat, text in hub.messages(events).items() if seat != actor}
+    sent = others(events, actor)
     revealed = any(e.get("reveals") for e in events)
     try:
         session.undo()
@@ -62,39 +64,49 @@ def swapped_hand(session: Session, rng: random.Random) -> tuple[int, dict] | Non
     return seat + 1, data
 
 
+def secrets_compared(session: Session, rng: random.Random, others, steps: int, actors: int) -> int:
+    """A random game in which, at each step, each of the first `actors` seats holding secret choices plays up
+    to three of them in turn (each taken back), and every fourth step a seat's hand is swapped with the
+    draw pile (as a correction): what `others(events, seat)` gives every other seat never changes. The
+    number of comparisons made."""
+    checked = 0
+    for step in range(steps):
+        if session.turn().kind == OVER:
+            break
+        for actor, actions in list(secret_choices(session).items())[:actors]:
+            sent = []
+            for action in rng.sample(actions, min(3, len(actions))):
+                bytes_sent, undone = others_bytes(session, action, actor, others)
+                if bytes_sent is not None:
+                    sent.append(bytes_sent)
+                if not undone:
+                    break
+            assert all(s == sent[0] for s in sent), f"seat {actor}'s secret shows in what another seat is given"
+            checked += len(sent) > 1
+        swap = swapped_hand(session, rng) if step % 4 == 0 else None
+        if swap is not None:
+            seat, data = swap
+            seen = []
+            for state in (session.full_state(), data):  # each as a correction: the same journal position
+                session.load(state)
+                seen.append(others([], seat))
+                session.undo()
+            assert seen[0] == seen[1], f"seat {seat}'s hand shows in what another seat is given"
+            checked += 1
+        if session.turn().kind != OVER:
+            session.play(rng.choice(session.legal_actions()))
+    return checked
+
+
 @pytest.mark.parametrize("game_id,players", HIDDEN_GAMES)
 def test_phones_token_another_seats_secret_never_changes_a_byte_a_phone_receives(game_id, players):
     checked = 0
     for seed in range(3):
-        rng = random.Random(f"{game_id}:{seed}")
         session = Session.start(Journal(), game_id, players, seed=seed)
         hub = Hub(SeatTokens())
         hub.attach(session)
-        for step in range(80):
-            if session.turn().kind == OVER:
-                break
-            for actor, actions in list(secret_choices(session).items())[:2]:
-                sent = []
-                for action in rng.sample(actions, min(3, len(actions))):
-                    bytes_sent, undone = others_bytes(hub, session, action, actor)
-                    if bytes_sent is not None:
-                        sent.append(bytes_sent)
-                    if not undone:
-                        break
-                assert all(s == sent[0] for s in sent), f"seat {actor}'s secret shows in what another phone is sent"
-                checked += len(sent) > 1
-            swap = swapped_hand(session, rng) if step % 4 == 0 else None
-            if swap is not None:
-                seat, data = swap
-                seen = []
-                for state in (session.full_state(), data):  # each as a correction: the same journal position
-                    session.load(state)
-                    seen.append({s: t for s, t in hub.messages([]).items() if s != seat})
-                    session.undo()
-                assert seen[0] == seen[1], f"seat {seat}'s hand shows in what another phone is sent"
-                checked += 1
-            if session.turn().kind != OVER:
-                session.play(rng.choice(session.legal_actions()))
+        sent = lambda events, but: {s: t for s, t in hub.messages(events).items() if s != but}  # noqa: E731
+        checked += secrets_compared(session, random.Random(f"{game_id}:{seed}"), sent, steps=80, actors=2)
     assert checked > 0, "no secret was ever compared"
 
 
@@ -117,3 +129,16 @@ def test_phones_token_real_sockets_of_other_seats_receive_the_same_bytes_whichev
         finally:
             table.close()
     assert received[0] == received[1]
+
+
+@pytest.mark.parametrize("game_id,players", HIDDEN_GAMES)
+def test_phones_token_another_seats_secret_never_changes_a_byte_of_a_phones_log(game_id, players):
+    """The Log a phone asks for (the seat's sentences and board steps, its own secrets added) is the same,
+    byte for byte, whichever secret action another seat takes or secret hand it holds."""
+    session = Session.start(Journal(), game_id, players, seed=3, table={"names": NAMES[:players]})
+    hub = Hub(SeatTokens())
+    hub.attach(session)
+    keys = {seat: hub.key(seat) for seat in session.game.seats}
+    logs = lambda events, but: {s: wire.dumps(hub.log(k)) for s, k in keys.items() if s != but}  # noqa: E731
+    assert secrets_compared(session, random.Random(f"log:{game_id}"), logs, steps=60, actors=1) > 0, \
+        "no secret was ever compared"

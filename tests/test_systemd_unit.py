@@ -84,6 +84,7 @@ def test_devices_are_allow_listed_not_hidden():
         "char-ttyACM": "rw",
         "char-ttyAMA": "rw",
         "char-ttyS": "rw",
+        "char-alsa": "rw",
     }
 
 
@@ -97,7 +98,7 @@ def test_notify_and_watchdog():
 def test_modules_behind_device_groups_load_at_boot():
     # char-drm and char-ttyACM only match drivers loaded when the service starts.
     lines = (SYSTEMD / "modules-load.conf").read_text().splitlines()
-    assert {"drm", "cdc_acm"} <= {line for line in lines if not line.startswith("#")}
+    assert {"drm", "cdc_acm", "snd"} <= {line for line in lines if not line.startswith("#")}
 
 
 def test_udev_rule_names_the_pico_and_the_panel():

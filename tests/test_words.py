@@ -12,10 +12,10 @@ from companion.events import title_of
 from companion.games.chronomage import GAME
 from companion.games.legends.cards import BASIC_NAMES
 from companion.games.legends.game import Legends
+from companion.games.legends.words import card_name
 from companion.testing.chronomage_fixtures import monster, write_timeline
 
 from rules_helpers import play
-from ui.games.legends.cards import card_name
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a plural made on the spot: `{'s' if n != 1 else ''}`, `("s" if n > 1 else "")`, `'' if n == 1 else 's'`

@@ -377,7 +377,7 @@ class Spawner:
                          "--size", self.size, "--journal", journal or self.journal], APP_MARK, preexec=preexec)
 
 
-def _ms(x: float) -> str:
+def ms(x: float) -> str:
     return f"{x * 1000:7.1f} ms"
 
 
@@ -468,16 +468,16 @@ def _print_startup(sp: Spawner, a, title: str, preexec) -> None:
     cpu = {k: [r["cpu"] for r in v if "cpu" in r] for k, v in got.items()}
     first = {k: statistics.median(v) for k, v in runs.items()}
     print(f"\n{title} (median of {a.runs}, alternating)")
-    print(f"   minimal Kivy app (one Label)              {_ms(first['minimal'])}   "
-          f"(min {_ms(min(runs['minimal'])).strip()}, max {_ms(max(runs['minimal'])).strip()})")
-    print(f"   companion app --quit-after-first-frame    {_ms(first['app'])}   "
-          f"(min {_ms(min(runs['app'])).strip()}, max {_ms(max(runs['app'])).strip()})")
+    print(f"   minimal Kivy app (one Label)              {ms(first['minimal'])}   "
+          f"(min {ms(min(runs['minimal'])).strip()}, max {ms(max(runs['minimal'])).strip()})")
+    print(f"   companion app --quit-after-first-frame    {ms(first['app'])}   "
+          f"(min {ms(min(runs['app'])).strip()}, max {ms(max(runs['app'])).strip()})")
     print(f"   ratio of medians {first['app'] / first['minimal']:.2f}x  (target <= 1.20x); "
           f"run by run {', '.join(f'{x / y:.2f}' for x, y in zip(runs['app'], runs['minimal']))}")
     if cpu["app"] and cpu["minimal"]:  # steadier than wall time when other processes share the CPUs
         c = {k: statistics.median(v) for k, v in cpu.items()}
-        print(f"   CPU time to the first frame (every thread): {_ms(c['minimal']).strip()} and "
-              f"{_ms(c['app']).strip()}, ratio {c['app'] / c['minimal']:.2f}x")
+        print(f"   CPU time to the first frame (every thread): {ms(c['minimal']).strip()} and "
+              f"{ms(c['app']).strip()}, ratio {c['app'] / c['minimal']:.2f}x")
 
 
 def _unfinished_journal(path: str, n: int) -> None:
@@ -515,8 +515,8 @@ def _print_sessions(sp: Spawner, a) -> None:
           f"{made:.1f} s)")
     for n in journals:
         runs = [r["first_frame"] for r in got[n]]
-        print(f"   {n:4d} unfinished games   {_ms(wall[n])}   (min {_ms(min(runs)).strip()}, max "
-              f"{_ms(max(runs)).strip()})" + (f"   CPU {_ms(cpu[n]).strip()}" if n in cpu else "")
+        print(f"   {n:4d} unfinished games   {ms(wall[n])}   (min {ms(min(runs)).strip()}, max "
+              f"{ms(max(runs)).strip()})" + (f"   CPU {ms(cpu[n]).strip()}" if n in cpu else "")
               + f"   peak RSS {rss[n]:.1f} MB")
     print(f"   ratio {wall[full] / wall[empty]:.2f}x  (target <= 1.20x)"
           + (f"; CPU time ratio {cpu[full] / cpu[empty]:.2f}x" if len(cpu) == 2 else "")
@@ -534,9 +534,9 @@ def _print_latency(lat: dict) -> None:
         med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
         worst = {k: max(r[k] for r in rows) for k in rows[0]}
         print(f"   {title}, {len(rows)} presses:")
-        print(f"     event -> handled (roll journaled)   median {_ms(med['event_to_handled'])}   max {_ms(worst['event_to_handled'])}")
-        print(f"     handled -> frame presented          median {_ms(med['handled_to_frame'])}   max {_ms(worst['handled_to_frame'])}")
-        print(f"     event -> frame presented            median {_ms(med['event_to_frame'])}   max {_ms(worst['event_to_frame'])}")
+        print(f"     event -> handled (roll journaled)   median {ms(med['event_to_handled'])}   max {ms(worst['event_to_handled'])}")
+        print(f"     handled -> frame presented          median {ms(med['handled_to_frame'])}   max {ms(worst['handled_to_frame'])}")
+        print(f"     event -> frame presented            median {ms(med['event_to_frame'])}   max {ms(worst['event_to_frame'])}")
         print(f"     frames drawn in between             max {int(worst['frames_between'])}  (0 = the roll is in the very next frame)")
 
 
@@ -553,12 +553,12 @@ def _print_frames(sp: Spawner, a) -> None:
                 got[n][key] += [x for x in r[key] if x is not None]
             got[n]["cpu"].append(r["cpu"])
     for n in MULTISAMPLES:
-        print(f"   multisamples={n}:  CPU per frame (all threads) {_ms(statistics.median(got[n]['cpu'])).strip()}")
+        print(f"   multisamples={n}:  CPU per frame (all threads) {ms(statistics.median(got[n]['cpu'])).strip()}")
         for key, title in (("all", "every frame of a played game"), ("roll", "the frame showing a roll"),
                            ("steady", "the same picture redrawn")):
             xs = got[n][key]
-            print(f"     {title:30s} {len(xs):4d} frames  median {_ms(statistics.median(xs))}  "
-                  f"p90 {_ms(pct(xs, 0.9))}  max {_ms(max(xs))}")
+            print(f"     {title:30s} {len(xs):4d} frames  median {ms(statistics.median(xs))}  "
+                  f"p90 {ms(pct(xs, 0.9))}  max {ms(max(xs))}")
     if a.shots:
         os.makedirs(a.shots, exist_ok=True)
         shots = {}
@@ -572,7 +572,7 @@ def _print_frames(sp: Spawner, a) -> None:
         print(f"\n   wrote {a.shots}/table-msaaN.png and {a.shots}/msaa-edges.png (rows: dial rim, runner, button, "
               f"die; columns: multisamples {', '.join(map(str, MULTISAMPLES))}; 4x zoom; pictures by {how}"
               + ("" if how == "xwd" else ": without an X display the read-back shows no multisampling") + ")")
-    print(f"\n   one 60 Hz frame = {_ms(1 / 60)}; on this machine frames are rasterised in software (Mesa llvmpipe).")
+    print(f"\n   one 60 Hz frame = {ms(1 / 60)}; on this machine frames are rasterised in software (Mesa llvmpipe).")
 
 
 # ---------------------------------------------------------------------------------------------- pictures

@@ -29,6 +29,7 @@ from companion.journal import Journal, open_or_set_aside
 from . import kvload, palette
 from .hw_bridge import HardwareBridge
 from .phones import PhoneBridge
+from .voice import VoiceBridge
 from .widgets.toast import Toast
 
 if TYPE_CHECKING:
@@ -101,16 +102,18 @@ class CompanionApp(App):
     title = "Board Companion"
     hw = ObjectProperty(None, allownone=True)
     phones = ObjectProperty(None, allownone=True)
+    voice = ObjectProperty(None, allownone=True)
     controller = ObjectProperty(None, allownone=True)
     journal_note = StringProperty("")
 
     def __init__(self, journal_path: str | Path, backend: str | None = None, record: str | None = None,
-                 quit_after_first_frame: bool = False, **kwargs):
+                 quit_after_first_frame: bool = False, voice_out: str | None = None, **kwargs):
         super().__init__(**kwargs)
         self.quit_after_first_frame = quit_after_first_frame
         self.journal_path = str(journal_path)
         self.backend_spec = backend
         self.record = record
+        self.voice_out = voice_out  # each utterance to a WAV file in this folder, not the speaker
         self.notifier = sdnotify.Notifier()
         self.journal: Journal | None = None
         #: the seed of games started from the home screen (None: a fresh random one; tests fix it)
@@ -138,6 +141,7 @@ class CompanionApp(App):
         self.hw = HardwareBridge(self.backend_spec, record=self.record)
         self.hw.bind(on_dice=self._on_dice, on_hand=self._on_hand)
         self.phones = PhoneBridge(self.journal_path)
+        self.voice = VoiceBridge(self.journal_path, self.voice_out)
         root = RootLayout()
         self.sm = root.ids.sm
         self.sm.transition = NoTransition()
@@ -155,7 +159,12 @@ class CompanionApp(App):
     def on_start(self):
         self.refresh_home()
         Window.bind(on_flip=self._on_flip)
-        self._tick = Clock.schedule_interval(self.notifier.tick, 1.0)
+        self._tick = Clock.schedule_interval(self._watchdog_tick, 1.0)
+
+    def _watchdog_tick(self, _dt) -> None:
+        # Returns None: Kivy unschedules an interval callback that returns False, which tick() does
+        # whenever it is not yet time to ping (the watchdog then killed the app 10 s after READY).
+        self.notifier.tick()
 
     def on_stop(self):
         self.shutdown()
@@ -172,6 +181,8 @@ class CompanionApp(App):
             self.hw.close()
         if self.phones is not None:
             self.phones.stop()
+        if self.voice is not None:
+            self.voice.close()
         if self.journal is not None:
             self.journal.close()
             self.journal = None
@@ -236,6 +247,7 @@ class CompanionApp(App):
         if screen is not None:
             screen.close_curtain()
         self.phones.attach(None)  # the table's phones are told their game left the table
+        self.voice.attach(None)
         if self.controller is not None:
             self.controller.leave()  # its computer seats stop with it
         self.refresh_home()
@@ -269,6 +281,7 @@ class CompanionApp(App):
             self.controller.leave()
         self.controller = controller
         self.phones.attach(controller)
+        self.voice.attach(controller)
         screen = self._screen_for(session.game.id)
         screen.attach(controller, self.hw)
         if self._hand_seen:

@@ -48,6 +48,8 @@ def _app_arguments(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     p.add_argument("--size", default=None, help="window size WxH, e.g. 800x480 or 1280x720")
     p.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi kiosk)")
     p.add_argument("--record", default=None, help="append every hardware event to this trace file")
+    p.add_argument("--voice-out", default=None, metavar="DIR",
+                   help="the table's voice writes each utterance to a numbered WAV file in DIR, not the speaker")
     p.add_argument("--quit-after-first-frame", action="store_true",
                    help="exit 0 once the first full frame is on screen, saying when (a smoke test; the UI benchmark times it)")
     p.set_defaults(run=_app)

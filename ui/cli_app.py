@@ -31,7 +31,8 @@ def main(args) -> int:
         boot.configure(size=size, fullscreen=args.fullscreen)
         from .app import CompanionApp
         quick = getattr(args, "quit_after_first_frame", False)
-        app = CompanionApp(journal, backend=args.backend, record=args.record, quit_after_first_frame=quick)
+        app = CompanionApp(journal, backend=args.backend, record=args.record, quit_after_first_frame=quick,
+                           voice_out=getattr(args, "voice_out", None))
         app.run()
     if quick and not app.frames:
         print("companion app: the window closed before a frame was drawn.", file=sys.stderr)

@@ -3,13 +3,16 @@ to it, and who is on a phone for the screens (see companion/phones).
 
 The app's UI thread owns the session; the server thread hands each phone request over with
 `Clock.schedule_once` (`KivyOwner`) and waits for the answer on its own loop, so Kivy never waits on a
-phone. `COMPANION_PHONES=off` starts nothing; `COMPANION_PHONE_PORT` moves the port from 8765. A port
+phone. The server's start (importing aiohttp and segno: 0.4 s of CPU here, four times that on a Pi) runs
+on a thread of its own only while the UI thread rests between frames (`WhenIdle`), so the first seconds
+do not stutter. `COMPANION_PHONES=off` starts nothing; `COMPANION_PHONE_PORT` moves the port from 8765. A port
 that is taken leaves the app running: `status` says so on the home and table screens.
 """
 from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 from concurrent.futures import Future
 from pathlib import Path
@@ -51,6 +54,52 @@ class KivyOwner:
         return future
 
 
+class WhenIdle:
+    """Lets a thread run only while Kivy's UI thread rests between frames: `trace`, set with sys.settrace
+    on that thread, is called at each of its Python calls and waits there while a frame is being made.
+    A frame starts with the clock's callbacks and ends with its flip (or before drawing, when nothing is
+    redrawn). A frame that takes longer than PATIENCE lets the thread run on until the next one starts: a
+    Pi kept busy drawing still gets its phones, and a frame that waits for the thread (for a module it is
+    importing) waits no longer than that. While it runs, the interpreter switches threads every SWITCH
+    seconds (not 5 ms), so a frame that starts gets the interpreter at once."""
+
+    PATIENCE, SWITCH = 0.05, 0.001
+
+    def __init__(self):
+        from kivy.core.window import Window
+        self.window = Window
+        self.idle = threading.Event()
+        self.free = False  # this frame took longer than PATIENCE: the thread runs until the next one
+        self.switch = sys.getswitchinterval()
+        sys.setswitchinterval(self.SWITCH)
+        self._frames = Clock.schedule_interval(self._busy, 0)
+        Window.bind(on_flip=self._rest)
+
+    def trace(self, frame, event, arg):
+        if not self.free and not self.idle.is_set() and not self.idle.wait(self.PATIENCE):
+            self.free = True
+        return None  # no line events: only calls are looked at
+
+    def close(self) -> None:
+        """On the UI thread, once the thread is done."""
+        self._frames.cancel()
+        self.window.unbind(on_flip=self._rest)
+        sys.setswitchinterval(self.switch)
+        self.idle.set()
+
+    def _busy(self, _dt) -> None:
+        self.idle.clear()
+        self.free = False
+        Clock.schedule_once(self._drawn, -1)
+
+    def _drawn(self, _dt) -> None:
+        if not self.window.canvas.needs_redraw:
+            self.idle.set()
+
+    def _rest(self, *_) -> None:
+        self.idle.set()
+
+
 class PhoneBridge(EventDispatcher):
     #: one line for the screens: where phones join, or why they cannot
     status = StringProperty("")
@@ -77,9 +126,18 @@ class PhoneBridge(EventDispatcher):
         if not self.enabled or self.server is not None:
             return
         self.status = "Phones: starting..."
-        threading.Thread(target=self._start, name="phone-start", daemon=True).start()
+        idle = WhenIdle()
+        threading.Thread(target=self._start, args=(idle,), name="phone-start", daemon=True).start()
 
-    def _start(self) -> None:
+    def _start(self, idle: WhenIdle) -> None:
+        sys.settrace(idle.trace)
+        try:
+            self._start_server()
+        finally:
+            sys.settrace(None)
+            Clock.schedule_once(lambda _dt: idle.close())
+
+    def _start_server(self) -> None:
         try:
             from companion.phones import join
             from companion.phones.hub import Hub

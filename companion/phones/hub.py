@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Callable
 
+from companion import gamelog
 from companion.core import BadRequest, IllegalAction, Refusal
 from companion.session import Session, identity
 
@@ -118,6 +119,12 @@ class Hub:
         session = self._check(key)
         return self._picture(session, key.seat, self._events, wire.own_actions(session, key.seat))
 
+    def log(self, key: SeatKey) -> dict[str, Any]:
+        """The seat's log: the game's sentences it may see, built from the journal (as `companion log --seat`)."""
+        session = self._check(key)
+        game, names, entries = gamelog.journal_entries(session.journal, session.id)
+        return wire.log_message(gamelog.told_log(game, names, entries, key.seat))
+
     def play(self, key: SeatKey, message: dict[str, Any]) -> dict[str, Any]:
         """Play a phone's checked `play` message; the answer for it (the first one again for a resent id)."""
         session = self._check(key)
@@ -128,7 +135,7 @@ class Hub:
             return {"type": "done", "id": message["id"]}
         try:
             actions = wire.own_actions(session, key.seat)
-            if message["offer"] != wire.offer_of(session, key.seat, actions):
+            if message["offer"] != wire.offer_of(session, key.seat, actions, session.view(key.seat)):
                 raise IllegalAction("stale-offer", "The table changed since your screen was drawn; here are your "
                                     "choices now. Nothing was played.", "phones/offer")
             text = message["action"]
@@ -151,9 +158,10 @@ class Hub:
 
     # -- inside ------------------------------------------------------------------------------------
     def _picture(self, session: Session, seat: int, events: list[dict[str, Any]], actions: list) -> wire.Picture:
-        offer = wire.offer_of(session, seat, actions)
+        view = session.view(seat)
+        offer = wire.offer_of(session, seat, actions, view)
         encoded = self._lists.get(offer)
-        picture = wire.picture(session, seat, events, actions, offer, encoded)
+        picture = wire.picture(session, seat, events, actions, offer, view, encoded)
         self._lists[offer] = picture.actions
         self._lists.move_to_end(offer)
         while len(self._lists) > LISTS:

@@ -309,6 +309,9 @@ class PhoneServer:
             else:
                 await self._sync(phone, force=True)
             return
+        if message["op"] == "log":
+            await self._log(phone)
+            return
         try:
             answer = await self._owner(lambda: self.hub.play(phone.key, message))
         except Gone as gone:
@@ -320,6 +323,16 @@ class PhoneServer:
         await self._send(phone, answer)
         if answer["type"] == "refused":
             await self._sync(phone, force=True)  # what the seat may do instead, at once
+
+    async def _log(self, phone: _Phone) -> None:
+        try:
+            answer = await self._owner(lambda: self.hub.log(phone.key))
+        except Gone as gone:
+            await self._gone(phone, gone)
+            return
+        except Refusal as refusal:  # a journal that no longer reads back: said, the table goes on
+            answer = {"type": "error", "error": wire.refusal(refusal)}
+        await self._send(phone, answer)
 
     async def _sync(self, phone: _Phone, force: bool = False) -> None:
         try:

@@ -1,10 +1,13 @@
 """What goes over a phone's WebSocket: JSON objects, one a message.
 
 To a phone (built on the table's thread from the engine, never from the full state):
-    {"type": "state", ...}     the seat's whole picture: view, its own legal actions as values, the turn,
+    {"type": "state", ...}     the seat's whole picture: view, its own legal actions as values (each with its
+                               `label` in the table's words, `choices`), the cards' words, the turn,
                                the events of the last change it may see, an `offer` id (below); sent
                                only when that picture changed, and without its `actions` when the phone
                                already holds the list of that offer (`Picture`, `HELD`)
+    {"type": "log", "lines": [{"entry", "text", "board": [TEXT]}]}   the seat's log (asked for), its last
+                               LOG_LINES sentences: the public ones and its own secrets, as `companion log --seat`
     {"type": "done", "id"}     the phone's action `id` was played
     {"type": "refused", "id", "error": {code, reason, rule, rule_text}}   it was not, and nothing changed
     {"type": "error", "error": {...}}   a message that is not one (bad JSON, shape, size, rate)
@@ -12,6 +15,7 @@ To a phone (built on the table's thread from the engine, never from the full sta
                                         or is not on the table); the server closes the connection
 From a phone:
     {"op": "sync"}                                  send me my state again
+    {"op": "log"}                                   send me my log
     {"op": "play", "id": ID, "action": TEXT, "offer": OFFER}
 
 `offer` names the seat's choices (its legal actions) when the phone drew them. A play
@@ -25,16 +29,18 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
-from companion import rules
+from companion import rules, words
 from companion.core import BadRequest, OutcomeKind, Refusal
 
 MAX_MESSAGE = 4096  # bytes: a phone sends a few short fields
 #: action lists a phone keeps by their offer, the last ones it received in full (the page keeps as many)
 HELD = 4
+#: the newest sentences of a seat's log a phone is sent (a phone shows the end of a long game)
+LOG_LINES = 500
 _ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
@@ -42,9 +48,26 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def offer_of(session, seat: int, actions) -> str:
-    """A short id of the seat's choices now: same choices, same id (whoever else is still to act)."""
-    text = "\n".join([str(session.id), str(seat), *map(str, actions)])  # an action's text is one line
+def choices(session, seat: int, actions, view: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The seat's actions as its phone shows them: each one's JSON form with its `label` (and the `ask` it
+    answers), worded by the game as the touchscreen words them (companion/words.py)."""
+    view = session.view(seat) if view is None else view
+    game, names, out = session.game, session.names, []
+    for action in actions:
+        choice = {**action.to_json(), "label": words.label(game, action, view, names)}
+        ask = words.ask(game, action, view, names)
+        if ask:
+            choice["ask"] = ask
+        out.append(choice)
+    return out
+
+
+def offer_of(session, seat: int, actions, view: dict[str, Any]) -> str:
+    """A short id of the seat's choices now, as worded: same choices, same id (whoever else is still to act).
+    Their words are the actions' and what of the view the game words them from (`words.context`), so
+    the id is made without wording them, and a list held is never shown with stale words."""
+    context = repr(words.context(session.game, view))
+    text = "\n".join([str(session.id), str(seat), context, *map(str, actions)])  # an action's text is one line
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -113,14 +136,14 @@ class Held:
         return message
 
 
-def picture(session, seat: int, events: list[dict[str, Any]], actions: list, offer: str,
+def picture(session, seat: int, events: list[dict[str, Any]], actions: list, offer: str, view: dict[str, Any],
             encoded: str | None = None) -> Picture:
-    """Seat `seat`'s picture (`encoded`: its action list's JSON, if already made for this offer)."""
-    lean = dumps(_lean(session, seat, events, offer))
-    return Picture(lean, offer, dumps([a.to_json() for a in actions]) if encoded is None else encoded)
+    """Seat `seat`'s picture (`encoded`: its worded action list's JSON, if already made for this offer)."""
+    lean = dumps(_lean(session, seat, events, offer, view))
+    return Picture(lean, offer, dumps(choices(session, seat, actions, view)) if encoded is None else encoded)
 
 
-def _lean(session, seat: int, events: list[dict[str, Any]], offer: str) -> dict[str, Any]:
+def _lean(session, seat: int, events: list[dict[str, Any]], offer: str, view: dict[str, Any]) -> dict[str, Any]:
     """The state message but its action list."""
     game = session.game
     table = session.table or {}
@@ -130,10 +153,18 @@ def _lean(session, seat: int, events: list[dict[str, Any]], offer: str) -> dict[
     return {
         "type": "state", "session": session.id, "seat": seat,
         "game": {"id": game.id, "title": game.title, "type": game.type.to_dict(), "players": game.players},
-        "names": names, "turn": session.turn().to_dict(), "view": session.view(seat), "offer": offer,
-        "events": session.told(session.events_for(events, seat)),
+        "names": names, "turn": session.turn().to_dict(), "view": view, "offer": offer,
+        "cards": words.cards(game, view, seat, session.names),
+        "events": session.told(session.events_for(events or [], seat)),
         "outcome": None if outcome is None else outcome.to_dict(),
     }
+
+
+def log_message(told: Iterable[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+    """A seat's log (`gamelog.told_log`) as its phone is sent it: the newest LOG_LINES sentences."""
+    lines = deque(({"entry": n, "text": e["text"], "board": [s["text"] for s in e["board"]]} for n, e in told),
+                  maxlen=LOG_LINES)
+    return {"type": "log", "lines": list(lines)}
 
 
 def refusal(refusal: Refusal) -> dict[str, Any]:
@@ -158,9 +189,9 @@ def parse(raw: str | bytes) -> dict[str, Any]:
     except ValueError:
         raise BadRequest("bad-message", "The message is not JSON.", "phones/message") from None
     if not isinstance(message, dict) or not isinstance(message.get("op"), str):
-        raise BadRequest("bad-message", 'A message is a JSON object with an "op": "sync" or "play".', "phones/message")
+        raise BadRequest("bad-message", 'A message is a JSON object with an "op": "sync", "log" or "play".', "phones/message")
     op = message["op"]
-    if op == "sync":
+    if op in ("sync", "log"):
         _exactly(message, {"op"})
     elif op == "play":
         _exactly(message, {"op", "id", "action", "offer"})
@@ -171,7 +202,7 @@ def parse(raw: str | bytes) -> dict[str, Any]:
         if not isinstance(message["offer"], str) or len(message["offer"]) > 64:
             raise BadRequest("bad-message", "A play's offer is the offer of the state it was chosen from.", "phones/message")
     else:
-        raise BadRequest("bad-message", f"There is no op {op[:20]!r}; a phone sends sync or play.", "phones/message")
+        raise BadRequest("bad-message", f"There is no op {op[:20]!r}; a phone sends sync, log or play.", "phones/message")
     return message
 
 

@@ -162,7 +162,7 @@ def test_solo_against_the_companion_its_reply_is_marked_and_undone_with_the_move
     assert ui.until(lambda: ui.toast.startswith("The companion suggests"), seconds=15)
     suggestion = ui.toast.removeprefix("The companion suggests: ")
     # the suggestion is worded from the Action (issue 22: "slide the block on c1 north", not `slide c1 n`)
-    from ui.games.block_arena.screen import suggestion_words
+    from companion.games.block_arena.words import suggestion_words
     assert suggestion in {suggestion_words(a) for a in c.actions} and 1 <= len(board.dots) <= 2
     assert {suggestion_words(t) for opts in table._targets.values() for t, _, _ in opts} == {suggestion}  # the targets hold Action values
     tap_square(ui, "c1")

@@ -8,7 +8,7 @@ from test_touch_targets import small_controls
 
 from companion.games.legends import GAME as Legends
 from companion.games.legends.actions import parse_action
-from ui.games.legends.choices import next_words, question
+from companion.games.legends.choices import next_words, question
 from ui.games.legends.steps import ENDINGS, ending_text, steps_of
 from ui.widgets.common import FlatButton
 

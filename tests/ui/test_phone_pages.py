@@ -89,6 +89,7 @@ def test_a_time_runners_instant_is_played_from_a_phone_during_another_runners_tu
     ui.start_game(3, "time-runners")
     c = app.controller
     from companion.games.time_runners.actions import Play
+    from companion.games.time_runners.words import card_words
     instant = None
     for _ in range(200):  # the touchscreen plays the turns until another runner holds an Instant it may play
         turn = c.turn()
@@ -109,7 +110,7 @@ def test_a_time_runners_instant_is_played_from_a_phone_during_another_runners_tu
     shot(browser, seat, tmp_path, "time-runners")
     before = len(c.view["cards_played"]) if c.view.get("cards_played") is not None else 0
     head = c.session.head
-    browser.tap(seat, action.fields()["code"], "#hand")
+    browser.tap(seat, card_words(action.fields()["code"])[0], "#hand")
     assert ui.until(lambda: c.session.head > head, 20)
     entry = c.session.journal.entry(c.session.id, head + 1)
     assert entry.text == str(action) or entry.text.startswith(f"play {seat} ")
@@ -121,7 +122,7 @@ def test_a_time_runners_instant_is_played_from_a_phone_during_another_runners_tu
     if playable:
         head = c.session.head
         browser.on(seat, "state.offer = 'an-old-offer';")
-        browser.tap(seat, playable[0], "#hand")
+        browser.tap(seat, card_words(playable[0])[0], "#hand")
         text = browser.until(seat, "!document.getElementById('refusal').hidden && "
                                    "document.getElementById('refusal').textContent")
         assert "changed" in text and "choices it was last shown" in text  # the reason, then the rule's sentence
@@ -136,7 +137,7 @@ def test_chronomage_shows_a_players_hand_and_spellbook_on_the_phone(ui, journal_
     assert browser.until(1, "state && document.querySelector('.facts') !== null")
     facts = browser.on(1, "return document.querySelector('.facts').textContent")
     assert "Spellbook" in facts and "Hand" in facts
-    book = [b for b in browser.buttons(1, "#actions") if b.endswith(("cards", "card"))]
+    book = [b for b in browser.buttons(1, "#actions") if b.endswith("spellbook")]
     assert book, "the phone offers the spellbook's size"
     shot(browser, 1, tmp_path, "chronomage")
     head = app.controller.session.head
@@ -170,7 +171,7 @@ def test_chronomage_phone_casts_a_constant_spell_and_enters_its_dice_with_small_
     # cost 2, no runes (an empty spellbook), +3 damage, and a CONSTANT spell: orange rolls two dice now (CM-13)
     for label, value in (("Cost", 2), ("Bonus damage", 3), ("Orange resistance", 2)):
         choose(browser, 1, label, value)
-    assert "Cast: Cost 2, 0 runes, +3 damage, Orange 2" in browser.buttons(1, "#actions")
+    assert "Cast: Cost 2, 0 runes, +3 damage, Orange 2 dice" in browser.buttons(1, "#actions")
     head = c.session.head
     browser.tap(1, "Cast:", "#actions")
     assert ui.until(lambda: c.session.head == head + 1, 20)

@@ -54,7 +54,7 @@ def test_block_arena_option_is_worded_and_its_hint_is_a_sentence(ui, journal_pat
 
 
 def test_a_suggested_move_in_words_from_its_fields():
-    from ui.games.block_arena.screen import suggestion_words
+    from companion.games.block_arena.words import suggestion_words
     assert suggestion_words(Slide("d1", "n")) == "slide the block on d1 north"
     assert suggestion_words(Flip("c2", "e")) == "tip the block on c2 over to the east"
     assert suggestion_words(Flip("c2")) == "stand the block up on c2"

@@ -1,7 +1,9 @@
 // A seat's private hand on a phone. It draws what the table sends (companion/PHONES.md) and sends back
 // the text of one of the actions it was offered; it never takes an action's notation apart: renderers
-// match offered actions on their type and fields. Chronomage's spell and dice forms write the text of what
-// they compose when no offered action matches (a constant spell is never offered, CM-13).
+// match offered actions on their type and fields. Every word it shows of the game is the table's: an
+// action's `label` (and the `ask` it answers), a card's `cards` words, an event's `text` and board steps,
+// the log's sentences. Chronomage's spell and dice forms write the text of what they compose when no
+// offered action matches (a constant spell is never offered, CM-13).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -28,6 +30,8 @@ function words(id) {  // a card or legend id as words for the screen: "defensive
 }
 
 function name(seat) { return state.names[seat - 1] || "Seat " + seat; }
+
+function cardName(code) { return (state.cards[code] || {}).name || words(code); }
 
 // -- talking to the table -----------------------------------------------------------------------------
 function newId() {
@@ -78,6 +82,9 @@ function receive(message) {
     if (!withActions(message)) return;
     state = message;
     draw();
+    if ($("log").open) askLog();
+  } else if (message.type === "log") {
+    drawLog(message.lines);
   } else if (message.type === "done" || message.type === "refused") {
     if (pending && pending.id === message.id) sessionStorage.removeItem(pendingKey);
     if (message.type === "done") {
@@ -155,14 +162,34 @@ function outcomeText(o) {
   return (mine ? "You won! " : "") + o.winners.map(name).join(" and ") + (o.winners.length > 1 ? " win." : " wins.");
 }
 
+// An event as the table tells it: its sentence, then what to do on the board.
+function told(text, board) {
+  const item = el("li", "", text);
+  if (board.length) {
+    const steps = el("ul", "board");
+    for (const step of board) steps.append(el("li", "", step));
+    item.append(steps);
+  }
+  return item;
+}
+
 function drawEvents() {
   const list = $("events");
   list.textContent = "";
-  for (const e of state.events) {
-    const rest = Object.keys(e).filter((k) => k !== "type" && k !== "visible_to")
-      .map((k) => k + " " + (Array.isArray(e[k]) ? e[k].join(", ") : JSON.stringify(e[k]))).join(" · ");
-    list.append(el("li", "", words(e.type) + (rest ? ": " + rest : "")));
-  }
+  for (const e of state.events) list.append(told(e.text, e.board.map((s) => s.text)));
+  $("happened").hidden = !state.events.length;
+}
+
+function askLog() {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "log" }));
+}
+
+function drawLog(lines) {
+  const list = $("lines");
+  list.textContent = "";
+  for (const line of lines) list.append(told(line.text, line.board));
+  if (!lines.length) list.append(el("li", "", "Nothing has happened yet."));
+  list.scrollTop = list.scrollHeight;  // the newest at the bottom, in view
 }
 
 function heading(text, where) { where.append(el("h2", "", text)); }
@@ -173,10 +200,18 @@ function button(text, onTap, cls) {
   return b;
 }
 
-function actionList(actions, where, label) {
-  const list = el("div", "list");
-  for (const a of actions) list.append(button((label && label(a)) || a.text, () => send(a)));
-  where.append(list);
+// The actions as buttons in their words, under the question they answer when they answer one.
+function actionList(actions, where) {
+  let list = null, ask;
+  for (const a of actions) {
+    if (!list || a.ask !== ask) {
+      ask = a.ask;
+      if (ask) where.append(el("div", "ask", ask));
+      list = el("div", "list");
+      where.append(list);
+    }
+    list.append(button(a.label, () => send(a)));
+  }
 }
 
 // A select of [value, label] options showing `value`; `onChange(value)` when the player picks another.
@@ -191,6 +226,15 @@ function select(options, value, onChange, label) {
   box.value = String(value);
   box.addEventListener("change", () => onChange(box.value));
   return box;
+}
+
+// A card as printed: its name, and under it what kind of card it is (Speed and kind, an Instant).
+function cardButton(code, onTap, cls) {
+  const b = button("", onTap, cls);
+  const words = state.cards[code] || { name: cardName(code) };
+  b.append(el("span", "name", words.name));
+  if (words.note) b.append(el("span", "kind", words.note));
+  return b;
 }
 
 function field(label, control) {
@@ -224,11 +268,11 @@ function legends(s) {
     chosen = chosen.filter((c, i) => hand.includes(c) && chosen.indexOf(c) === i).slice(0, size);
     const grid = el("div", "cards");
     for (const card of hand) {
-      const b = button(words(card), () => {
+      const b = cardButton(card, () => {
         chosen = chosen.includes(card) ? chosen.filter((c) => c !== card) : chosen.length < size ? [...chosen, card] : chosen;
         draw();
       }, "card" + (chosen.includes(card) ? " chosen" : ""));
-      if (chosen.includes(card)) b.append(el("span", "order", String(chosen.indexOf(card) + 1)));
+      if (chosen.includes(card)) b.prepend(el("span", "order", String(chosen.indexOf(card) + 1)));
       grid.append(b);
     }
     where.append(grid);
@@ -238,9 +282,9 @@ function legends(s) {
     where.append(lock);
     if (chosen.length) where.append(button("Clear", () => { chosen = []; draw(); }, "big"));
   } else {
-    if (hand.length) { heading("Your hand", where); facts(hand.map((c, i) => [String(i + 1), words(c)]), where); }
+    if (hand.length) { heading("Your hand", where); facts(hand.map((c, i) => [String(i + 1), cardName(c)]), where); }
     const picked = [...(s.view.my_edit ? [s.view.my_edit] : []), ...(s.view.my_picks || [])];  // an Edit (LA-12) first
-    if (picked.length) { heading("Your picks", where); facts(picked.map((c, i) => [String(i + 1), words(c)]), where); }
+    if (picked.length) { heading("Your picks", where); facts(picked.map((c, i) => [String(i + 1), cardName(c)]), where); }
   }
   const rest = s.actions.filter((a) => a.type !== "Pick");
   if (rest.length) { heading("Your choices", $("actions")); actionList(rest, $("actions")); }
@@ -257,7 +301,7 @@ function timeRunners(s) {
   const grid = el("div", "cards");
   hand.forEach((code, i) => {
     const mine = plays.filter((a) => a.fields.code === code);
-    const b = button(code, () => {
+    const b = cardButton(code, () => {
       if (mine.length === 1) send(mine[0]);
       else if (mine.length > 1) { chosen = [code]; draw(); }
     }, "card" + (mine.length ? " playable" : ""));
@@ -268,12 +312,11 @@ function timeRunners(s) {
   where.append(grid);
   const choosing = plays.filter((a) => chosen.length === 1 && a.fields.code === chosen[0]);
   if (choosing.length > 1) {
-    heading("Play " + chosen[0] + " on", where);
-    actionList(choosing, where, (a) => String(a.fields.arg));
+    heading("Play " + cardName(chosen[0]), where);
+    actionList(choosing, where);
   }
   const rest = s.actions.filter((a) => a.type !== "Play");
-  const labels = { Roll: "Roll the die", End: "End my turn" };
-  if (rest.length) { heading("Your turn", $("actions")); actionList(rest, $("actions"), (a) => labels[a.type]); }
+  if (rest.length) { heading("Your turn", $("actions")); actionList(rest, $("actions")); }
 }
 
 // Chronomage: your hand, spellbook and loot at a glance, and your choices grouped by kind.
@@ -289,22 +332,21 @@ function chronomage(s) {
   for (const a of s.actions) (groups[a.type] = groups[a.type] || []).push(a);
   const titles = { Book: "Cards in your spellbook", Form: "Formation", Spell: "Cast a spell", Dice: "Dice",
                    Choose: "Choose", Assist: "Assist", Exploit: "Exploit", Word: "Words", Discard: "Your loot" };
-  const plural = (n, one) => n + " " + one + (n === 1 ? "" : "s");
-  const labels = {
-    Book: (a) => plural(a.fields.cards, "card"),
-    Form: (a) => "Stand on space " + a.fields.space,
-    Spell: (a) => "Cost " + a.fields.cost + ", " + plural(a.fields.runes, "rune") + (a.fields.bonus ? ", +" + a.fields.bonus + " damage" : "")
-      + (a.fields.resistance && a.fields.resistance.length ? ", " + a.fields.resistance.map(([c, n]) => words(c) + " " + n).join(", ") : ""),
-    Dice: (a) => a.fields.faces && a.fields.faces.length ? "Dice " + a.fields.faces.join(" ") : "Roll my dice",
-    Choose: (a) => "Option " + a.fields.option,
-    Discard: (a) => "Use or discard " + words(a.fields.kind),
-  };
   for (const [type, actions] of Object.entries(groups)) {
     heading(titles[type] || words(type), $("actions"));
-    if (type === "Spell") spellForm(s, actions, labels.Spell, $("actions"));
+    if (type === "Spell") spellForm(s, actions, $("actions"));
     else if (type === "Dice") diceForm(s, actions, $("actions"));
-    else actionList(actions, $("actions"), labels[type]);
+    else actionList(actions, $("actions"));
   }
+}
+
+// A spell offered is told in the table's words (its label); a constant spell composed here, never offered,
+// is told the same way from its fields.
+function spellWords(a) {
+  if (a.label) return a.label;
+  const f = a.fields, plural = (n, one, many) => n + " " + (n === 1 ? one : many);
+  return "Cost " + f.cost + ", " + plural(f.runes, "rune", "runes") + (f.bonus ? ", +" + f.bonus + " damage" : "")
+    + f.resistance.map(([c, n]) => ", " + words(c) + " " + plural(n, "die", "dice")).join("");
 }
 
 const COLOURS = ["orange", "blue", "green", "purple"];  // the order a spell's resistances are written in
@@ -312,7 +354,7 @@ const upTo = (n, label) => Array.from({ length: n + 1 }, (_, i) => [i, label ? l
 
 // A spell as a form: cost, runes and bonus within the listed spells' ranges, and what a CONSTANT spell sets
 // each table colour's resistance to (CM-13; never listed, so its text is written here). The engine checks it.
-function spellForm(s, spells, label, where) {
+function spellForm(s, spells, where) {
   const top = (k) => Math.max(...spells.map((a) => a.fields[k] || 0));
   const f = forms.spell = forms.spell || { cost: 0, runes: 0, bonus: 0, sets: {} };
   for (const k of ["cost", "runes", "bonus"]) f[k] = Math.min(f[k], top(k));
@@ -326,7 +368,7 @@ function spellForm(s, spells, label, where) {
   };
   const box = el("div", "form");
   const cast = button("", () => send(composed(), "spell"), "primary");
-  const show = () => { cast.textContent = "Cast: " + label(composed()); };
+  const show = () => { cast.textContent = "Cast: " + spellWords(composed()); };
   const number = (k, text, unit) => box.append(field(text, select(upTo(top(k), unit), f[k], (v) => { f[k] = +v; show(); }, text)));
   number("cost", "Cost", (n) => n + " time unit" + (n === 1 ? "" : "s"));
   number("runes", "Runes");
@@ -347,7 +389,7 @@ function spellForm(s, spells, label, where) {
 // Dice: the referee rolls them (the bare `dice SEAT`), or the player enters the faces the real dice show.
 function diceForm(s, dice, where) {
   const bare = dice.find((a) => !a.fields.faces);
-  if (bare) where.append(button("Roll my dice", () => send(bare), "big"));
+  if (bare) where.append(button(bare.label, () => send(bare), "big"));
   const typed = dice.filter((a) => a.fields.faces);
   if (!typed.length) return;
   const own = typed[0].fields.faces.length, chal = typed[0].fields.challenge ? typed[0].fields.challenge.length : 0;
@@ -404,5 +446,7 @@ document.addEventListener("visibilitychange", () => {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op: "sync" }));
   else { backoff = 500; connect(); }
 });
+
+$("log").addEventListener("toggle", () => { if ($("log").open) askLog(); });
 
 if (token) connect(); else joinByCode();

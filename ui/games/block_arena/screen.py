@@ -26,6 +26,7 @@ from companion.core import Action, Refusal
 from companion.games.block_arena.actions import BLOCK_MOVES, END, End, Flip, Go, Meeple, Place, Slide
 from companion.games.block_arena.board import DIRS
 from companion.games.block_arena.state import BGA_TURNS, GOAL, LIMIT, STUCK
+from companion.games.block_arena.words import span, suggestion_words
 
 from ... import kvload, palette
 from ...screens.table import TableScreen
@@ -34,32 +35,6 @@ from ...widgets.common import FlatButton
 from .board import BlockArenaBoard, direction, move_marks, neighbour  # noqa: F401 (kv)
 
 kvload.load_beside(__file__, "block_arena")
-
-def span(squares) -> str:
-    return "-".join(squares)
-
-
-#: a direction as the hint says it
-DIR_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
-
-
-def suggestion_words(action: Action) -> str:
-    """A suggested move in words, from its type and fields ("slide the block on d1 north")."""
-    if isinstance(action, Place):
-        return (f"a block standing on {action.square}" if action.other is None
-                else f"a block lying on {span([action.square, action.other])}")
-    if isinstance(action, Meeple):
-        return f"meeple on {action.square}"  # the setup step: put your meeple on your block there
-    if isinstance(action, Slide):
-        return f"slide the block on {action.square} {DIR_WORDS.get(action.dir, action.dir)}"
-    if isinstance(action, Flip):
-        return (f"stand the block up on {action.square}" if action.dir is None
-                else f"tip the block on {action.square} over to the {DIR_WORDS.get(action.dir, action.dir)}")
-    if isinstance(action, Go):
-        return f"move your meeple to {action.square}"
-    if isinstance(action, End):
-        return "end the turn"
-    return action.type
 
 
 class MoveChooser(BoxLayout):

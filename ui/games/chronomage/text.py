@@ -13,9 +13,10 @@ from kivy.utils import escape_markup
 
 from companion.core import Outcome
 from companion.events import plural
-from companion.games.chronomage.actions import REFUSE, SWAP, TEMPORARY, UNSORTED
+from companion.games.chronomage.actions import TEMPORARY, UNSORTED
 from companion.games.chronomage.referee import PRE_DICE, phase_at
 from companion.games.chronomage.state import TIME_UNITS
+from companion.games.chronomage.words import loot_words  # noqa: F401 (T.loot_words, worded in companion)
 
 from ... import palette
 from ...texts import seat_name
@@ -144,24 +145,6 @@ def resist_text(v: dict[str, Any]) -> str:
     return "constant spell: " + "; ".join(
         ", ".join(colored(c, c) for c in cs[:-1]) + (", " if len(cs) > 1 else "") + colored(f"{cs[-1]} {dice(n)}", cs[-1])
         for n, cs in by_dice.items())
-
-
-def loot_words(action, who: str) -> str:
-    """What a loot choice does, from the action's fields (a `Give` of the loot card or a `Discard`)."""
-    kind = action.kind
-    if getattr(action, "deck", None) is None:  # a Discard
-        if kind == TEMPORARY:
-            return f"{who} uses a temporary card"
-        return f"Take out {who}'s {'unsorted loot card' if kind == UNSORTED else kind}"
-    if kind is None:
-        return "Kind not entered"
-    if kind == TEMPORARY:
-        return "Temporary: used once"
-    if action.choice == SWAP:
-        return f"{kind.capitalize()}: the new one replaces the old"
-    if action.choice == REFUSE:
-        return f"{kind.capitalize()}: keep the old, discard the new"
-    return kind.capitalize()
 
 
 def seat_stats(v: dict[str, Any], seat: int) -> str:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from companion.games.legends.actions import Pick
+from companion.games.legends.words import card_kind, card_name, card_speed, edit_or_speed
 
 from ... import palette
 from ...texts import refusal_text
 from ...widgets.common import FlatButton
 from ...widgets.curtain import PassCurtain
-from .cards import card_kind, card_name, card_speed, edit_or_speed
 
 HIDE_AFTER = 30  # seconds without a touch before the cards hide again
 

@@ -22,7 +22,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.games.legends.actions import Face, Pick, Reshuffle, Reveal
+from companion.games.legends.choices import next_words, question, whole, word_label, words_of
 from companion.games.legends.computer import table_step
+from companion.games.legends.words import card_name, short_name
 
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
@@ -30,8 +32,6 @@ from ...widgets.common import FlatButton
 from ...widgets.curtain import on_phone, pass_sentence
 from . import arena  # noqa: F401  (classes used by legends.kv)
 from .arena import SeatPanel
-from .cards import card_name, short_name
-from .choices import next_words, question, whole, word_label, words_of
 from .curtain import PickCurtain
 from .panels import HEAD_SP, box_text, height_of, pack, width_of
 from .steps import ending_text, start_frame, steps_of

@@ -20,10 +20,10 @@ from kivy.uix.label import Label
 from companion.events import and_list
 from companion.games.legends import data
 from companion.games.legends.cards import BASIC_NAMES, BASICS
+from companion.games.legends.words import card_kind, card_name
 
 from ... import palette
 from ...widgets.common import FlatButton
-from .cards import card_kind, card_name
 
 CELL = 144  # dp, a Push track cell (-, the value, +); as many a row as the width holds
 NARROW = 640  # dp; narrower (a rotated panel), a card's Speed goes under its name

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from kivy.properties import ListProperty, StringProperty
 
-from companion.games.time_runners.actions import WITH_ARG, Play, card_name
+from companion.events import Names
+from companion.games.time_runners.actions import WITH_ARG, Play
+from companion.games.time_runners.words import card_words, runner
 
 from ... import palette
 from ...texts import refusal_text
@@ -45,9 +47,7 @@ class HandCurtain(PassCurtain):
         grid.clear_widgets()
         for code in self.cards:
             playable = code in playable_codes
-            instant = code.endswith("!")
-            title = card_name(code).replace(" (Instant)", "")
-            badge = "INSTANT - any time" if instant else "after moving"
+            title, badge = card_words(code)
             grid.add_widget(CardButton(
                 code=code, markup=True,
                 text=f"[size=22sp][b]{title}[/b][/size]\n[size=14sp]{badge}[/size]",
@@ -89,7 +89,7 @@ class HandCurtain(PassCurtain):
                 continue
             rgba = self.controller.color(seat)
             box.add_widget(FlatButton(
-                text=f"{self.controller.name(seat)}  (space {view['positions'][seat - 1]})",
+                text=runner(seat, view, Names(self.controller.names)),
                 bg=rgba, fg=palette.text_on(rgba),
                 on_release=lambda b, s=seat: self.choose(s, b)))
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Build the Debian 12 machine that systemd/vm-check.sh boots: debootstrap (Debian's packages only), the
+# packages install.sh asks apt for already installed (the machine has no network), a static address
+# for QEMU's user network, and vm-agent, which runs the check's steps. Writes into OUT_DIR:
+#   root.img.zst  the root file system, a raw ext4 image, compressed
+#   vmlinuz initrd.img  Debian's kernel and initramfs, for QEMU's -kernel/-initrd
+#   build-image.sh ARCH OUT_DIR      (ARCH: amd64 or arm64; run as root)
+set -euo pipefail
+arch=$1 out=$2
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+work=$(mktemp -d "${TMPDIR:-/var/tmp}/bc-vm-build.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+root=$work/root
+
+case $arch in
+    amd64) kernel=linux-image-amd64 ;;
+    arm64) kernel=linux-image-arm64 ;;
+    *) echo "build-image.sh: unknown architecture $arch" >&2; exit 2 ;;
+esac
+# systemd as PID 1, udev, the kernel, Python, `ss` and `ps` for the checks; then what install.sh's
+# apt step lists (the ones Debian has: python3-lgpio is Raspberry Pi OS's only).
+packages=(systemd systemd-sysv udev dbus kmod iproute2 procps "$kernel" python3 python3-venv)
+mapfile -t wanted < <(sed -n '/^apt_packages=(/,/^)/{s/#.*//;s/apt_packages=(//;s/)//;p}' "$here/../install.sh" | tr -s ' ' '\n' | sed '/^$/d')
+for p in "${wanted[@]}"; do
+    if apt-cache show "$p" >/dev/null 2>&1; then packages+=("$p"); fi
+done
+
+echo "vm: debootstrap $arch: ${packages[*]}" >&2
+debootstrap --arch="$arch" --variant=minbase --include="$(IFS=,; echo "${packages[*]}")" \
+    bookworm "$root" "$mirror" >"$work/debootstrap.log" 2>&1 || { tail -30 "$work/debootstrap.log" >&2; exit 1; }
+
+# apt's package lists, as on a Pi: install.sh's `apt-get install` then finds everything installed.
+chroot "$root" apt-get update -qq
+chroot "$root" apt-get clean
+
+echo bc-vm >"$root/etc/hostname"
+printf '127.0.0.1 localhost\n127.0.1.1 bc-vm\n' >"$root/etc/hosts"
+echo '/dev/vda / ext4 rw,errors=remount-ro 0 1' >"$root/etc/fstab"
+# QEMU's user network: the guest is 10.0.2.15; nothing is reachable beyond the forwarded port.
+cat >"$root/etc/systemd/network/10-qemu.network" <<'NET'
+[Match]
+Name=e*
+[Network]
+Address=10.0.2.15/24
+NET
+ln -sf /lib/systemd/system/systemd-networkd.service "$root/etc/systemd/system/multi-user.target.wants/systemd-networkd.service"
+install -m 0755 "$here/vm-agent" "$root/usr/local/sbin/vm-agent"
+install -m 0644 "$here/vm-agent.service" "$root/etc/systemd/system/vm-agent.service"
+ln -sf /etc/systemd/system/vm-agent.service "$root/etc/systemd/system/multi-user.target.wants/vm-agent.service"
+# The console (first serial port) only prints; a getty there would hang the port up.
+ln -sf /dev/null "$root/etc/systemd/system/serial-getty@ttyS0.service"
+ln -sf /dev/null "$root/etc/systemd/system/serial-getty@ttyAMA0.service"
+mkdir -p "$root/mnt/payload"
+
+cp "$root"/boot/vmlinuz-* "$work/vmlinuz"
+cp "$root"/boot/initrd.img-* "$work/initrd.img"
+size_mb=$(( $(du -smx "$root" | cut -f1) + 2048 ))  # room for the venv, the journal and logs
+mkfs.ext4 -q -L bc-root -d "$root" "$work/root.img" "${size_mb}M" >/dev/null
+zstd -q -T0 -3 --rm "$work/root.img" -o "$work/root.img.zst"
+mkdir -p "$out"
+mv "$work/root.img.zst" "$work/vmlinuz" "$work/initrd.img" "$out/"

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.core import BadRequest, Refusal
+from companion.events import plural
 from companion.journal import Journal
 from companion.quoting import quoted
 from companion.writer import writing
@@ -54,8 +55,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
     p.set_defaults(run=_referee)
 
-    p = sub.add_parser("serve", help="the referee protocol on stdin/stdout, with the phones' server (no screen)")
-    p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
+    p = sub.add_parser("serve", help="the referee protocol on stdin/stdout, with the phones' server (no screen)",
+                       description="Run a table without a screen: read referee requests (companion/PROTOCOL.md) as "
+                                   "JSON lines on stdin and answer on stdout, while serving the seats' phones "
+                                   "(companion/PHONES.md) on the network. The session is kept in the journal.")
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP)
     p.add_argument("--port", type=int, default=8765, help="the phones' port (default 8765; 0: any free port)")
     p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
     p.set_defaults(run=_serve)
@@ -138,8 +142,10 @@ def _referee(args) -> int:
 def _serve(args) -> int:
     from companion.phones.serve import serve
     sys.stdin.reconfigure(errors="replace")
-    with writing(args.journal, _writer(args)):
-        return serve(Journal(args.journal) if args.journal else Journal(), host=args.host, port=args.port)
+    path = _journal_path(args)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with writing(path, _writer(args)):  # the lock first: another table's journal is never opened
+        return serve(Journal(path), host=args.host, port=args.port)
 
 
 def _sessions(args) -> int:
@@ -154,7 +160,7 @@ def _sessions(args) -> int:
                 print(f"{r.id}\t{quoted(r.game, 40)}\tdamaged: {r.summary['damaged']}")
                 continue
             state = "finished" if r.finished else "unfinished"
-            print(f"{r.id}\t{r.game}\t{r.players} players\t{r.head} actions\t{state}")
+            print(f"{r.id}\t{r.game}\t{plural(r.players, 'player')}\t{plural(r.head, 'action')}\t{state}")
     if not records:
         print(f"No sessions in {path}.")
     return 0
@@ -166,7 +172,7 @@ def _export(args) -> int:
     if args.out != "-":
         check_new(args.out, force=args.force)  # before any work: refused either way
     with _existing_journal(args) as journal:
-        lines = Session(journal, args.session).export_lines()
+        lines = list(Session(journal, args.session).export_lines())  # a header, then one line an entry
         text = "".join(line + "\n" for line in lines)
     if args.out == "-":
         sys.stdout.write(text)
@@ -175,6 +181,8 @@ def _export(args) -> int:
         write_new(args.out, text, force=args.force)
     except OSError as e:
         raise BadRequest("cannot-write", f"Cannot write {args.out}: {e.strerror or e}.", None) from None
+    size = os.path.getsize(args.out)  # what is on disk, as written
+    print(f"exported session {args.session} ({plural(len(lines) - 1, 'entry', 'entries')}, {plural(size, 'byte')}) to {args.out}")
     return 0
 
 
@@ -192,7 +200,7 @@ def _import(args) -> int:
     Session.import_lines(Journal(), lines)  # checked first in memory: a bad file leaves no journal behind
     with _journal(args) as journal, writing(_journal_path(args), _writer(args)):
         session = Session.import_lines(journal, lines)
-        print(f"imported as session {session.id} ({session.head} entries)")
+        print(f"imported as session {session.id} ({plural(session.head, 'entry', 'entries')})")
     return 0
 
 
@@ -231,7 +239,7 @@ def _archive(args) -> int:
         except OSError as e:
             raise BadRequest("cannot-write", f"Cannot write {out}: {e.strerror or e}; the session stays in the journal.",
                              None) from None
-    print(f"archived session {args.session} ({entries} entries) to {out}; it is no longer in the journal")
+    print(f"archived session {args.session} ({plural(entries, 'entry', 'entries')}) to {out}; it is no longer in the journal")
     return 0
 
 
@@ -264,11 +272,13 @@ def _games(args) -> int:
             every = ", ".join(o.title(c) for c in o.choices)
             return ("one per seat" + (", each different" if o.distinct else "") + f": {every}"
                     if o.kind == "per-seat" else f"one of {every}")
+        if o.suggest is not None:
+            return "a text, such as " + ", ".join(o.suggest())
         return "a text"
 
     for n, cls in enumerate(games.REGISTRY.values()):
         low, high = cls.min_players, cls.max_players
-        players = f"{low} player" + ("s" if low > 1 else "") if low == high else f"{low} to {high} players"
+        players = plural(low, "player") if low == high else f"{low} to {high} players"
         computer = f"; the companion can play ({', '.join(cls.computer_players)})" if cls.computer_players else ""
         print(("\n" if n else "") + f"{cls.title} ({cls.id}): {players}{computer}")
         for o in cls.options_schema:

@@ -134,6 +134,8 @@ class Option:
     `seat_colors`: this per-seat option is the seats' colours (the home screen's colour swatches set it).
     `titles`: what a player reads for each of `choices`, in the same order ("Free-for-All" for `ffa`).
     `hidden`: the game fills it in itself (data kept with a session); the home screen does not offer it.
+    `suggest`: for a text option, the values that exist now (a library's names), for the table to offer;
+    it still takes any text `check` accepts.
     """
 
     name: str
@@ -148,6 +150,7 @@ class Option:
     seat_colors: bool = False
     titles: tuple[str, ...] = ()
     hidden: bool = False
+    suggest: Callable[[], tuple[str, ...]] | None = None
 
     def __post_init__(self):
         _enum_field(self, "kind", OptionKind)
@@ -205,6 +208,8 @@ class Option:
             d["seat_colors"] = True
         if self.hidden:
             d["hidden"] = True  # the game fills it in: a client does not offer it
+        if self.suggest is not None:
+            d["suggestions"] = list(self.suggest())
         d["default"] = self.default_for(players) if players is not None or not callable(self.default) else None
         return d
 

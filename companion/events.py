@@ -101,6 +101,12 @@ def and_list(words: list[str]) -> str:
     return " and ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
+def title_of(code: str) -> str:
+    """A card's or a Legend's id as a printed name reads, every word capitalised ("defensive-pivot" ->
+    "Defensive Pivot"): the one rule for a name no data file spells out."""
+    return " ".join(w.capitalize() for w in code.split("-"))
+
+
 def plural(n: int, word: str, words: str | None = None) -> str:
     """"1 card", "2 cards" ("1 die", "3 dice" with `words`)."""
     return f"{n} {word if n == 1 else (words or word + 's')}"

@@ -23,6 +23,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: F401  (k
 
 from companion import games, sdnotify
 from companion.core import Refusal
+from companion.events import plural
 from companion.journal import Journal, open_or_set_aside
 
 from . import kvload, palette
@@ -228,7 +229,7 @@ class CompanionApp(App):
                 home.archiving = ""
                 self.refresh_home()
                 kept = f"; {home.finished} that cannot be opened now stay in the journal" if home.finished else ""
-                self.show_note(home.ids.sessions_caption, f"Archived {done} finished game{'' if done == 1 else 's'} "
+                self.show_note(home.ids.sessions_caption, f"Archived {plural(done, 'finished game')} "
                                f"to {folder}{kept}", bg=palette.ACCENT)
                 return
             except (OSError, Refusal) as exc:
@@ -312,7 +313,9 @@ class CompanionApp(App):
         from companion.rules import explain
         from .texts import named, refusal_text
         names = self.controller.names if self.controller is not None else []  # the seats as the table calls them
-        self.show_note(widget, refusal_text(refusal, names))
+        if self.toast.parent is not None:
+            self.toast.parent.remove_widget(self.toast)  # re-add on top of any curtain
+        self.toast.show(self.overlay, widget, refusal_text(refusal, names), seconds=None)  # stays until read
         sentence = explain(refusal.rule) if refusal.rule else None
         if sentence:
             self.toast.rule_text = f"{refusal.rule}: {named(sentence, names)}"

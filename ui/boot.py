@@ -69,6 +69,10 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False, hea
         Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
+#: the README's section on running the app in a virtual X server
+XVFB_SECTION = "On a laptop or server without a display (Xvfb)"
+
+
 def display_problem() -> str | None:
     """Why the app could not show a window here, or None if some display is there to draw on.
 
@@ -79,7 +83,8 @@ def display_problem() -> str | None:
     if any(name.startswith("card") for name in _listdir("/dev/dri")):
         return None
     return ("there is no display here (no DISPLAY, no WAYLAND_DISPLAY, no /dev/dri); run it on a desktop or "
-            "on the Pi's screen, or render a screen with `companion screenshot`")
+            f"on the Pi's screen, or in Xvfb (README.md, \"{XVFB_SECTION}\"), or render a screen with "
+            "`companion screenshot`")
 
 
 def _listdir(path: str) -> list[str]:

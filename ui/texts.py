@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from companion.core import CHANCE, SEAT, SEATS, TABLE, Refusal, Turn
+from companion.events import and_list, plural
 
 
 #: what the emulated hardware answers to on a laptop (the README lists the same)
@@ -28,15 +29,9 @@ def seat_name(names: list[str], seat: int | None) -> str:
     return f"Seat {seat}"
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """"1 action", "2 actions" ("1 die", "3 dice" with `words`)."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
 def names_list(names: list[str], seats) -> str:
     """"Red", "Red and Blue", "Red, Blue and Green"."""
-    who = [seat_name(names, s) for s in seats]
-    return " and ".join(who) if len(who) < 3 else f"{', '.join(who[:-1])} and {who[-1]}"
+    return and_list([seat_name(names, s) for s in seats])
 
 
 #: "seat 2", "Seat 2", "seats 1 and 3", "seats 1, 2 and 4" as the engines write them (a whole word, a whole number)
@@ -106,6 +101,6 @@ def session_line(title: str, summary: Any, head: int, updated: Any, now: float |
     actions = summary.get("actions", head)
     when = ago(updated, now) if isinstance(updated, (int, float)) else "some time ago"
     first = f"{title}  -  {', '.join(names) if names else 'unnamed table'}"
-    count = plural(actions, "action") if type(actions) is int else f"{actions} actions"
+    count = plural(actions, "action") if type(actions) is int else f"{actions} actions"  # a damaged summary's text
     second = f"{count}  -  {turn_text(turn, names)}  -  {when}"
     return first, second

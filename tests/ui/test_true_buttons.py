@@ -1,5 +1,6 @@
-"""Buttons tell the truth: a button is enabled exactly when pressing it would do something. A tap where
-a disabled one sits does nothing (no "nothing to redo", no "Nobody is to move now")."""
+"""Buttons tell the truth: a button looks able exactly when pressing it would do something. Undo and Redo
+that cannot act look so and a tap on them says why, with the rule ("There is nothing to redo."); a tap
+where a disabled Hint sits does nothing (no "Nobody is to move now")."""
 from __future__ import annotations
 
 import random
@@ -29,29 +30,29 @@ def test_redo_is_enabled_exactly_when_an_undone_action_waits(ui, journal_path):
     ui.start(journal_path)
     table = ui.start_game(3)
     c = ui.app.controller
-    assert table.ids.redo.disabled and not c.can_redo
+    assert table.ids.redo.dim and not c.can_redo
     ui.tap_at(*centre(table.ids.redo))
-    assert ui.toast == "" and not c.can_redo  # nothing happened, nothing was said
+    assert "nothing to redo" in ui.toast and "protocol/redo" in ui.toast and not c.can_redo  # nothing happened: why
     finish_roll_off(ui)
     ui.dice()
-    assert table.ids.redo.disabled
+    assert table.ids.redo.dim
     play_first_card(ui, c.view["current"])
-    assert table.ids.redo.disabled
+    assert table.ids.redo.dim
     ui.tap(table.ids.undo)
-    assert c.can_redo and not table.ids.redo.disabled
+    assert c.can_redo and not table.ids.redo.dim
     ui.tap(table.ids.redo)
-    assert not c.can_redo and table.ids.redo.disabled
+    assert not c.can_redo and table.ids.redo.dim
 
 
-def test_chronomage_redo_is_disabled_at_who_takes_the_time_card(ui, journal_path):
+def test_chronomage_redo_looks_unable_at_who_takes_the_time_card_and_says_why(ui, journal_path):
     ui.start(journal_path)
     table = ui.start_game(3, "chronomage")
     c = ui.app.controller
     play_randomly_until(ui, lambda: c.view.get("phase") == "cleanup")
     assert table.hint_line.startswith("Who takes the") and not c.can_redo
-    assert table.ids.redo.disabled
+    assert table.ids.redo.dim
     ui.tap_at(*centre(table.ids.redo))
-    assert "redo" not in ui.toast.lower()
+    assert "nothing to redo" in ui.toast and "protocol/redo" in ui.toast
 
 
 def test_block_arena_hint_is_disabled_once_the_game_is_over(ui, journal_path):
@@ -72,7 +73,7 @@ def test_a_button_that_cannot_act_now_looks_unlike_one_that_can_not_only_by_its_
     finish_roll_off(ui)
     ui.frames(2)
     redo, home = table.ids.redo, table.ids.home
-    assert redo.disabled and not home.disabled
+    assert redo.dim and not home.disabled
     image = ui.app.root.export_as_image().texture
     pixels, (width, height) = image.pixels, image.size
 
@@ -94,10 +95,10 @@ def test_every_table_s_undo_and_redo_follow_its_own_screen(ui, journal_path, gam
     table = ui.start_game(None, game_id)
     c = ui.app.controller
     undo, redo = table.ids.undo, table.ids.redo
-    assert undo.dim and not c.can_undo and redo.disabled
+    assert undo.dim and not c.can_undo and redo.dim
     play_randomly_until(ui, lambda: c.can_undo)
-    assert not undo.dim and redo.disabled
+    assert not undo.dim and redo.dim
     ui.tap(undo)
-    assert c.can_redo and not redo.disabled
+    assert c.can_redo and not redo.dim
     ui.tap(redo)
-    assert not c.can_redo and redo.disabled and not undo.dim
+    assert not c.can_redo and redo.dim and not undo.dim

@@ -185,6 +185,11 @@ class HomeScreen(Screen):
                 choices = [False, True] if option.kind == "bool" else list(option.choices)
                 row.add_widget(FlatButton(text=shown, on_release=lambda _b, o=option, c=choices:
                                           self._set_option(o, _cycle(c, self.option_values[o.name]))))
+            elif option.suggest is not None:  # the names that exist (a library's), a tap for the next
+                names = list(dict.fromkeys([value, *option.suggest()]))
+                row.add_widget(FlatButton(text=str(value)[:24], disabled=len(names) < 2,
+                                          on_release=lambda _b, o=option, c=names:
+                                          self._set_option(o, _cycle(c, self.option_values[o.name]))))
             else:  # text options keep their default here; the referee and the CLI can set them
                 row.add_widget(FlatButton(text=str(value)[:24], disabled=True))
             grid.add_widget(row)

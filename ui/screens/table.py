@@ -112,6 +112,7 @@ class TableScreen(Screen):
         if self.controller is not None:
             self.controller.unbind(revision=self._update, last_events=self._events, thinking=self._update,
                                    stuck=self._stuck)
+            self.controller.unbind(revision=self._refusal_read)
         self.close_curtain()
         self.controller, self.hw = controller, hw
         # a table opened or resumed (after a crash too) tells its last entry, read back from the journal
@@ -119,6 +120,7 @@ class TableScreen(Screen):
         self.told_text, self._told_by_computer = told_markup(log_pages.page(controller.session, head, head)), False
         self.emulated = bool(hw and hw.emulated)
         controller.bind(revision=self._update, last_events=self._events, thinking=self._update, stuck=self._stuck)
+        controller.bind(revision=self._refusal_read)
         phones = getattr(App.get_running_app(), "phones", None)
         if phones is not None:  # a phone joining or leaving changes who is handed the screen
             phones.unbind(connected=self._update)
@@ -136,6 +138,13 @@ class TableScreen(Screen):
         self.can_hint = bool(c.session.game.computer_players) and outcome is None and bool(c.actions) and not c.thinking \
             and c.hint_seat() is not None
         self.update()
+
+    @staticmethod
+    def _refusal_read(*_) -> None:
+        """The table changed: a refusal said before it is read by now, or no longer true."""
+        toast = App.get_running_app().toast
+        if toast.sticky:
+            toast.dismiss()
 
     def _stuck(self, _controller, refusal) -> None:
         if refusal is not None:

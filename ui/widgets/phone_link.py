@@ -13,6 +13,8 @@ from kivy.core.image import Image as CoreImage
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
+from companion.core import PERFECT
+
 from .. import kvload, palette
 from .common import FlatButton
 from .curtain import PassCurtain
@@ -53,6 +55,8 @@ class PhonesPanel(FloatLayout):
     """Every seat: on a phone or not, and the button that shows its link behind its curtain."""
 
     status = StringProperty("")
+    #: "Phones as private hands" only for a game with something secret: the others' phones just play
+    title = StringProperty("")
     controller = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs):
@@ -69,8 +73,12 @@ class PhonesPanel(FloatLayout):
 
     def refresh(self, *_) -> None:
         phones, c = App.get_running_app().phones, self.controller
+        private = c.game_type.information != PERFECT
+        self.title = "Phones as private hands" if private else "Phones"
         self.status = phones.status + ("" if not phones.running else
-                                       "  A seat on a phone keeps its cards off this screen.")
+                                       "  A seat on a phone keeps its cards off this screen." if private else
+                                       f"  A seat may play from its phone; nothing in {c.session.game.title} is "
+                                       "secret, so this screen shows it all.")
         grid = self.ids.seats
         grid.clear_widgets()
         for seat in c.seats:

@@ -10,6 +10,11 @@ from companion.core import CHANCE_DRAWN, COOPERATIVE, PERFECT, Game, GameType, O
 from .rules import COLORS, DEFAULT_TIMELINE, FROM_FILES, MAX_KEPT, RULES
 
 
+def _library_names() -> tuple[str, ...]:
+    from .timeline import library_names  # the library is read when asked, not when the game is listed
+    return library_names()
+
+
 class KeptCards(Option):
     """The `cards` option: the cards a game plays with, kept as it starts (`timeline.keep`). A text option
     too long for the core's 4096 characters: a whole timeline and the saved cards."""
@@ -30,7 +35,8 @@ class Chronomage(Game):
     options_schema = (
         Option("colors", "per-seat", lambda n: list(COLORS[:n]), "chronomage/CM-1", label="Chronomage colours",
                choices=COLORS, distinct=True, seat_colors=True, titles=tuple(c.capitalize() for c in COLORS)),
-        Option("timeline", "text", DEFAULT_TIMELINE, "chronomage/CM-3", label="Timeline (library name or file)"),
+        Option("timeline", "text", DEFAULT_TIMELINE, "chronomage/CM-3", label="Timeline (library name or file)",
+               suggest=_library_names),
         KeptCards("cards", "text", FROM_FILES, "chronomage/CM-3", label="Cards kept with the game",
                    hidden=True),
     )

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from companion.core import CHANCE_STOP, VICTORY, NotationError
+from companion.events import plural
 
 from . import events as ev_
 from .game import Chronomage
@@ -149,12 +150,12 @@ class Referee:
         if self.hands[s - 1] == 0:
             refuse("empty-hand", f"Seat {s} has no spell card in hand.", "SPELL")
         if a.runes > self.books[s - 1]:
-            refuse("rune-check", f"The spell needs {a.runes} runes; seat {s}'s spellbook shows {self.books[s - 1]}.",
+            refuse("rune-check", f"The spell needs {plural(a.runes, 'rune')}; seat {s}'s spellbook shows {self.books[s - 1]}.",
                    "CM-5")
         in_round = self.phase == "challenge"
         if in_round and self.used[s - 1] + a.cost > MAX_COST:
             left = MAX_COST - self.used[s - 1]
-            refuse("out-of-time", f"Seat {s} has {left} time units left this round; the spell costs {a.cost}.", "CM-5")
+            refuse("out-of-time", f"Seat {s} has {plural(left, 'time unit')} left this round; the spell costs {a.cost}.", "CM-5")
         self.hands[s - 1] -= 1
         self.spent[s - 1] += 1
         if in_round:
@@ -202,7 +203,7 @@ class Referee:
             refuse("boss-now", f"The last card of the deck is the boss; {card.name} is not marked as the boss.", "X-1")
         missing = [k for k, r in enumerate(card.rounds, 1) if r.power_for(self.n) is None]
         if missing:
-            refuse("no-power", f"{card.name} has no power number for {self.n} player{'s' if self.n > 1 else ''} "
+            refuse("no-power", f"{card.name} has no power number for {plural(self.n, 'player')} "
                            f"in round {missing[0]}.", "CM-3")
         self.card, self.step = card, "preemptive"
         self.pre = {"attempt": None, "results": [None] * self.n, "rolls": [None] * self.n}

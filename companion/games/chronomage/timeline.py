@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import BadRequest
+from companion.events import plural
 from companion.quoting import quoted
 
 from .rules import COLORS, DEFAULT_TIMELINE
@@ -318,7 +319,7 @@ class _Checker:
             self.bad(f, "expected a list of power numbers for 1, 2, 3 and 4 players")
         for p in range(1, 5):
             if len(power) < p:
-                self.bad(f, f"no power number for {p} player" + ("s" if p > 1 else ""))
+                self.bad(f, f"no power number for {plural(p, 'player')}")
             self.int_(power[p - 1], f"{f}[{p}]", 1, 199)
         if len(power) > 4:
             self.bad(f, "more than four power numbers (one each for 1..4 players)")
@@ -437,6 +438,12 @@ def library_dirs() -> list[Path]:
     return dirs
 
 
+def library_names() -> tuple[str, ...]:
+    """Every timeline name the library holds now, sorted (a name in two folders once)."""
+    return tuple(sorted({p.stem for d in library_dirs() if d.is_dir() for p in d.glob("*.toml")
+                         if ID_RE.match(p.stem) and p.is_file()}))
+
+
 def resolve(spec: str) -> Path:
     """The file a `timeline` option names: a path (with '/' or '.toml'), else a name in `library_dirs()`."""
     if "/" in spec or os.sep in spec or spec.endswith(".toml"):
@@ -447,8 +454,8 @@ def resolve(spec: str) -> Path:
         p = d / f"{spec}.toml"
         if p.is_file():
             return p
-    raise LibraryError(spec, None, None, "no timeline of that name in the library ("
-                       + ", ".join(str(d) for d in library_dirs()) + ")")
+    raise LibraryError(spec, None, None, "no timeline of that name in the library (it has "
+                       + ", ".join(library_names()) + "; in " + ", ".join(str(d) for d in library_dirs()) + ")")
 
 
 def read_file(path: Path, code: str = "bad-timeline") -> str:

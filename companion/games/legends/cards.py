@@ -7,6 +7,8 @@ resolves it step by step from the primitives panel (LA-4).
 """
 from __future__ import annotations
 
+from companion.events import title_of
+
 #: the eight Legends, one data file each in `data/` (here, not in `data`, so the game lists them without reading any)
 LEGEND_IDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
 
@@ -22,8 +24,7 @@ BASIC_SCRIPT: dict[str, tuple[tuple, ...]] = {
     "punch": (("strike", 2, 0),),
 }
 
-BASIC_NAMES = {"step": "Step", "dive": "Dive", "defensive-pivot": "Defensive Pivot", "back": "Back",
-               "shot": "Shot", "smash": "Smash", "punch": "Punch"}
+BASIC_NAMES = {card: title_of(card) for card in BASIC_SPEED}  # "Defensive Pivot", as printed
 
 BASICS = tuple(BASIC_SPEED)
 PRIMITIVES_SCRIPT = (("primitives",),)

@@ -4,6 +4,7 @@ the home screen lists every game before its first frame."""
 from __future__ import annotations
 
 from companion.core import BadRequest, Game, GameType, Option, RandomPlayer
+from companion.events import title_of
 
 from .cards import LEGEND_IDS
 from .rules import ID, RULES, SAVED
@@ -34,7 +35,7 @@ class Legends(Game):
         Option("cards", "choice", "digital", ID + "/LA-8", label="Cards", choices=("digital", "physical"),
                titles=("Digital", "Physical")),
         Option("legends", "per-seat", default_legends, ID + "/R-7", label="Legends", choices=LEGEND_IDS,
-               distinct=True, titles=tuple(lid.replace("-", " ").title() for lid in LEGEND_IDS)),
+               distinct=True, titles=tuple(map(title_of, LEGEND_IDS))),
         Option("values", "text", SAVED, ID + "/LA-3", label="Board values"),
         Option("zombies", "int", 4, ID + "/LA-13", label="Zombie pieces", low=1, high=8),
     )

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from companion.core import Outcome, State, Turn, UndoStop
+from companion.events import plural
 
 from . import events as ev_
 from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
@@ -232,12 +233,12 @@ class LAState(Edits, Primitives, Resolution, State):
         if card not in lg.specials + lg.ultimates:
             return None
         if self.held(s) <= 0:
-            return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its {self.meter_size(s)} "
-                    f"cards, {self.meters[s - 1]} are still in the Meter, {len(self.discards[s - 1])} discarded and "
+            return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its "
+                    f"{plural(self.meter_size(s), 'card')}, {self.meters[s - 1]} are still in the Meter, {len(self.discards[s - 1])} discarded and "
                     f"{len(self.removed[s - 1])} removed.", "LA-15")
         if card in lg.ultimates and len(self.removed[s - 1]) >= self.ultimates_drawn(s):
             return (f"Seat {s} cannot hold {lg.card_name(card)} yet: an Ultimate lies under the Specials of the Meter, "
-                    f"which still holds {self.meters[s - 1]} cards.", "R-12")
+                    f"which still holds {plural(self.meters[s - 1], 'card')}.", "R-12")
         return None
 
     def may_reshuffle(self, s: int) -> bool:

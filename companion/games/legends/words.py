@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.events import Names
+from companion.events import Names, title_of
 
 from .actions import Draw, Face, Pick, Reveal
 from .cards import BASIC_NAMES, BASIC_SPEED
@@ -22,7 +22,7 @@ def card_name(legend, code: str, form: str | None = None) -> str:
         return legend.side(code, form)
     if legend is not None and code in legend.names:
         return legend.names[code]
-    return code.replace("-", " ").capitalize()
+    return title_of(code)
 
 
 def card_speed(legend, code: str) -> int | None:

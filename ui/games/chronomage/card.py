@@ -18,6 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.core import Refusal
+from companion.events import plural
 from companion.games.chronomage.actions import Reveal
 from companion.games.chronomage.referee import SPACES
 from companion.games.chronomage.rules import COLORS
@@ -71,7 +72,7 @@ class ChronoCardForm(ChronoEntryPanel):
         self.detail = (f"A phase {ROMAN[self.deck_top['phase']]} card"
                        + (", the boss (the last card)" if self.deck_top["boss"] else
                           ", the boss or not" if self.deck_top["boss"] is None else "")
-                       + f" · power numbers for {self.players} player{'s' if self.players > 1 else ''}")
+                       + f" · power numbers for {plural(self.players, 'player')}")
         self.kind = "monster"
         self.resistance = dict.fromkeys(COLORS, 1)
         self.rounds = [{"color": self.table_colors[0], "power": 10, "dice": 1}]
@@ -227,7 +228,7 @@ class ChronoCardForm(ChronoEntryPanel):
 
     def _rounds(self, body) -> None:
         head = self._row(body, "Rounds", "rounds")
-        _caption(head, f"colour · power number for {self.players} player{'s' if self.players > 1 else ''} · challenge dice")
+        _caption(head, f"colour · power number for {plural(self.players, 'player')} · challenge dice")
         if self.kind == "monster":
             self._button(head, "+ round", False, lambda: self._set(self._add_round), width=96,
                          dim=len(self.rounds) >= ROUNDS_MAX)

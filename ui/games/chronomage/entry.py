@@ -21,6 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.events import plural
 from companion.games.chronomage.actions import Spell
 from companion.games.chronomage.referee import MAX_BONUS, MAX_COST, MAX_RESISTANCE, MAX_RUNES
 from companion.games.chronomage.rules import COLORS
@@ -220,12 +221,12 @@ class ChronoSpellPad(ChronoEntryPanel):
         self.open_in(parent)
 
     def update_preview(self, *_) -> None:
-        runes = f"the spellbook shows {self.runes_showing} rune{'s' if self.runes_showing != 1 else ''}"
+        runes = f"the spellbook shows {plural(self.runes_showing, 'rune')}"
         if self.time_left < 0:
             self.detail = f"Preparation spell: no time limit, no damage bonus · {runes}"
             self.preview = ""
             return
-        self.detail = f"{self.time_left} of {TIME_UNITS} time units left this round · {runes}"
+        self.detail = f"{self.time_left} of {plural(TIME_UNITS, 'time unit')} left this round · {runes}"
         after = self.time_left - self.ids.cost.value
         self.preview = (f"After this spell: {after} left" if after >= 0 else
                         f"This spell costs {-after} more than the time units left")

@@ -27,6 +27,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.core import VICTORY
+from companion.events import plural
 from companion.games.chronomage.actions import (
     EXPLOIT_NO, EXPLOIT_YES, FAIL, KIND_RE, READY, REFUSE, REVEAL, REVERSE, SWAP, TEMPORARY, UNSORTED, Assist, Book, Choose,
     Dice, Discard, Form, Give, Reveal, Reverse, Spell,
@@ -274,7 +275,7 @@ class ChronomageScreen(TableScreen):
                            dim=book not in mine, on_release=release)
             box.add_widget(b)
             if by < 0:
-                box.add_widget(ChronoRowNote(text=f"[b]{runes}[/b] runes", halign="center", size_hint_x=None,
+                box.add_widget(ChronoRowNote(text=f"[b]{plural(runes, 'rune')}[/b]", halign="center", size_hint_x=None,
                                        width=dp(64)))
 
     def _spaces(self, box, seat: int, space: int, mine) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from kivy.utils import escape_markup
 
 from companion.core import Outcome
+from companion.events import plural
 from companion.games.chronomage.actions import TEMPORARY, UNSORTED
 from companion.games.chronomage.referee import PRE_DICE, phase_at
 from companion.games.chronomage.state import TIME_UNITS
@@ -32,14 +33,10 @@ ENDINGS = {"boss-defeated": "The boss is defeated: the timeline is safe.",
            "no-challenge-left": "The boss was not defeated and no challenge is left."}
 
 
-def count(n: int, word: str) -> str:
-    """"1 rune", "2 runes"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def dice(n: int, kind: str = "") -> str:
     """"1 green die", "2 challenge dice"."""
-    return f"{n} {kind + ' ' if kind else ''}{'die' if n == 1 else 'dice'}"
+    kind = kind + " " if kind else ""
+    return plural(n, kind + "die", kind + "dice")
 
 
 def colored(text: str, color: str) -> str:
@@ -85,7 +82,7 @@ def deck_text(v: dict[str, Any]) -> tuple[str, str]:
         return f"Time deck {deck}", ""
     if left <= 0:
         return f"Time deck {deck}\na lost challenge loses", "danger"
-    lost = "1 lost challenge left" if left == 1 else f"{left} lost challenges left"
+    lost = plural(left, "lost challenge") + " left"
     return f"Time deck {deck}\n{lost}", "warn" if left <= WARN_FAILURES else ""
 
 
@@ -153,7 +150,7 @@ def resist_text(v: dict[str, Any]) -> str:
 def seat_stats(v: dict[str, Any], seat: int) -> str:
     """Runes showing, hand, formation space, and during a monster round the time units left."""
     i = seat - 1
-    parts = [count(v["spellbook"][i], "rune"), f"{v['hands'][i]} in hand"]
+    parts = [plural(v["spellbook"][i], "rune"), f"{v['hands'][i]} in hand"]
     ch = v.get("challenge") or {}
     if v.get("phase") == "challenge" and ch.get("type") == "monster":
         parts.append(f"{v['time_units_left'][i]}/{TIME_UNITS} time")
@@ -182,7 +179,7 @@ def roll_text(v: dict[str, Any], seat: int) -> str:
     i, pips = seat - 1, sum(roll["dice"])
     ch = v.get("challenge") or {}
     if ch.get("type") == "monster":
-        extra = [f"{v['bonus'][i]} spell" if v["bonus"][i] else "", count(v["spellbook"][i], "rune") if v["spellbook"][i] else ""]
+        extra = [f"{v['bonus'][i]} spell" if v["bonus"][i] else "", plural(v["spellbook"][i], "rune") if v["spellbook"][i] else ""]
         extra = [e for e in extra if e]
         on = f"on the {'die' if len(roll['dice']) == 1 else 'dice'}"  # a lone die is no "dice"
         head = f"[b]{roll['result']}[/b] = " + " + ".join([f"{pips} {on}"] + extra) if extra else f"[b]{roll['result']}[/b] {on}"

@@ -17,6 +17,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
+from companion.events import and_list
 from companion.games.legends import data
 from companion.games.legends.cards import BASIC_NAMES, BASICS
 from companion.games.legends.words import card_kind, card_name
@@ -30,10 +31,6 @@ SPEED_STEP = 5  # the big step of a Speed (Speeds are printed in fives and tens)
 
 
 # -- what the table screen says at setup ----------------------------------------------------------------
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def kinds(fields) -> list[str]:
     """Placeholder fields in words: Push track, basic deck, card Speeds."""
     out = [w for f, w in (("push_track", "Push track"), ("basics", "basic deck")) if f in fields]
@@ -54,8 +51,8 @@ def placeholder_note(game) -> str:
         if not words:
             continue
         verb = "is a placeholder" if len(words) == 1 and not words[0].endswith("s") else "are placeholders"
-        parts.append(f"{names[0]}'s {_and(list(words))} {verb}" if len(names) == 1
-                     else f"{_and(names)}: {_and(list(words))} {verb}")
+        parts.append(f"{names[0]}'s {and_list(list(words))} {verb}" if len(names) == 1
+                     else f"{and_list(names)}: {and_list(list(words))} {verb}")
     return "; ".join(parts)
 
 

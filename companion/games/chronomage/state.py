@@ -1,18 +1,17 @@
 """The Chronomage table's books: what the companion keeps for the players, and who acts now.
 
-One `CMState` holds the whole table. The rules that change it live in `referee.py` (apply) and
-`legal.py` (legal_actions); this module keeps the data, its JSON form and the views.
+One `CMState` holds the whole table. The rules that change it live in `referee.py` (apply, complete) and
+`legal.py` (legal_actions), functions of the state; this module keeps the data, its JSON form and the views.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
+from companion.core import BadRequest, Outcome, State, Turn
 
 from .actions import Assist, Give
-from .events import Defeat
-from .legal import Legal
-from .referee import DECK, LOST_TIME_CARDS, Referee, phase_at
+from . import legal, referee
+from .referee import DECK, LOST_TIME_CARDS, phase_at
 from .rules import COLORS, START_LOOT
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
@@ -28,7 +27,7 @@ def time_deck_size(players: int) -> int:
     return 6 * players + 15
 
 
-class CMState(Legal, Referee, State):
+class CMState(State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
     FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "items",
@@ -136,11 +135,45 @@ class CMState(Legal, Referee, State):
             return []
         return [s for s in self.eligible() if self.pre["results"][s - 1] is None]
 
+    def revealable(self) -> list[str]:
+        """Cards that may be picked now: the timeline's, then the saved ones (`my_cards.py`) with this
+        table's power numbers; the deck's current phase, none already played; the boss anywhere in phase III
+        and the last card when no other is left (CM-10, X-1)."""
+        want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
+        out = [c.id for c in self.tl.cards if c.phase == want and (c.boss or not last) and c.id not in gone]
+        return out + [i for i, c in self.catalogue.items() if i not in self.tl.by_id and c.phase == want
+                      and (c.boss or not last) and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
+
+
+    def book_fixed(self) -> bool:
+        """CM-15: from the table's first preparation spell on, no spellbook changes until cleanup (the spells
+        cast in a strategy phase are its preparation spells: cleanup restores them before the next one)."""
+        return self.phase == "strategy" and any(self.spent)
+
+
+    def loot_usable(self) -> bool:
+        """X-17: loot is used or taken out at any time of a running timeline but the reveal, which is the
+        flip of the top card and nothing else."""
+        return self.phase != "over" and not (self.phase == "engagement" and self.step == "reveal")
+
+
     def failures_left(self) -> int:
         """How many more lost challenges the time deck can pay for (2 cards a player each, CM-7)."""
         return self.time_deck // (LOST_TIME_CARDS * self.n)
 
     # ------------------------------------------------------------------ core API
+    def legal_actions(self) -> list:
+        return legal.legal_actions(self)
+
+    def apply(self, action) -> list[dict[str, Any]]:
+        return referee.apply(self, action)
+
+    def complete(self, action, rng):
+        return referee.complete(self, action, rng)
+
+    def undo_stop(self, action, events):
+        return referee.undo_stop(self, action, events)
+
     def turn(self) -> Turn:
         if self.phase == OVER:
             return Turn.over()
@@ -216,8 +249,3 @@ class CMState(Legal, Referee, State):
         v["top"] = {"phase": top, "boss": True if len(self.done) == DECK - 1 else None if top == 3 else False} \
             if at_reveal else None
         return v
-
-    def _lose(self, ending: tuple[str, str]) -> Defeat:
-        """The timeline is lost: `ending` is its termination code and sentence (referee.py)."""
-        self.phase, self.step, self.result, (self.termination, self.reason) = OVER, None, DEFEAT, ending
-        return Defeat(self.reason)

@@ -150,7 +150,7 @@ def test_CM_6_a_failed_round_gives_every_player_a_weakness_of_its_colour_and_is_
 def test_CM_7_a_challenge_declared_lost_makes_every_player_draw_two_time_cards(tmp_path):
     st = at_round(tmp_path, 3)
     ev = play(st, "fail")
-    assert st.time_deck == 33 - 6 and st.hands == [6, 6, 6]
+    assert st.spell_cards.time_deck == 33 - 6 and st.spell_cards.hands == [6, 6, 6]
     assert {"type": "time-cards", "seats": [1, 2, 3], "each": 2, "time_deck": 27} in ev
     assert st.done == [("c1", "lost")] and st.phase == "strategy"
 
@@ -159,7 +159,7 @@ def test_CM_7_a_defeated_challenge_gives_one_time_card_and_one_loot_card_to_chos
     st = at_round(tmp_path, 3)
     play(st, "dice 1 6 6 6 / 1", "dice 2 6 6 6 / 1", "dice 3 6 6 6 / 1")
     play(st, "time 3", "loot 2")
-    assert (st.time_deck, st.hands, st.loot_deck, st.loot) == (32, [4, 4, 5], 11, [2, 3, 2])
+    assert (st.spell_cards.time_deck, st.spell_cards.hands, st.loot_cards.loot_deck, st.loot) == (32, [4, 4, 5], 11, [2, 3, 2])
     assert st.done == [("c1", "won")] and st.phase == "strategy"
 
 
@@ -167,7 +167,7 @@ def test_CM_8_drawing_from_an_empty_time_deck_loses_the_timeline(tmp_path):
     st = with_time_deck(at_round(tmp_path, 2), 3)
     ev = play(st, "fail")
     assert st.is_over() and st.outcome().result == "defeat" and "empty time deck" in st.outcome().reason
-    assert st.time_deck == 0 and st.hands == [4 + 24 + 2, 4 + 1]  # seat 1 drew 2, seat 2 one, then none was left
+    assert st.spell_cards.time_deck == 0 and st.spell_cards.hands == [4 + 24 + 2, 4 + 1]  # seat 1 drew 2, seat 2 one, then none was left
     assert ev[-1]["type"] == "defeat"
     assert st.turn() == Turn.over() and st.legal_actions() == []
 
@@ -226,16 +226,16 @@ def test_CM_12_weaknesses_are_counted_per_player_and_colour_from_the_attack_char
 
 def test_SETUP_four_origin_spells_robes_and_staff_and_the_middle_formation_space():
     st = GAME(4).new_state()
-    assert st.hands == [4] * 4 and st.loot == [2] * 4 and st.formation == [2] * 4 and st.books == [0] * 4
+    assert st.spell_cards.hands == [4] * 4 and st.loot == [2] * 4 and st.formation == [2] * 4 and st.spell_cards.spellbook == [0] * 4
     assert st.phase == "strategy" and st.turn() == Turn.table((1, 2, 3, 4))
 
 
 def test_SPELLBOOK_is_laid_from_hand_before_the_reveal_and_stays(tmp_path):
     st = table(tmp_path, 2)
     play(st, "book 1 3")
-    assert (st.hands[0], st.books[0]) == (1, 3)
+    assert (st.spell_cards.hands[0], st.spell_cards.spellbook[0]) == (1, 3)
     play(st, "book 1 1")  # rebuilt: cards go back to hand
-    assert (st.hands[0], st.books[0]) == (3, 1)
+    assert (st.spell_cards.hands[0], st.spell_cards.spellbook[0]) == (3, 1)
     refused(st, "book 1 5", "not-enough-cards", "SPELLBOOK")
     play(st, "ready")
     refused(st, "book 1 0", "book-is-set", "SPELLBOOK")
@@ -254,7 +254,7 @@ def test_FORMATION_spaces_are_one_to_three_chosen_freely_in_strategy(tmp_path):
 def test_PREPARATION_spells_have_no_time_limit_but_pass_the_rune_check(tmp_path):
     st = table(tmp_path, 1)
     play(st, "book 1 1", "spell 1 10 1", "spell 1 10 0", "spell 1 10 1")
-    assert st.spent == [3] and st.hands == [0] and st.used == [0]
+    assert st.spell_cards.spent == [3] and st.spell_cards.hands == [0] and st.used == [0]
     refused(st, "spell 1 0 0", "empty-hand", "SPELL")
 
 
@@ -309,11 +309,11 @@ def test_SPELL_is_cast_from_hand_before_the_casters_roll_and_stays_discarded_unt
     st = at_round(tmp_path, 2)
     play(st, "spell 1 2 0 5", "dice 1 1 1 1 / 1")
     refused(st, "spell 1 0 0", "already-rolled", "SPELL")
-    assert st.hands == [3, 4] and st.spent == [1, 0]
+    assert st.spell_cards.hands == [3, 4] and st.spell_cards.spent == [1, 0]
     play(st, "spell 2 2 0", "spell 2 2 0", "spell 2 2 0", "spell 2 2 0")
     refused(st, "spell 2 2 0", "empty-hand", "SPELL")
     play(st, "dice 2 6 6 6 / 1", "time 1", "loot 1")
-    assert st.hands == [5, 4] and st.spent == [0, 0]
+    assert st.spell_cards.hands == [5, 4] and st.spell_cards.spent == [0, 0]
 
 
 def test_EVENT_no_spells_no_runes_each_player_leaves_on_reaching_the_power(tmp_path):
@@ -356,11 +356,11 @@ def test_CLEANUP_goes_time_card_then_loot_card_then_spells_restored_then_the_bos
     assert (st.phase, st.step) == ("cleanup", "time")
     refused(st, "loot 1", "not-now", "CLEANUP")
     play(st, "time 1")
-    assert st.step == "loot" and st.spent == [1]
+    assert st.step == "loot" and st.spell_cards.spent == [1]
     refused(st, "time 1", "not-now", "CLEANUP")
     ev = play(st, "loot 1")
     assert [e["type"] for e in ev] == ["loot-card", "spells-restored", "strategy"]
-    assert st.spent == [0] and st.hands == [5] and not st.is_over()
+    assert st.spell_cards.spent == [0] and st.spell_cards.hands == [5] and not st.is_over()
 
 
 def test_TURN_actions_name_seats_at_the_table_and_belong_to_their_phase(tmp_path):
@@ -461,7 +461,7 @@ def test_X_7_time_is_reversed_once_a_challenge_and_weaknesses_and_spells_stay(tm
     assert st.weak[0]["orange"] == 1
     play(st, "reverse 1 2")
     refused(st, "reverse 2 2", "already-reversed", "X-7")
-    assert st.weak[0]["orange"] == 1 and st.spent == [1] and st.round == 1
+    assert st.weak[0]["orange"] == 1 and st.spell_cards.spent == [1] and st.round == 1
     play(st, "fail", "ready")
     refused(st, "reverse 1 1", "no-challenge", "X-7")
 
@@ -471,7 +471,7 @@ def test_X_8_a_lost_challenge_is_discarded_without_reward_and_spells_come_back(t
     play(st, "spell 1 0 0", "reverse 1 2")
     ev = play(st, "fail")
     assert {"type": "anomaly-removed"} in ev and st.anomaly is None and not st.reversed
-    assert st.spent == [0, 0] and st.hands == [6, 6] and st.loot_deck == 12
+    assert st.spell_cards.spent == [0, 0] and st.spell_cards.hands == [6, 6] and st.loot_cards.loot_deck == 12
     assert st.done == [("c1", "lost")] and st.revealable() == ["c2", "c3", "c4", "c5"]
 
 
@@ -487,7 +487,7 @@ def test_X_9_with_the_loot_deck_empty_the_loot_step_is_skipped(tmp_path):
     st = table(tmp_path, 1)
     for _ in range(12):
         win(st)
-    assert st.loot_deck == 0 and st.loot == [14]
+    assert st.loot_cards.loot_deck == 0 and st.loot == [14]
     play(st, "ready", f"reveal {st.revealable()[0]}", "dice 1 6 6 6 / 1")
     ev = play(st, "time 1")
     assert {"type": "loot-skipped", "reason": "the loot deck is empty"} in ev and st.phase == "strategy"

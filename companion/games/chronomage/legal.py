@@ -31,7 +31,7 @@ def legal_actions(st) -> list:
     if ph == "strategy":
         for s in st.seats:
             if not st.book_fixed():
-                out += [Book(s, k) for k in range(st.hands[s - 1] + st.books[s - 1] + 1)]
+                out += [Book(s, k) for k in range(st.spell_cards.hands[s - 1] + st.spell_cards.spellbook[s - 1] + 1)]
             out += [Form(s, p) for p in SPACES]
             out += _spells(st, s, prep=True)
         out.append(READY)
@@ -70,7 +70,7 @@ def legal_actions(st) -> list:
         if st.step == "loot":
             out += [a for s in st.seats for a in _loot(st, s)]
     if st.loot_usable():  # CM-14: a seat uses a temporary card, or the table takes out a card, each kind held
-        out += [Discard(s, k) for s in st.seats for k in dict.fromkeys(st.items[s - 1])]
+        out += [Discard(s, k) for s in st.seats for k in dict.fromkeys(st.loot_cards.loot_items[s - 1])]
     return out
 
 
@@ -79,15 +79,15 @@ def _loot(st, s: int) -> list:
     (the starting ones; another type is accepted but not listed, X-17), swapped or refused if held."""
     out = [Give("loot", s, TEMPORARY)]
     for t in START_LOOT:
-        out += [Give("loot", s, t, SWAP), Give("loot", s, t, REFUSE)] if t in st.items[s - 1] else \
+        out += [Give("loot", s, t, SWAP), Give("loot", s, t, REFUSE)] if t in st.loot_cards.loot_items[s - 1] else \
             [Give("loot", s, t)]
     return out
 
 
 def _spells(st, s: int, prep: bool) -> list:
-    if not st.hands[s - 1]:
+    if not st.spell_cards.hands[s - 1]:
         return []
-    runes = range(min(st.books[s - 1], 9) + 1)
+    runes = range(min(st.spell_cards.spellbook[s - 1], 9) + 1)
     if prep:
         return [Spell(s, c, r) for c in range(11) for r in runes]
     costs = range(10 - st.used[s - 1] + 1)

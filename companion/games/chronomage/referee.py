@@ -1,4 +1,5 @@
-"""The Chronomage referee, functions of a `CMState`: `apply` checks an action completely, then changes the books (ALL-1).
+"""The Chronomage referee, functions of a `CMState`: `apply` checks an action completely, then changes
+the books (ALL-1).
 
 Each handler raises IllegalAction before its first change; the changes after it cannot fail.
 """
@@ -13,7 +14,7 @@ from companion.events import plural
 from . import events as ev_
 from .game import Chronomage
 from .actions import (
-    REFUSE, SWAP, TEMPORARY, UNSORTED, Assist, Book, Choose, Dice, Discard, Exploit, Form, Give, Reveal, Reverse, Spell,
+    REFUSE, TEMPORARY, UNSORTED, Assist, Book, Choose, Dice, Discard, Exploit, Form, Give, Reveal, Reverse, Spell,
     Word, parse_action,
 )
 
@@ -102,12 +103,12 @@ def _book(st, a: Book):
     if st.book_fixed():
         refuse("book-is-fixed", "A preparation spell has been cast: the spellbooks stay as they are until "
                "cleanup restores the spells.", "CM-15")
-    have = st.hands[s - 1] + st.books[s - 1]
+    have = st.spell_cards.held(s)
     if a.cards > have:
         refuse("not-enough-cards", f"Seat {s} holds {have} spell cards in hand and spellbook, not {a.cards}.",
                "SPELLBOOK")
-    st.hands[s - 1], st.books[s - 1] = have - a.cards, a.cards
-    return [ev_.Spellbook(s, a.cards, st.hands[s - 1])]
+    st.spell_cards.lay(s, a.cards)
+    return [ev_.Spellbook(s, a.cards, st.spell_cards.hands[s - 1])]
 
 
 def _form(st, a: Form):
@@ -141,17 +142,16 @@ def _spell(st, a: Spell):
     else:
         refuse("not-now", "Spells are cast in the strategy phase or before a player's roll in a monster round.",
                "SPELL")
-    if st.hands[s - 1] == 0:
+    if st.spell_cards.hands[s - 1] == 0:
         refuse("empty-hand", f"Seat {s} has no spell card in hand.", "SPELL")
-    if a.runes > st.books[s - 1]:
-        refuse("rune-check", f"The spell needs {plural(a.runes, 'rune')}; seat {s}'s spellbook shows {st.books[s - 1]}.",
+    if a.runes > st.spell_cards.spellbook[s - 1]:
+        refuse("rune-check", f"The spell needs {plural(a.runes, 'rune')}; seat {s}'s spellbook shows {st.spell_cards.spellbook[s - 1]}.",
                "CM-5")
     in_round = st.phase == "challenge"
     if in_round and st.used[s - 1] + a.cost > MAX_COST:
         left = MAX_COST - st.used[s - 1]
         refuse("out-of-time", f"Seat {s} has {plural(left, 'time unit')} left this round; the spell costs {a.cost}.", "CM-5")
-    st.hands[s - 1] -= 1
-    st.spent[s - 1] += 1
+    st.spell_cards.cast(s)
     if in_round:
         st.used[s - 1] += a.cost
         st.bonus[s - 1] += a.bonus
@@ -304,7 +304,7 @@ def _preempt_roll(st, s: int, faces):
 def _challenge_roll(st, s: int, faces, chal):
     card, i = st.card, s - 1
     monster = card.type == "monster"
-    result = sum(faces) + (st.bonus[i] + st.books[i] if monster else 0)
+    result = sum(faces) + (st.bonus[i] + st.spell_cards.spellbook[i] if monster else 0)
     hits = []
     for f in chal:
         hit = card.chart[f - 1]
@@ -372,11 +372,9 @@ def _lose_challenge(st):
     ev = [ev_.ChallengeLost(st.card.id)] + _end_temporary(st)
     for s in st.seats:
         for _ in range(LOST_TIME_CARDS):
-            if st.time_deck == 0:
+            if not st.spell_cards.draw(s):
                 return ev + [_lose(st, EMPTY_TIME_DECK)]
-            st.time_deck -= 1
-            st.hands[s - 1] += 1
-    ev.append(ev_.TimeCards(list(st.seats), LOST_TIME_CARDS, st.time_deck))
+    ev.append(ev_.TimeCards(list(st.seats), LOST_TIME_CARDS, st.spell_cards.time_deck))
     boss = st.card.boss
     ev += _discard(st, "lost")
     if boss:
@@ -431,7 +429,7 @@ def _won(st):
     if st.anomaly is not None:
         ev.append(ev_.AnomalyRemoved())
         st.anomaly = None
-    if st.time_deck == 0:
+    if st.spell_cards.time_deck == 0:
         return ev + [_lose(st, EMPTY_AT_CLEANUP)]
     st.step = "time"
     return ev
@@ -443,16 +441,14 @@ def _give(st, a: Give):
         refuse("not-now", f"The {a.deck} card is handed out in its place in cleanup.", "CLEANUP")
     s = _seat(st, a.seat, "CM-7")
     if a.deck == "time":
-        if st.time_deck == 0:  # a corrected table can only come here through a bug: still never below 0
+        if not st.spell_cards.draw(s):  # a corrected table can only come here through a bug: still never below 0
             return [_lose(st, EMPTY_AT_CLEANUP)]
-        st.time_deck -= 1
-        st.hands[s - 1] += 1
-        ev = [ev_.TimeCard(s, st.time_deck)]
-        if st.loot_deck:
+        ev = [ev_.TimeCard(s, st.spell_cards.time_deck)]
+        if st.loot_cards.loot_deck:
             st.step = "loot"
             return ev
         ev.append(ev_.LootSkipped("the loot deck is empty"))
-    elif st.loot_deck == 0:
+    elif st.loot_cards.loot_deck == 0:
         ev = [ev_.LootSkipped("the loot deck is empty")]
     else:
         ev = _take_loot(st, s, a)
@@ -468,24 +464,16 @@ def _take_loot(st, s: int, a: Give):
     """CM-14: the card drawn goes to seat `s` as the kind the table names; a second equipment of a type
     replaces the old one (`swap`) or is discarded (`refuse`), as the player chooses."""
     kind = a.kind or UNSORTED
-    held = st.items[s - 1]
+    held = st.loot_cards.loot_items[s - 1]
     if kind not in (TEMPORARY, UNSORTED) and (kind in held) != (a.choice is not None):
         if a.choice is None:
             refuse("one-of-each-type", f"Seat {s} already has {kind} equipment, one of each type a player: "
                    f"`loot {s} {kind} swap` replaces it, `loot {s} {kind} refuse` discards the new card, or "
                    "the group gives it to another player.", "CM-14")
         refuse("nothing-to-swap", f"Seat {s} has no {kind} to swap or refuse: `loot {s} {kind}`.", "CM-14")
-    st.loot_deck -= 1
-    if a.choice is not None:
-        st.loot_discard += 1
-    ev = ev_.LootCard(s, st.loot_deck, kind, st.loot_discard if a.choice is not None else None,
-                      a.choice == REFUSE)
-    if a.choice == REFUSE:
-        return [ev]
-    if a.choice == SWAP:
-        held.remove(kind)
-    held.append(kind)
-    return [ev]
+    st.loot_cards.take(s, kind, a.choice)
+    return [ev_.LootCard(s, st.loot_cards.loot_deck, kind, st.loot_cards.loot_discard if a.choice is not None else None,
+                         a.choice == REFUSE)]
 
 
 def _use(st, a: Discard):
@@ -493,21 +481,16 @@ def _use(st, a: Discard):
     if not st.loot_usable():
         refuse("not-now", "Loot is used before the reveal or after it, not while the card is revealed.", "X-17")
     s = _seat(st, a.seat, "CM-14")
-    if a.kind not in st.items[s - 1]:
+    if a.kind not in st.loot_cards.loot_items[s - 1]:
         refuse("no-such-loot", f"Seat {s} holds no {a.kind} loot card.", "CM-14")
-    st.items[s - 1].remove(a.kind)
-    st.loot_discard += 1
-    return [ev_.LootDiscarded(s, a.kind, st.loot_discard)]
+    st.loot_cards.use(s, a.kind)
+    return [ev_.LootDiscarded(s, a.kind, st.loot_cards.loot_discard)]
 
 
 def _end_temporary(st):
     """CM-14, X-17: the temporary loot held when a challenge ends, won or lost, is discarded."""
-    seats = [s for s in st.seats if TEMPORARY in st.items[s - 1]]
-    for s in seats:
-        kept = [k for k in st.items[s - 1] if k != TEMPORARY]
-        st.loot_discard += len(st.items[s - 1]) - len(kept)
-        st.items[s - 1] = kept
-    return [ev_.TemporaryLootDiscarded(seats, st.loot_discard)] if seats else []
+    seats = st.loot_cards.end_temporary()
+    return [ev_.TemporaryLootDiscarded(seats, st.loot_cards.loot_discard)] if seats else []
 
 
 def _discard(st, how: str):
@@ -516,9 +499,7 @@ def _discard(st, how: str):
     if st.anomaly is not None:
         ev.append(ev_.AnomalyRemoved())
     st.done.append((st.card.id, how))
-    for i in range(st.n):
-        st.hands[i] += st.spent[i]
-        st.spent[i] = 0
+    st.spell_cards.restore()
     st.card, st.round, st.pre, st.anomaly, st.reversed = None, 0, None, None, False
     st.resist = {}  # the constant spells leave play with the spells restored (CM-13)
     st.phase, st.step = "strategy", None

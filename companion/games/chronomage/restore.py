@@ -17,14 +17,12 @@ from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
 from .game import Chronomage
-from .actions import KIND_RE, REFUSE, SWAP, TEMPORARY, UNSORTED
+from .actions import KIND_RE
+from .piles import LOOT_DECK, LootCards, SpellCards, time_deck_size
 from .referee import DECK, ENDED_BY, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
-from .state import (
-    CHALLENGE, CLEANUP, ENGAGEMENT, LOOT_DECK, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState,
-    time_deck_size,
-)
+from .state import CHALLENGE, CLEANUP, ENGAGEMENT, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState
 
 bad = Chronomage.invalid_state  # a table read back (ALL-3)
 
@@ -98,19 +96,11 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     if step not in STEPS[phase]:
         bad(f"there is no phase {phase!r} with step {step!r}")
 
-    if sum(d["hands"]) + sum(d["spellbook"]) + sum(d["spent"]) + d["time_deck"] != 4 * n + time_deck_size(n):
-        bad("spell cards are not conserved: hands, spellbooks, spent spells and the time deck must hold "
-            f"{4 * n + time_deck_size(n)}", "CM-2")
-    items = d["loot_items"]
-    if d["loot"] != [len(i) for i in items]:
+    spell_cards, loot_cards = SpellCards.from_dict(d), LootCards.from_dict(d)
+    spell_cards.check(n, bad)
+    if d["loot"] != loot_cards.loot:
         bad("loot must count each player's loot_items", "CM-14")
-    if any(k in (SWAP, REFUSE) for i in items for k in i):
-        bad("swap and refuse are choices, not loot kinds", "CM-14")
-    if any(len(eq) != len(set(eq)) for eq in ([k for k in i if k not in (TEMPORARY, UNSORTED)] for i in items)):
-        bad("a player holds one equipment of each type", "CM-14")
-    if sum(d["loot"]) + d["loot_deck"] + d["loot_discard"] != 2 * n + LOOT_DECK:
-        bad(f"loot cards are not conserved: players' loot, the loot deck and its discard pile must hold "
-            f"{2 * n + LOOT_DECK}", "CM-2")
+    loot_cards.check(n, bad)
 
     # the challenge deck: the cards played, and the card out with its data (no library file needed)
     done = [(x["id"], x["result"]) for x in d["done"]]
@@ -164,9 +154,8 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         bad("last_round is a monster round's summary (with its total) or an event round's (with who got through)")
 
     st = CMState.from_fields(
-        game, phase=phase, step=step, time_deck=d["time_deck"], loot_deck=d["loot_deck"], done=done, card=card,
-        round=round_, hands=list(d["hands"]), books=list(d["spellbook"]), spent=list(d["spent"]),
-        items=[list(i) for i in items], loot_discard=d["loot_discard"],
+        game, phase=phase, step=step, spell_cards=spell_cards, loot_cards=loot_cards, done=done, card=card,
+        round=round_,
         formation=list(d["formation"]), weak=[dict(w) for w in d["weaknesses"]],
         pre=None if pre is None else {"attempt": pre["attempt"], "results": list(pre["results"]),
                                       "rolls": [None if x is None else list(x) for x in pre["rolls"]]},
@@ -175,7 +164,7 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         last_round=None if last is None else dict(last),
         used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
         assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]), resist=dict(d["resistances"]))
-    if st.resist and not any(st.spent):
+    if st.resist and not any(st.spell_cards.spent):
         bad("resistances are changed only by a constant spell in play, and no spell is", "CM-13")
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
     _round_checks(st, in_round)
@@ -189,7 +178,7 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
 def _round_checks(st: CMState, in_round: bool) -> None:
     rolls = st.rolls
     event = st.card is not None and st.card.type == "event"
-    for s, (used, bonus, spent) in enumerate(zip(st.used, st.bonus, st.spent), 1):
+    for s, (used, bonus, spent) in enumerate(zip(st.used, st.bonus, st.spell_cards.spent), 1):
         if (used or bonus) and not spent or bonus > 9 * spent:
             bad(f"seat {s}'s time units and bonus this round come from the spells it has cast", "CM-5")
     if not in_round:
@@ -218,7 +207,7 @@ def _round_checks(st: CMState, in_round: bool) -> None:
             not event and st.colors[s - 1] in st.resist and len(dice) <= MAX_RESISTANCE)
         if not count_ok or len(chal) != m:
             bad(f"seat {s} rolls {st.own_dice(s)} dice and {m} challenge dice", "MONSTER")
-        result = sum(dice) + (0 if event else st.bonus[s - 1] + st.books[s - 1])
+        result = sum(dice) + (0 if event else st.bonus[s - 1] + st.spell_cards.spellbook[s - 1])
         hits = [w for f in chal for w in st.card.chart[f - 1].weakness
                 if st.formation[s - 1] in st.card.chart[f - 1].spaces]
         if event and result < power:
@@ -261,10 +250,10 @@ def _phase_checks(st: CMState) -> None:
         bad("the challenge begins once the pre-emptive action is over", "PREEMPT")
     if ph == CLEANUP and (st.round != len(card.rounds) or (card.type == "event" and not all(st.through))):
         bad("cleanup follows the challenge's last round", "CLEANUP")
-    if ph == CLEANUP and st.step == "time" and st.time_deck == 0:
+    if ph == CLEANUP and st.step == "time" and st.spell_cards.time_deck == 0:
         bad("cleanup's time card cannot come from an empty time deck: the timeline was lost when the challenge "
             "was won", "CM-8")
-    if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
+    if ph == CLEANUP and st.step == "loot" and st.loot_cards.loot_deck == 0:
         bad("the loot step is skipped when the loot deck is empty", "X-9")
     anomaly, rev = st.anomaly, st.reversed
     if anomaly is not None:

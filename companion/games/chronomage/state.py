@@ -12,26 +12,22 @@ from companion.core import BadRequest, Outcome, State, Turn
 from .actions import Assist, Give
 from . import legal, referee
 from .referee import DECK, LOST_TIME_CARDS, phase_at
-from .rules import COLORS, START_LOOT
+from .piles import LootCards, SpellCards
+from .rules import COLORS
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
 PHASES = (STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER)
 REVEAL_STEP, PREEMPT_STEP, TIME_STEP, LOOT_STEP = "reveal", "preemptive", "time", "loot"
 STEPS = {STRATEGY: (None,), ENGAGEMENT: (REVEAL_STEP, PREEMPT_STEP), CHALLENGE: (None,),
          CLEANUP: (TIME_STEP, LOOT_STEP), OVER: (None,)}
-ORIGIN_HAND, LOOT_DECK, TIME_UNITS, START_SPACE = 4, 12, 10, 2
-
-
-def time_deck_size(players: int) -> int:
-    """CM-2: six cards a player plus fifteen."""
-    return 6 * players + 15
+TIME_UNITS, START_SPACE = 10, 2
 
 
 class CMState(State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
-    FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "items",
-              "loot_discard", "formation", "weak", "pre", "anomaly", "reversed", "result", "termination", "reason",
+    FIELDS = ("phase", "step", "spell_cards", "loot_cards", "done", "card", "round", "formation", "weak", "pre",
+              "anomaly", "reversed", "result", "termination", "reason",
               "last_round", "used", "bonus", "rolls", "assists", "through", "resist")
 
     def _table(self, game) -> None:
@@ -44,13 +40,10 @@ class CMState(State):
         self._table(game)
         n = self.n
         self.phase, self.step = STRATEGY, None
-        self.time_deck, self.loot_deck = time_deck_size(n), LOOT_DECK
+        self.spell_cards, self.loot_cards = SpellCards.new(n), LootCards.new(n)
         self.done: list[tuple[str, str]] = []  # (card id, "won" | "lost"), oldest first
         self.card = None  # the revealed Card
         self.round = 0
-        self.hands, self.books, self.spent = [ORIGIN_HAND] * n, [0] * n, [0] * n
-        self.items = [list(START_LOOT) for _ in range(n)]  # each seat's loot cards by kind (CM-14), oldest first
-        self.loot_discard = 0  # loot cards used or discarded (CM-2: hands + deck + discards = the box)
         self.formation = [START_SPACE] * n
         self.weak = [dict.fromkeys(COLORS, 0) for _ in range(n)]
         self.pre = None  # {"attempt": None|bool, "results": [...], "rolls": [...]} while a card is out
@@ -70,8 +63,8 @@ class CMState(State):
     def clone(self) -> "CMState":
         c = CMState.__new__(CMState)
         c.__dict__.update(self.__dict__)
-        c.items = [list(i) for i in self.items]
-        for k in ("hands", "books", "spent", "formation", "used", "bonus", "through", "done",
+        c.spell_cards, c.loot_cards = self.spell_cards.copy(), self.loot_cards.copy()
+        for k in ("formation", "used", "bonus", "through", "done",
                   "assists", "rolls"):
             setattr(c, k, list(getattr(self, k)))
         c.weak = [dict(w) for w in self.weak]
@@ -88,7 +81,7 @@ class CMState(State):
     @property
     def loot(self) -> list[int]:
         """How many loot cards each seat holds."""
-        return [len(i) for i in self.items]
+        return self.loot_cards.loot
 
     def round_info(self):
         """The current Round of the revealed card, or None."""
@@ -148,7 +141,7 @@ class CMState(State):
     def book_fixed(self) -> bool:
         """CM-15: from the table's first preparation spell on, no spellbook changes until cleanup (the spells
         cast in a strategy phase are its preparation spells: cleanup restores them before the next one)."""
-        return self.phase == "strategy" and any(self.spent)
+        return self.phase == "strategy" and any(self.spell_cards.spent)
 
 
     def loot_usable(self) -> bool:
@@ -159,7 +152,7 @@ class CMState(State):
 
     def failures_left(self) -> int:
         """How many more lost challenges the time deck can pay for (2 cards a player each, CM-7)."""
-        return self.time_deck // (LOST_TIME_CARDS * self.n)
+        return self.spell_cards.time_deck // (LOST_TIME_CARDS * self.n)
 
     # ------------------------------------------------------------------ core API
     def legal_actions(self) -> list:
@@ -201,7 +194,7 @@ class CMState(State):
         return {
             "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.tl.name,
             "phase": self.phase, "step": self.step,
-            "time_deck": self.time_deck, "loot_deck": self.loot_deck,
+            "time_deck": self.spell_cards.time_deck, "loot_deck": self.loot_cards.loot_deck,
             "challenge_deck": DECK - len(self.done),
             "done": [{"id": i, "result": res} for i, res in self.done],
             "card": None if card is None else card.to_table(),
@@ -211,9 +204,9 @@ class CMState(State):
             "damage": {"seats": rolled, "total": sum(x for x in rolled if x is not None),
                        "power": self.power()},
             "weaknesses": [dict(w) for w in self.weak],
-            "formation": list(self.formation), "spellbook": list(self.books), "hands": list(self.hands),
-            "spent": list(self.spent), "loot": self.loot,
-            "loot_items": [list(i) for i in self.items], "loot_discard": self.loot_discard,
+            "formation": list(self.formation), "spellbook": list(self.spell_cards.spellbook),
+            "hands": list(self.spell_cards.hands), "spent": list(self.spell_cards.spent), "loot": self.loot,
+            "loot_items": [list(i) for i in self.loot_cards.loot_items], "loot_discard": self.loot_cards.loot_discard,
             "time_used": list(self.used), "bonus": list(self.bonus),
             "rolls": [None if x is None else {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in x.items()}
                       for x in self.rolls],

@@ -33,7 +33,7 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
         if p.kind == "choice":
             k = rng.randint(1, len(p.options))
             return Choose(k) if p.all else Choose(k, rng.choice(st.to_choose()))
-        if p.kind == "exploit" and st.pre["attempt"] is None:
+        if p.kind == "exploit" and st.preemptive.attempt is None:
             return rng.choice((EXPLOIT_YES, EXPLOIT_NO))
         return Dice(rng.choice(st.to_roll()))
     if ph == "challenge":
@@ -42,8 +42,8 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
             return FAIL
         if x < 3 * fail_rate and not st.reversed:
             return REVERSE
-        if st.card.type == "event" and all(r is None for r in st.rolls) and rng.random() < 0.5:
-            gave = {g for g, _ in st.assists}
+        if st.card.type == "event" and all(r is None for r in st.this_round.rolls) and rng.random() < 0.5:
+            gave = {g for g, _ in st.this_round.assists}
             givers = [g for g in seats if st.through[g - 1] and g not in gave]
             if givers:
                 return Assist(rng.choice(givers), rng.choice([r for r in seats if not st.through[r - 1]]))
@@ -51,8 +51,8 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
         y = rng.random()
         if y < 0.05:
             return Form(s, rng.randint(1, 3))
-        if y < 0.3 and st.card.type == "monster" and st.spell_cards.hands[s - 1] and st.used[s - 1] < 10:
-            return Spell(s, rng.randint(0, 10 - st.used[s - 1]), rng.randint(0, min(st.spell_cards.spellbook[s - 1], 9)),
+        if y < 0.3 and st.card.type == "monster" and st.spell_cards.hands[s - 1] and st.this_round.time_used[s - 1] < 10:
+            return Spell(s, rng.randint(0, 10 - st.this_round.time_used[s - 1]), rng.randint(0, min(st.spell_cards.spellbook[s - 1], 9)),
                          rng.randint(0, 9), _constant(rng))
         return Dice(s)
     s = rng.choice(seats)

@@ -43,7 +43,7 @@ def legal_actions(st) -> list:
         if p.kind == "choice":
             opts = range(1, len(p.options) + 1)
             out += [Choose(k) for k in opts] if p.all else [Choose(k, s) for s in st.to_choose() for k in opts]
-        elif p.kind == "exploit" and st.pre["attempt"] is None:
+        elif p.kind == "exploit" and st.preemptive.attempt is None:
             out += [EXPLOIT_YES, EXPLOIT_NO]
         for s in st.to_roll():
             out.append(Dice(s))
@@ -57,8 +57,8 @@ def legal_actions(st) -> list:
                 out += _spells(st, s, prep=False)
             out.append(Dice(s))
             out += [Dice(s, h, c) for h in handfuls(st.own_dice(s)) for c in handfuls(m)]
-        if not monster and all(r is None for r in st.rolls):
-            gave = {g for g, _ in st.assists}
+        if not monster and all(r is None for r in st.this_round.rolls):
+            gave = {g for g, _ in st.this_round.assists}
             out += [Assist(g, r) for g in st.seats if st.through[g - 1] and g not in gave
                     for r in st.seats if not st.through[r - 1]]
         out.append(FAIL)
@@ -90,5 +90,5 @@ def _spells(st, s: int, prep: bool) -> list:
     runes = range(min(st.spell_cards.spellbook[s - 1], 9) + 1)
     if prep:
         return [Spell(s, c, r) for c in range(11) for r in runes]
-    costs = range(10 - st.used[s - 1] + 1)
+    costs = range(10 - st.this_round.time_used[s - 1] + 1)
     return [Spell(s, c, r, b) for c in costs for r in runes for b in range(10)]

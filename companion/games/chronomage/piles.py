@@ -35,6 +35,10 @@ class SpellCards:
     def from_dict(cls, d: dict[str, Any]) -> "SpellCards":
         return cls(d["time_deck"], list(d["hands"]), list(d["spellbook"]), list(d["spent"]))
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"time_deck": self.time_deck, "hands": list(self.hands), "spellbook": list(self.spellbook),
+                "spent": list(self.spent)}
+
     def copy(self) -> "SpellCards":
         return SpellCards(self.time_deck, list(self.hands), list(self.spellbook), list(self.spent))
 
@@ -86,6 +90,10 @@ class LootCards:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "LootCards":
         return cls(d["loot_deck"], [list(i) for i in d["loot_items"]], d["loot_discard"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"loot_deck": self.loot_deck, "loot": self.loot, "loot_items": [list(i) for i in self.loot_items],
+                "loot_discard": self.loot_discard}
 
     def copy(self) -> "LootCards":
         return LootCards(self.loot_deck, [list(i) for i in self.loot_items], self.loot_discard)

@@ -12,6 +12,7 @@ from companion.core import CHANCE_STOP, DEFEAT, VICTORY, NotationError
 from companion.events import plural
 
 from . import events as ev_
+from .challenge import Preemptive, RoundBooks
 from .game import Chronomage
 from .actions import (
     REFUSE, TEMPORARY, UNSORTED, Assist, Book, Choose, Dice, Discard, Exploit, Form, Give, Reveal, Reverse, Spell,
@@ -137,7 +138,7 @@ def _spell(st, a: Spell):
     elif st.phase == "challenge":
         if st.card.type == "event":
             refuse("no-spells-in-events", "Spells and runes do nothing against an event.", "EVENT")
-        if st.rolls[s - 1] is not None:
+        if st.this_round.rolls[s - 1] is not None:
             refuse("already-rolled", f"Seat {s} has rolled this round; spells come before the roll.", "SPELL")
     else:
         refuse("not-now", "Spells are cast in the strategy phase or before a player's roll in a monster round.",
@@ -148,16 +149,16 @@ def _spell(st, a: Spell):
         refuse("rune-check", f"The spell needs {plural(a.runes, 'rune')}; seat {s}'s spellbook shows {st.spell_cards.spellbook[s - 1]}.",
                "CM-5")
     in_round = st.phase == "challenge"
-    if in_round and st.used[s - 1] + a.cost > MAX_COST:
-        left = MAX_COST - st.used[s - 1]
+    if in_round and st.this_round.time_used[s - 1] + a.cost > MAX_COST:
+        left = MAX_COST - st.this_round.time_used[s - 1]
         refuse("out-of-time", f"Seat {s} has {plural(left, 'time unit')} left this round; the spell costs {a.cost}.", "CM-5")
     st.spell_cards.cast(s)
     if in_round:
-        st.used[s - 1] += a.cost
-        st.bonus[s - 1] += a.bonus
-    ev = [ev_.Spell(s, a.cost, a.runes, a.bonus, MAX_COST - st.used[s - 1] if in_round else None)]
+        st.this_round.time_used[s - 1] += a.cost
+        st.this_round.bonus[s - 1] += a.bonus
+    ev = [ev_.Spell(s, a.cost, a.runes, a.bonus, MAX_COST - st.this_round.time_used[s - 1] if in_round else None)]
     if a.resistance:
-        st.resist.update(a.resistance)
+        st.resistances.update(a.resistance)
         ev.append(ev_.Resistances(dict(a.resistance)))
     return ev
 
@@ -204,7 +205,7 @@ def _reveal(st, a: Reveal):
         refuse("no-power", f"{card.name} has no power number for {plural(st.n, 'player')} "
                        f"in round {missing[0]}.", "CM-3")
     st.card, st.step = card, "preemptive"
-    st.pre = {"attempt": None, "results": [None] * st.n, "rolls": [None] * st.n}
+    st.preemptive = Preemptive.new(st.n)
     ev = [ev_.Revealed(card.id, card.name, card.type, card.boss, card.preemptive.kind, st.eligible(),
                        st.catalogue.get(card.id) != card)]
     if not st.eligible():
@@ -229,28 +230,28 @@ def _choose(st, a: Choose):
         s = _seat(st, a.seat, "PREEMPT")
         if s not in st.eligible():
             refuse("not-printed", f"Seat {s}'s colour is not printed under the resistance.", "PREEMPT")
-        if st.pre["results"][s - 1] is not None:
+        if st.preemptive.results[s - 1] is not None:
             refuse("already-chose", f"Seat {s} has already chosen.", "PREEMPT")
         targets = [s]
     for s in targets:
-        st.pre["results"][s - 1] = a.option
+        st.preemptive.results[s - 1] = a.option
     ev = [ev_.Chose(targets, a.option, p.options[a.option - 1])]
     return ev + _preempt_done(st)
 
 
 def _exploit(st, a: Exploit):
     if st.phase != "engagement" or st.step != "preemptive" or st.card.preemptive.kind != "exploit" \
-            or st.pre["attempt"] is not None:
+            or st.preemptive.attempt is not None:
         refuse("not-now", "There is no exploit waiting for the table's decision.", "X-5")
-    st.pre["attempt"] = a.attempt
+    st.preemptive.attempt = a.attempt
     return [ev_.Exploit(a.attempt)] + _preempt_done(st)
 
 
 def _preempt_done(st):
-    p, res = st.card.preemptive, st.pre["results"]
-    if p.kind == "exploit" and st.pre["attempt"] is False:
+    p, res = st.card.preemptive, st.preemptive.results
+    if p.kind == "exploit" and st.preemptive.attempt is False:
         return _start_challenge(st)
-    if p.kind == "exploit" and st.pre["attempt"] is None:
+    if p.kind == "exploit" and st.preemptive.attempt is None:
         return []
     if any(res[s - 1] is None for s in st.eligible()):
         return []
@@ -291,12 +292,12 @@ def _preempt_roll(st, s: int, faces):
     ok = sum(faces) >= p.goal
     seats = list(st.seats) if p.all else [s]
     for t in seats:
-        st.pre["results"][t - 1] = "success" if ok else "fail"
-    st.pre["rolls"][s - 1] = list(faces)
+        st.preemptive.results[t - 1] = "success" if ok else "fail"
+    st.preemptive.rolls[s - 1] = list(faces)
     ev = [ev_.PreemptiveRoll(s, list(faces), p.goal, ok, seats)]
     if not ok and p.weakness:
         for t in seats:
-            st.weak[t - 1][p.weakness] += 1
+            st.weaknesses[t - 1][p.weakness] += 1
         ev.append(ev_.WeaknessTaken(seats, p.weakness))
     return ev + _preempt_done(st)
 
@@ -304,27 +305,27 @@ def _preempt_roll(st, s: int, faces):
 def _challenge_roll(st, s: int, faces, chal):
     card, i = st.card, s - 1
     monster = card.type == "monster"
-    result = sum(faces) + (st.bonus[i] + st.spell_cards.spellbook[i] if monster else 0)
+    result = sum(faces) + (st.this_round.bonus[i] + st.spell_cards.spellbook[i] if monster else 0)
     hits = []
     for f in chal:
         hit = card.chart[f - 1]
         if st.formation[i] in hit.spaces:
             hits.extend(hit.weakness)
     for color in hits:
-        st.weak[i][color] += 1
+        st.weaknesses[i][color] += 1
     roll = {"dice": list(faces), "challenge": list(chal), "result": result, "hits": hits}
     if monster:
-        st.rolls[i] = roll
+        st.this_round.rolls[i] = roll
         ev = [ev_.Damage(s, list(faces), list(chal), result, hits, st.power(),
-                         sum(r["result"] for r in st.rolls if r is not None))]
+                         sum(r["result"] for r in st.this_round.rolls if r is not None))]
     else:
         ev = [ev_.EventRoll(s, list(faces), list(chal), result, hits, st.power())]
     if not monster and result < st.power():
         color = st.round_info().color
-        st.weak[i][color] += 1
+        st.weaknesses[i][color] += 1
         roll["hits"] = hits + [color]
         ev.append(ev_.WeaknessTaken([s], color))
-    st.rolls[i] = roll
+    st.this_round.rolls[i] = roll
     if not st.to_roll():
         ev += _close_round(st)
     return ev
@@ -337,15 +338,15 @@ def _assist(st, a: Assist):
     if st.phase != "challenge" or st.card.type != "event":
         refuse("not-event", "Dice are given only during an event.", "ASSIST")
     g, r = _seat(st, a.giver, "ASSIST"), _seat(st, a.receiver, "ASSIST")
-    if any(x is not None for x in st.rolls):
+    if any(x is not None for x in st.this_round.rolls):
         refuse("assist-before-rolls", "Dice are given before anyone rolls in the round.", "ASSIST")
     if not st.through[g - 1]:
         refuse("giver-not-through", f"Seat {g} has not beaten the event yet.", "ASSIST")
     if st.through[r - 1]:
         refuse("receiver-through", f"Seat {r} has already beaten the event.", "ASSIST")
-    if any(x == g for x, _ in st.assists):
+    if any(x == g for x, _ in st.this_round.assists):
         refuse("one-die", f"Seat {g} has already given a die this round.", "ASSIST")
-    st.assists.append((g, r))
+    st.this_round.assists.append((g, r))
     return [ev_.Assist(g, r, st.own_dice(r))]
 
 
@@ -358,7 +359,7 @@ def _reverse(st, a: Reverse):
         refuse("not-drawn", "Enter the two anomaly dice, or let the referee roll them.", "CM-9")
     st.anomaly, st.reversed = tuple(a.anomaly), True
     st.round, st.through = 1, [False] * st.n
-    st._new_round()
+    st.this_round = RoundBooks.new(st.n)
     return [ev_.ReverseTime(list(a.anomaly), 1)]
 
 
@@ -388,44 +389,44 @@ def _lose_challenge(st):
 def _start_challenge(st):
     st.phase, st.step, st.round = "challenge", None, 1
     st.through = [False] * st.n
-    st._new_round()
+    st.this_round = RoundBooks.new(st.n)
     return [ev_.Challenge(st.card.id, 1, st.power())]
 
 
 def _close_round(st):
     r, power = st.round_info(), st.power()
     if st.card.type == "monster":
-        total = sum(x["result"] for x in st.rolls)
+        total = sum(x["result"] for x in st.this_round.rolls)
         ok = total >= power
         st.last_round = {"round": st.round, "color": r.color, "total": total, "power": power, "success": ok,
-                           "seats": [x["result"] for x in st.rolls]}
+                           "seats": [x["result"] for x in st.this_round.rolls]}
         if not ok:
-            for w in st.weak:
+            for w in st.weaknesses:
                 w[r.color] += 1
-            st._new_round()
+            st.this_round = RoundBooks.new(st.n)
             return [ev_.RoundFailed(st.round, total, power, r.color, list(st.seats))]
         ev = [ev_.RoundWon(st.round, total, power)]
         if st.round < len(st.card.rounds):
             st.round += 1
-            st._new_round()
+            st.this_round = RoundBooks.new(st.n)
             return ev + [ev_.Round(st.round, st.power())]
         return ev + _won(st)
-    newly = [s for s in st.seats if st.rolls[s - 1] is not None and st.rolls[s - 1]["result"] >= power]
+    newly = [s for s, x in zip(st.seats, st.this_round.totals()) if x is not None and x >= power]
     for s in newly:
         st.through[s - 1] = True
     st.last_round = {"round": st.round, "color": r.color, "power": power, "through": newly,
-                       "success": all(st.through), "seats": [x and x["result"] for x in st.rolls]}
+                       "success": all(st.through), "seats": [x and x["result"] for x in st.this_round.rolls]}
     ev = [ev_.EventRound(newly, [s for s in st.seats if not st.through[s - 1]])]
     if all(st.through):
         return ev + _won(st)
-    st._new_round()
+    st.this_round = RoundBooks.new(st.n)
     return ev
 
 
 def _won(st):
     ev = [ev_.ChallengeWon(st.card.id)] + _end_temporary(st)
     st.phase = "cleanup"
-    st._new_round()
+    st.this_round = RoundBooks.new(st.n)
     if st.anomaly is not None:
         ev.append(ev_.AnomalyRemoved())
         st.anomaly = None
@@ -500,11 +501,11 @@ def _discard(st, how: str):
         ev.append(ev_.AnomalyRemoved())
     st.done.append((st.card.id, how))
     st.spell_cards.restore()
-    st.card, st.round, st.pre, st.anomaly, st.reversed = None, 0, None, None, False
-    st.resist = {}  # the constant spells leave play with the spells restored (CM-13)
+    st.card, st.round, st.preemptive, st.anomaly, st.reversed = None, 0, None, None, False
+    st.resistances = {}  # the constant spells leave play with the spells restored (CM-13)
     st.phase, st.step = "strategy", None
     st.through = [False] * st.n
-    st._new_round()
+    st.this_round = RoundBooks.new(st.n)
     return ev + [ev_.SpellsRestored(), ev_.Strategy(DECK - len(st.done))]
 
 

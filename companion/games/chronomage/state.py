@@ -12,6 +12,7 @@ from companion.core import BadRequest, Outcome, State, Turn
 from .actions import Assist, Give
 from . import legal, referee
 from .referee import DECK, LOST_TIME_CARDS, phase_at
+from .challenge import Preemptive, RoundBooks
 from .piles import LootCards, SpellCards
 from .rules import COLORS
 
@@ -21,14 +22,19 @@ REVEAL_STEP, PREEMPT_STEP, TIME_STEP, LOOT_STEP = "reveal", "preemptive", "time"
 STEPS = {STRATEGY: (None,), ENGAGEMENT: (REVEAL_STEP, PREEMPT_STEP), CHALLENGE: (None,),
          CLEANUP: (TIME_STEP, LOOT_STEP), OVER: (None,)}
 TIME_UNITS, START_SPACE = 10, 2
+#: the keys of a table's JSON, in the order saved snapshots have always had them
+SAVED = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", "loot_deck", "challenge_deck", "done",
+         "card", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot", "loot_items",
+         "loot_discard", "time_used", "bonus", "rolls", "through", "assists", "preemptive", "anomaly", "reversed",
+         "resistances", "result", "reason", "last_round")
 
 
 class CMState(State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
-    FIELDS = ("phase", "step", "spell_cards", "loot_cards", "done", "card", "round", "formation", "weak", "pre",
-              "anomaly", "reversed", "result", "termination", "reason",
-              "last_round", "used", "bonus", "rolls", "assists", "through", "resist")
+    FIELDS = ("phase", "step", "spell_cards", "loot_cards", "done", "card", "round", "formation", "weaknesses",
+              "preemptive", "this_round", "through", "anomaly", "reversed", "resistances", "result", "termination",
+              "reason", "last_round")
 
     def _table(self, game) -> None:
         self.game = game
@@ -45,32 +51,23 @@ class CMState(State):
         self.card = None  # the revealed Card
         self.round = 0
         self.formation = [START_SPACE] * n
-        self.weak = [dict.fromkeys(COLORS, 0) for _ in range(n)]
-        self.pre = None  # {"attempt": None|bool, "results": [...], "rolls": [...]} while a card is out
+        self.weaknesses = [dict.fromkeys(COLORS, 0) for _ in range(n)]
+        self.preemptive: Preemptive | None = None  # while a card is out
         self.anomaly, self.reversed = None, False
         self.result, self.termination, self.reason = None, "", ""  # how it ended: the code, then the sentence
         self.last_round = None
-        self._new_round()
-        self.through = [False] * n
-        self.resist: dict[str, int] = {}  # CM-13: resistances the constant spells in play set, by colour
-
-    def _new_round(self) -> None:
-        n = self.n
-        self.used, self.bonus = [0] * n, [0] * n
-        self.rolls: list[dict | None] = [None] * n
-        self.assists: list[tuple[int, int]] = []
+        self.this_round = RoundBooks.new(n)
+        self.through = [False] * n  # who has beaten the event being fought (EVENT)
+        self.resistances: dict[str, int] = {}  # CM-13: resistances the constant spells in play set, by colour
 
     def clone(self) -> "CMState":
         c = CMState.__new__(CMState)
         c.__dict__.update(self.__dict__)
         c.spell_cards, c.loot_cards = self.spell_cards.copy(), self.loot_cards.copy()
-        for k in ("formation", "used", "bonus", "through", "done",
-                  "assists", "rolls"):
-            setattr(c, k, list(getattr(self, k)))
-        c.weak = [dict(w) for w in self.weak]
-        c.resist = dict(self.resist)
-        if self.pre is not None:
-            c.pre = {k: (list(v) if isinstance(v, list) else v) for k, v in self.pre.items()}
+        c.this_round = self.this_round.copy()
+        c.formation, c.through, c.done = list(self.formation), list(self.through), list(self.done)
+        c.weaknesses, c.resistances = [dict(w) for w in self.weaknesses], dict(self.resistances)
+        c.preemptive = None if self.preemptive is None else self.preemptive.copy()
         return c
 
     # ------------------------------------------------------------------ derived facts
@@ -98,26 +95,26 @@ class CMState(State):
     def resistance(self, color: str) -> int:
         """The dice `color` rolls against the card out: a constant spell's number over the card's (CM-13);
         an event ignores spells (EVENT)."""
-        if self.card.type == "monster" and color in self.resist:
-            return self.resist[color]
+        if self.card.type == "monster" and color in self.resistances:
+            return self.resistances[color]
         return self.card.dice_for(color)
 
     def own_dice(self, seat: int) -> int:
         """How many of their dice `seat` rolls this round: the resistance, plus dice given in an event."""
-        return self.resistance(self.colors[seat - 1]) + sum(1 for _, r in self.assists if r == seat)
+        return self.resistance(self.colors[seat - 1]) + sum(1 for _, r in self.this_round.assists if r == seat)
 
     def to_roll(self) -> list[int]:
         """Seats whose dice the table still awaits in this step (CM-11)."""
         if self.phase == ENGAGEMENT and self.step == PREEMPT_STEP:
-            p, pre = self.card.preemptive, self.pre
-            if p.kind == "choice" or (p.kind == "exploit" and pre["attempt"] is not True):
+            p, pre = self.card.preemptive, self.preemptive
+            if p.kind == "choice" or (p.kind == "exploit" and pre.attempt is not True):
                 return []
             elig = self.eligible()
             if p.all:
-                return elig if all(r is None for r in pre["results"]) else []
-            return [s for s in elig if pre["results"][s - 1] is None]
+                return elig if all(r is None for r in pre.results) else []
+            return [s for s in elig if pre.results[s - 1] is None]
         if self.phase == CHALLENGE:
-            return [s for s in self.seats if self.rolls[s - 1] is None and not self.through[s - 1]]
+            return [s for s in self.seats if self.this_round.rolls[s - 1] is None and not self.through[s - 1]]
         return []
 
     def to_choose(self) -> list[int]:
@@ -126,7 +123,7 @@ class CMState(State):
             return []
         if self.card.preemptive.all:
             return []
-        return [s for s in self.eligible() if self.pre["results"][s - 1] is None]
+        return [s for s in self.eligible() if self.preemptive.results[s - 1] is None]
 
     def revealable(self) -> list[str]:
         """Cards that may be picked now: the timeline's, then the saved ones (`my_cards.py`) with this
@@ -189,36 +186,26 @@ class CMState(State):
         return Outcome(result=self.result, reason=self.reason, termination=self.termination)
 
     def to_dict(self) -> dict[str, Any]:
-        card, r = self.card, self.round_info()
-        rolled = [x["result"] if x is not None else None for x in self.rolls]
-        return {
+        card, r, rolled = self.card, self.round_info(), self.this_round.totals()
+        d = {
             "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.tl.name,
-            "phase": self.phase, "step": self.step,
-            "time_deck": self.spell_cards.time_deck, "loot_deck": self.loot_cards.loot_deck,
-            "challenge_deck": DECK - len(self.done),
+            "phase": self.phase, "step": self.step, "challenge_deck": DECK - len(self.done),
             "done": [{"id": i, "result": res} for i, res in self.done],
             "card": None if card is None else card.to_table(),
             "challenge": None if card is None else {
                 "id": card.id, "name": card.name, "type": card.type, "boss": card.boss, "round": self.round,
                 "rounds": len(card.rounds), "power": self.power(), "dice": r and r.dice, "color": r and r.color},
-            "damage": {"seats": rolled, "total": sum(x for x in rolled if x is not None),
-                       "power": self.power()},
-            "weaknesses": [dict(w) for w in self.weak],
-            "formation": list(self.formation), "spellbook": list(self.spell_cards.spellbook),
-            "hands": list(self.spell_cards.hands), "spent": list(self.spell_cards.spent), "loot": self.loot,
-            "loot_items": [list(i) for i in self.loot_cards.loot_items], "loot_discard": self.loot_cards.loot_discard,
-            "time_used": list(self.used), "bonus": list(self.bonus),
-            "rolls": [None if x is None else {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in x.items()}
-                      for x in self.rolls],
-            "through": list(self.through), "assists": [list(a) for a in self.assists],
-            "preemptive": None if self.pre is None else {
-                "attempt": self.pre["attempt"], "results": list(self.pre["results"]),
-                "rolls": [None if x is None else list(x) for x in self.pre["rolls"]]},
+            "damage": {"seats": rolled, "total": sum(x for x in rolled if x is not None), "power": self.power()},
+            "weaknesses": [dict(w) for w in self.weaknesses], "formation": list(self.formation),
+            **self.spell_cards.to_dict(), **self.loot_cards.to_dict(), **self.this_round.to_dict(),
+            "through": list(self.through),
+            "preemptive": None if self.preemptive is None else self.preemptive.to_dict(),
             "anomaly": None if self.anomaly is None else list(self.anomaly), "reversed": self.reversed,
-            "resistances": {c: self.resist[c] for c in COLORS if c in self.resist},
+            "resistances": {c: self.resistances[c] for c in COLORS if c in self.resistances},
             "result": self.result, "reason": self.reason,
             "last_round": None if self.last_round is None else dict(self.last_round),
         }
+        return {k: d[k] for k in SAVED}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public (perfect information); the view adds what the table screen shows."""
@@ -227,7 +214,7 @@ class CMState(State):
         v = self.to_dict()
         v["seat"] = seat
         v["card"] = None if self.card is None else self.card.to_dict()
-        v["time_units_left"] = [TIME_UNITS - u for u in self.used]
+        v["time_units_left"] = [TIME_UNITS - u for u in self.this_round.time_used]
         v["dice_count"] = ([self.own_dice(s) for s in self.seats]
                            if self.phase == CHALLENGE else None)
         v["to_roll"] = self.to_roll()

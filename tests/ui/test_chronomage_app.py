@@ -187,9 +187,9 @@ def test_the_screenshot_shows_the_worked_monster_round_on_the_tracker(tmp_path):
     from pngcheck import read_png
 
     from companion.journal import Journal
-    from ui.games.chronomage.screen import ChronomageScreen
+    from ui.samples import sample_session
 
-    session = ChronomageScreen.sample_session(Journal(), GAME_ID)
+    session = sample_session(Journal(), GAME_ID)
     assert session.view(None)["damage"] == {"seats": [12, 6, None], "total": 18, "power": 14}
     out = tmp_path / "chronomage.png"
     env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy"), COMPANION_DATA=str(tmp_path / "data"))

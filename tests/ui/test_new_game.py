@@ -1,8 +1,8 @@
 """Adding a game is its own package and one registry line (companion/NEW_GAME.md), and no test trap.
 
 The toy Nim (tests/toy_duel.py, the one the shape tests use) is written at test time into a package of its
-own under `tmp_path`, made importable as `companion.games.nim` and listed in GAME_MODULES the way a real game is, and the registry is built by
-`companion.games._load()`. Nim has perfect information and no screen, so it plays on the generic screen;
+own under `tmp_path`, made importable as `companion.games.nim` and listed in GAME_MODULES the way a real
+game is, and the registry is built by `companion.games._load()`. Nim has perfect information and no screen, so it plays on the generic screen;
 its twin Blind Nim hides the pile and has no screen either, so the home screen shows it as coming. No
 file of the repository is written or changed for any of it.
 """

@@ -72,7 +72,7 @@ def test_CM_2_challenge_deck_is_five_phase_I_over_five_phase_II_over_six_phase_I
     phases = []
     while not st.is_over():
         win(st)
-        phases.append(st.tl.by_id[st.done[-1][0]].phase)
+        phases.append(st.timeline.by_id[st.done[-1][0]].phase)
     assert phases == [1] * 5 + [2] * 5 + [3] * 6
 
 

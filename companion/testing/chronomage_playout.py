@@ -73,7 +73,7 @@ def _constant(rng: random.Random) -> tuple:
 def typed_card(st, rng: random.Random) -> Reveal:
     """A card typed at the table (X-15): a library card that may come now, under a new id and with the
     power number for this table's size only."""
-    card = st.tl.by_id[rng.choice(st.revealable())]
+    card = st.timeline.by_id[rng.choice(st.revealable())]
     n = st.n
     rounds = tuple(replace(r, power=tuple(p if k == n else None for k, p in enumerate(r.power, 1)))
                    for r in card.rounds)

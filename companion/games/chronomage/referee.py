@@ -75,7 +75,7 @@ def _complete(st, action, rng: random.Random):
             return Dice(action.seat, tuple(sorted(rng.randint(1, 6) for _ in range(PRE_DICE))))
     elif t is Reveal and action.data is None:
         if st.phase == "engagement" and st.step == "reveal":
-            deck = [i for i in st.revealable() if i in st.tl.by_id]  # saved cards are not in the deck
+            deck = [i for i in st.revealable() if i in st.timeline.by_id]  # saved cards are not in the deck
             pick = action.card if action.card is not None else (rng.choice(deck) if deck else None)
             if pick in st.catalogue:  # the library card's data goes into the journal (CM-3)
                 return Reveal(pick, st.catalogue[pick])
@@ -186,7 +186,7 @@ def _reveal(st, a: Reveal):
             refuse("not-drawn", "Name the revealed card, or let the referee draw it.", "CM-3")
         card = st.catalogue.get(a.card)  # a bare pick (journals written before reveals carried the card)
         if card is None:
-            refuse("unknown-card", f"Neither the timeline {st.tl.title!r} nor the saved cards have a card "
+            refuse("unknown-card", f"Neither the timeline {st.timeline.title!r} nor the saved cards have a card "
                                f"{a.card!r}.", "CM-3")
     if card.id in {i for i, _ in st.done}:
         refuse("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")

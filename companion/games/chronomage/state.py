@@ -40,7 +40,7 @@ class CMState(State):
         self.game = game
         self.n = game.players
         self.colors = tuple(game.options["colors"])
-        self.tl, self.catalogue = game.timeline, game.catalogue
+        self.timeline, self.catalogue = game.timeline, game.catalogue
 
     def __init__(self, game):
         self._table(game)
@@ -130,8 +130,8 @@ class CMState(State):
         table's power numbers; the deck's current phase, none already played; the boss anywhere in phase III
         and the last card when no other is left (CM-10, X-1)."""
         want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
-        out = [c.id for c in self.tl.cards if c.phase == want and (c.boss or not last) and c.id not in gone]
-        return out + [i for i, c in self.catalogue.items() if i not in self.tl.by_id and c.phase == want
+        out = [c.id for c in self.timeline.cards if c.phase == want and (c.boss or not last) and c.id not in gone]
+        return out + [i for i, c in self.catalogue.items() if i not in self.timeline.by_id and c.phase == want
                       and (c.boss or not last) and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
 
 
@@ -188,7 +188,7 @@ class CMState(State):
     def to_dict(self) -> dict[str, Any]:
         card, r, rolled = self.card, self.round_info(), self.this_round.totals()
         d = {
-            "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.tl.name,
+            "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.timeline.name,
             "phase": self.phase, "step": self.step, "challenge_deck": DECK - len(self.done),
             "done": [{"id": i, "result": res} for i, res in self.done],
             "card": None if card is None else card.to_table(),

@@ -1,7 +1,10 @@
 """The Chronomage table's books: what the companion keeps for the players, and who acts now.
 
-One `CMState` holds the whole table. The rules that change it live in `referee.py` (apply, complete) and
-`legal.py` (legal_actions), functions of the state; this module keeps the data, its JSON form and the views.
+One `CMState` holds the whole table, its attributes named as its JSON keys: the card piles (`piles.py`:
+the spell cards with the time deck, the loot cards), the challenge being fought (`challenge.py`: the
+pre-emptive record, the round's books) and the rest of the table. The rules that change it are functions of
+the state in `referee.py` (apply, complete) and `legal.py` (legal_actions); this module keeps the data, its
+JSON form and the views.
 """
 from __future__ import annotations
 

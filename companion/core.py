@@ -43,7 +43,7 @@ from companion.gametype import (  # noqa: F401
     CHANCE_DRAWN, CHANCE_ENTERED, CHANCE_NONE, COOPERATIVE, HIDDEN, PERFECT, WINNER, WINNERS, Chance, GameType,
     Information, Input, Option, OptionKind, OutcomeKind,
 )
-from companion.turns import (  # noqa: F401
+from companion.turn import (  # noqa: F401
     CHANCE, CHANCE_STOP, DEFEAT, OVER, REVEAL_STOP, SEAT, SEATS, TABLE, VICTORY, Outcome, Result, Turn, TurnKind,
     UndoStop,
 )

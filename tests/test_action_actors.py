@@ -149,10 +149,10 @@ def test_protocol_player_CM_assist_is_the_givers_alone(tmp_path):
         with pytest.raises(Refusal) as refused:
             session.play("assist 1 2", seat)  # giving away seat 1's die
         assert refused.value.code == "not-your-action" and refused.value.rule == "protocol/player"
-    assert session.head == head and session.state.assists == []
+    assert session.head == head and session.state.this_round.assists == []
     assert {str(a) for a in session.legal_actions(1) if str(a).startswith("assist")} == {"assist 1 2", "assist 1 3"}
     session.play("assist 1 2", 1)
-    assert session.state.assists == [(1, 2)]
+    assert session.state.this_round.assists == [(1, 2)]
 
 
 def test_protocol_player_CM_a_phone_cannot_give_away_another_seats_die(tmp_path):
@@ -169,12 +169,12 @@ def test_protocol_player_CM_a_phone_cannot_give_away_another_seats_die(tmp_path)
                 for i, text in enumerate(("assist 1 2", "assist 1 3")):
                     answer = await thief.play(state, text, id=f"t{i}")
                     assert answer["type"] == "refused" and answer["error"]["code"] == "not-offered", answer
-                assert table.table.referee.session.state.assists == []
+                assert table.table.referee.session.state.this_round.assists == []
                 giver = await open_phone(client, table, 1)
                 state = await giver.next("state")
                 assert {a["text"] for a in state["actions"] if a["type"] == "Assist"} == {"assist 1 2", "assist 1 3"}
                 assert (await giver.play(state, "assist 1 2", id="g1"))["type"] == "done"
-            assert table.table.referee.session.state.assists == [(1, 2)]
+            assert table.table.referee.session.state.this_round.assists == [(1, 2)]
         run(go())
     finally:
         table.close()

@@ -53,7 +53,7 @@ def test_registry_makes_block_arena_for_two_with_type_options_and_computer_level
     assert g.options == {"columns": 6, "rows": 6, "bga": False}
     assert [o.rule for o in g.options_schema] == [RULE + "BA-1", RULE + "BA-1", RULE + "BA-9"]
     assert list(GAME.computer_players) == ["random", "greedy", "search"]
-    assert set(GAME.rules) == {f"BA-{i}" for i in range(1, 15)}
+    assert set(GAME.rules) == {f"BA-{i}" for i in range(1, 15)} | {f"X-{i}" for i in range(1, 11)}
     with pytest.raises(BadRequest):
         make_game("block-arena", 3)
 

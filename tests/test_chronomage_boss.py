@@ -73,7 +73,7 @@ def test_CM_10_losing_the_boss_early_loses_the_timeline(tmp_path):
     play(st, "ready", "reveal c16", "fail")
     out = st.outcome()
     assert out.result == "defeat" and out.termination == "boss-lost" and "boss" in out.reason
-    assert st.done[-1] == ("c16", "lost") and st.time_deck == 27 - 4 - 10
+    assert st.done[-1] == ("c16", "lost") and st.spell_cards.time_deck == 27 - 4 - 10
 
 
 def test_CM_10_a_running_table_whose_boss_is_already_played_is_refused_by_load(tmp_path):

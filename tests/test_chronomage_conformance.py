@@ -23,8 +23,8 @@ DETAIL_KINDS = ("dice", "spell", "reverse", "book")
 
 def conserved(st):
     n = st.n
-    assert sum(st.hands) + sum(st.books) + sum(st.spent) + st.time_deck == 4 * n + 6 * n + 15
-    assert sum(st.loot) + st.loot_deck + st.loot_discard == 2 * n + 12  # CM-14: used loot goes to a discard pile
+    assert sum(st.spell_cards.hands) + sum(st.spell_cards.spellbook) + sum(st.spell_cards.spent) + st.spell_cards.time_deck == 4 * n + 6 * n + 15
+    assert sum(st.loot) + st.loot_cards.loot_deck + st.loot_cards.loot_discard == 2 * n + 12  # CM-14: used loot goes to a discard pile
     assert st.to_dict()["challenge_deck"] == 16 - len(st.done) and len(st.done) <= 16
 
 

@@ -82,7 +82,7 @@ def test_CM_14_equipment_is_one_of_each_type_a_second_replaces_or_is_refused(tmp
     assert c.view(None)["loot_items"][0] == ["robes", "staff"] and c.to_dict()["loot_discard"] == 1
     play(st, "loot 1 staff swap")  # the old staff is discarded, the new one kept
     assert st.view(None)["loot_items"][0] == ["robes", "staff"] and st.to_dict()["loot_discard"] == 1
-    assert st.loot_deck == 11 and box(st) == 2 * 2 + 12
+    assert st.loot_cards.loot_deck == 11 and box(st) == 2 * 2 + 12
     to_loot_step(st)
     play(st, "loot 2 boots")  # a type the cards print that the companion does not list is accepted
     assert st.view(None)["loot_items"][1] == ["robes", "staff", "boots"]

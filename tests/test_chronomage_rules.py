@@ -72,7 +72,7 @@ def test_CM_2_challenge_deck_is_five_phase_I_over_five_phase_II_over_six_phase_I
     phases = []
     while not st.is_over():
         win(st)
-        phases.append(st.tl.by_id[st.done[-1][0]].phase)
+        phases.append(st.timeline.by_id[st.done[-1][0]].phase)
     assert phases == [1] * 5 + [2] * 5 + [3] * 6
 
 
@@ -107,7 +107,7 @@ def test_CM_4_three_players_damage_9_7_5_is_21_against_power_22_and_fails(tmp_pa
     ev = play(st, "dice 3 5 / 2")
     assert {"type": "round-failed", "round": 1, "total": 21, "power": 22, "weakness": "purple",
             "seats": [1, 2, 3]} in ev
-    assert [w["purple"] for w in st.weak] == [1, 1, 1]
+    assert [w["purple"] for w in st.weaknesses] == [1, 1, 1]
     assert st.last_round["seats"] == [9, 7, 5] and not st.last_round["success"]
 
 
@@ -115,7 +115,7 @@ def test_CM_4_three_players_damage_22_against_power_22_succeeds(tmp_path):
     st = three_players_21(tmp_path)
     ev = play(st, "dice 3 6 / 2")
     assert {"type": "round-won", "round": 1, "total": 22, "power": 22} in ev
-    assert st.phase == "cleanup" and all(w["purple"] == 0 for w in st.weak)
+    assert st.phase == "cleanup" and all(w["purple"] == 0 for w in st.weaknesses)
 
 
 def test_CM_5_spells_cost_at_most_ten_time_units_a_player_a_round(tmp_path):
@@ -125,7 +125,7 @@ def test_CM_5_spells_cost_at_most_ten_time_units_a_player_a_round(tmp_path):
     play(st, "spell 1 4 0", "spell 2 10 0")
     assert st.view(None)["time_units_left"] == [0, 0]
     play(st, "dice 1 1 1 1 / 2", "dice 2 1 1 1 / 2")  # the round fails and is played again
-    assert st.used == [0, 0] and st.view(None)["time_units_left"] == [10, 10]
+    assert st.this_round.time_used == [0, 0] and st.view(None)["time_units_left"] == [10, 10]
 
 
 def test_CM_5_a_spell_needs_no_more_runes_than_the_spellbook_shows(tmp_path):
@@ -141,8 +141,8 @@ def test_CM_6_a_failed_round_gives_every_player_a_weakness_of_its_colour_and_is_
     st = at_round(tmp_path, 2, c1=monster(rounds=[{"color": "green", "power": [5, 30, 9, 9], "dice": 1},
                                                   {"color": "blue", "power": [5, 5, 9, 9], "dice": 1}]))
     play(st, "spell 1 3 0", "dice 1 1 1 1 / 2", "dice 2 1 2 3 / 2")
-    assert st.round == 1 and st.rolls == [None, None] and st.used == [0, 0]
-    assert [w["green"] for w in st.weak] == [1, 1]
+    assert st.round == 1 and st.this_round.rolls == [None, None] and st.this_round.time_used == [0, 0]
+    assert [w["green"] for w in st.weaknesses] == [1, 1]
     play(st, "dice 1 6 6 6 / 2", "dice 2 6 6 6 / 2")
     assert st.round == 2
 
@@ -150,7 +150,7 @@ def test_CM_6_a_failed_round_gives_every_player_a_weakness_of_its_colour_and_is_
 def test_CM_7_a_challenge_declared_lost_makes_every_player_draw_two_time_cards(tmp_path):
     st = at_round(tmp_path, 3)
     ev = play(st, "fail")
-    assert st.time_deck == 33 - 6 and st.hands == [6, 6, 6]
+    assert st.spell_cards.time_deck == 33 - 6 and st.spell_cards.hands == [6, 6, 6]
     assert {"type": "time-cards", "seats": [1, 2, 3], "each": 2, "time_deck": 27} in ev
     assert st.done == [("c1", "lost")] and st.phase == "strategy"
 
@@ -159,7 +159,7 @@ def test_CM_7_a_defeated_challenge_gives_one_time_card_and_one_loot_card_to_chos
     st = at_round(tmp_path, 3)
     play(st, "dice 1 6 6 6 / 1", "dice 2 6 6 6 / 1", "dice 3 6 6 6 / 1")
     play(st, "time 3", "loot 2")
-    assert (st.time_deck, st.hands, st.loot_deck, st.loot) == (32, [4, 4, 5], 11, [2, 3, 2])
+    assert (st.spell_cards.time_deck, st.spell_cards.hands, st.loot_cards.loot_deck, st.loot) == (32, [4, 4, 5], 11, [2, 3, 2])
     assert st.done == [("c1", "won")] and st.phase == "strategy"
 
 
@@ -167,7 +167,7 @@ def test_CM_8_drawing_from_an_empty_time_deck_loses_the_timeline(tmp_path):
     st = with_time_deck(at_round(tmp_path, 2), 3)
     ev = play(st, "fail")
     assert st.is_over() and st.outcome().result == "defeat" and "empty time deck" in st.outcome().reason
-    assert st.time_deck == 0 and st.hands == [4 + 24 + 2, 4 + 1]  # seat 1 drew 2, seat 2 one, then none was left
+    assert st.spell_cards.time_deck == 0 and st.spell_cards.hands == [4 + 24 + 2, 4 + 1]  # seat 1 drew 2, seat 2 one, then none was left
     assert ev[-1]["type"] == "defeat"
     assert st.turn() == Turn.over() and st.legal_actions() == []
 
@@ -210,7 +210,7 @@ def test_CM_11_a_die_is_entered_or_drawn_and_the_round_closes_when_everyone_has_
     assert st.phase == "challenge" and st.to_roll() == [2] and st.turn() == Turn.seat(2)
     refused(st, "dice 1 1 1 / 1 1", "already-rolled", "CM-11")
     play(st, "dice 2 6 / 1 1")
-    assert st.rolls == [None, None] and st.last_round["seats"][1] == 6  # closed: won or played again
+    assert st.this_round.rolls == [None, None] and st.last_round["seats"][1] == 6  # closed: won or played again
 
 
 def test_CM_12_weaknesses_are_counted_per_player_and_colour_from_the_attack_chart(tmp_path):
@@ -218,24 +218,24 @@ def test_CM_12_weaknesses_are_counted_per_player_and_colour_from_the_attack_char
              "weakness": ["blue"]}] + [{"face": f, "spaces": []} for f in range(3, 7)]
     st = table(tmp_path, 2, c1=monster(chart=chart, power=[1, 1, 1, 1], dice=2))
     play(st, "form 1 1", "ready", "reveal c1", "dice 1 1 1 1 / 1 2", "dice 2 1 1 1 / 1 2")
-    assert st.weak[0] == {"orange": 0, "blue": 0, "green": 2, "purple": 0}
-    assert st.weak[1] == {"orange": 0, "blue": 1, "green": 0, "purple": 0}
+    assert st.weaknesses[0] == {"orange": 0, "blue": 0, "green": 2, "purple": 0}
+    assert st.weaknesses[1] == {"orange": 0, "blue": 1, "green": 0, "purple": 0}
 
 
 # ---------------------------------------------------------------- the rulebook's steps
 
 def test_SETUP_four_origin_spells_robes_and_staff_and_the_middle_formation_space():
     st = GAME(4).new_state()
-    assert st.hands == [4] * 4 and st.loot == [2] * 4 and st.formation == [2] * 4 and st.books == [0] * 4
+    assert st.spell_cards.hands == [4] * 4 and st.loot == [2] * 4 and st.formation == [2] * 4 and st.spell_cards.spellbook == [0] * 4
     assert st.phase == "strategy" and st.turn() == Turn.table((1, 2, 3, 4))
 
 
 def test_SPELLBOOK_is_laid_from_hand_before_the_reveal_and_stays(tmp_path):
     st = table(tmp_path, 2)
     play(st, "book 1 3")
-    assert (st.hands[0], st.books[0]) == (1, 3)
+    assert (st.spell_cards.hands[0], st.spell_cards.spellbook[0]) == (1, 3)
     play(st, "book 1 1")  # rebuilt: cards go back to hand
-    assert (st.hands[0], st.books[0]) == (3, 1)
+    assert (st.spell_cards.hands[0], st.spell_cards.spellbook[0]) == (3, 1)
     refused(st, "book 1 5", "not-enough-cards", "SPELLBOOK")
     play(st, "ready")
     refused(st, "book 1 0", "book-is-set", "SPELLBOOK")
@@ -254,7 +254,7 @@ def test_FORMATION_spaces_are_one_to_three_chosen_freely_in_strategy(tmp_path):
 def test_PREPARATION_spells_have_no_time_limit_but_pass_the_rune_check(tmp_path):
     st = table(tmp_path, 1)
     play(st, "book 1 1", "spell 1 10 1", "spell 1 10 0", "spell 1 10 1")
-    assert st.spent == [3] and st.hands == [0] and st.used == [0]
+    assert st.spell_cards.spent == [3] and st.spell_cards.hands == [0] and st.this_round.time_used == [0]
     refused(st, "spell 1 0 0", "empty-hand", "SPELL")
 
 
@@ -287,11 +287,11 @@ def test_PREEMPT_only_printed_colours_take_part_and_a_group_choice_is_the_tables
     refused(st, "choose 2 2", "already-chose", "PREEMPT")
     assert st.turn() == Turn.seat(3)
     play(st, "choose 3 2")
-    assert st.phase == "challenge" and st.pre["results"] == [None, 1, 2]
+    assert st.phase == "challenge" and st.preemptive.results == [None, 1, 2]
     play(st, "fail", "ready", "reveal c2")
     refused(st, "choose 2 1", "group-choice", "PREEMPT")
     play(st, "choose 3")
-    assert st.phase == "challenge" and st.pre["results"] == [3, 3, 3]
+    assert st.phase == "challenge" and st.preemptive.results == [3, 3, 3]
 
 
 def test_MONSTER_a_player_rolls_their_colours_resistance_and_the_rounds_challenge_dice(tmp_path):
@@ -309,11 +309,11 @@ def test_SPELL_is_cast_from_hand_before_the_casters_roll_and_stays_discarded_unt
     st = at_round(tmp_path, 2)
     play(st, "spell 1 2 0 5", "dice 1 1 1 1 / 1")
     refused(st, "spell 1 0 0", "already-rolled", "SPELL")
-    assert st.hands == [3, 4] and st.spent == [1, 0]
+    assert st.spell_cards.hands == [3, 4] and st.spell_cards.spent == [1, 0]
     play(st, "spell 2 2 0", "spell 2 2 0", "spell 2 2 0", "spell 2 2 0")
     refused(st, "spell 2 2 0", "empty-hand", "SPELL")
     play(st, "dice 2 6 6 6 / 1", "time 1", "loot 1")
-    assert st.hands == [5, 4] and st.spent == [0, 0]
+    assert st.spell_cards.hands == [5, 4] and st.spell_cards.spent == [0, 0]
 
 
 def test_EVENT_no_spells_no_runes_each_player_leaves_on_reaching_the_power(tmp_path):
@@ -321,7 +321,7 @@ def test_EVENT_no_spells_no_runes_each_player_leaves_on_reaching_the_power(tmp_p
     play(st, "book 1 4", "ready", "reveal c1")
     refused(st, "spell 1 0 0", "no-spells-in-events", "EVENT")
     ev = play(st, "dice 1 4 4 / 2")  # 8: runes do not count, 8 < 9
-    assert st.rolls[0]["result"] == 8 and st.weak[0]["purple"] == 1
+    assert st.this_round.rolls[0]["result"] == 8 and st.weaknesses[0]["purple"] == 1
     assert {"type": "weakness", "seats": [1], "color": "purple"} in ev
     play(st, "dice 2 4 5 / 2")
     assert st.through == [False, True] and st.round == 1 and st.to_roll() == [1]
@@ -342,7 +342,7 @@ def test_ASSIST_a_player_through_the_event_gives_one_die_before_the_rolls(tmp_pa
     refused(st, "dice 2 6 6 / 1", "wrong-dice", "EVENT")
     play(st, "dice 2 4 4 4 / 1")
     refused(st, "assist 1 3", "assist-before-rolls", "ASSIST")
-    assert st.through == [True, False, False] and st.rolls[1]["result"] == 12
+    assert st.through == [True, False, False] and st.this_round.rolls[1]["result"] == 12
 
 
 def test_ASSIST_dice_are_given_only_in_an_event(tmp_path):
@@ -356,11 +356,11 @@ def test_CLEANUP_goes_time_card_then_loot_card_then_spells_restored_then_the_bos
     assert (st.phase, st.step) == ("cleanup", "time")
     refused(st, "loot 1", "not-now", "CLEANUP")
     play(st, "time 1")
-    assert st.step == "loot" and st.spent == [1]
+    assert st.step == "loot" and st.spell_cards.spent == [1]
     refused(st, "time 1", "not-now", "CLEANUP")
     ev = play(st, "loot 1")
     assert [e["type"] for e in ev] == ["loot-card", "spells-restored", "strategy"]
-    assert st.spent == [0] and st.hands == [5] and not st.is_over()
+    assert st.spell_cards.spent == [0] and st.spell_cards.hands == [5] and not st.is_over()
 
 
 def test_TURN_actions_name_seats_at_the_table_and_belong_to_their_phase(tmp_path):
@@ -400,7 +400,7 @@ def test_X_1_the_boss_comes_only_in_phase_III_and_is_the_last_card_when_no_other
 def test_X_2_players_still_in_an_event_play_its_one_round_again(tmp_path):
     st = table(tmp_path, 2, c1=event(power=[10] * 4, resistance=2))
     play(st, "ready", "reveal c1", "dice 1 6 6 / 1", "dice 2 1 1 / 1")
-    assert st.round == 1 and st.rolls == [None, None] and st.to_roll() == [2] and st.phase == "challenge"
+    assert st.round == 1 and st.this_round.rolls == [None, None] and st.to_roll() == [2] and st.phase == "challenge"
     assert st.last_round["through"] == [1] and not st.last_round["success"]
 
 
@@ -408,7 +408,7 @@ def test_X_3_an_events_challenge_die_is_read_on_its_attack_chart(tmp_path):
     chart = [{"face": 3, "spaces": [2], "weakness": ["orange"]}] + [{"face": f, "spaces": []} for f in (1, 2, 4, 5, 6)]
     st = table(tmp_path, 1, c1=event(chart=chart, power=[2] * 4))
     play(st, "ready", "reveal c1", "dice 1 6 6 6 / 3")
-    assert st.weak[0]["orange"] == 1 and st.phase == "cleanup"
+    assert st.weaknesses[0]["orange"] == 1 and st.phase == "cleanup"
 
 
 def test_X_4_a_crisis_is_three_dice_against_the_goal_and_under_ALL_one_roll_decides(tmp_path):
@@ -419,11 +419,11 @@ def test_X_4_a_crisis_is_three_dice_against_the_goal_and_under_ALL_one_roll_deci
     refused(st, "dice 2 6 6", "wrong-dice", "X-4")
     refused(st, "dice 2 6 6 6 / 1", "wrong-dice", "X-4")
     play(st, "dice 2 3 3 4", "dice 3 1 2 3")
-    assert st.pre["results"] == [None, "success", "fail"] and st.phase == "challenge"
+    assert st.preemptive.results == [None, "success", "fail"] and st.phase == "challenge"
     play(st, "fail", "ready", "reveal c2")
     assert st.turn() == Turn.table((2, 3))
     play(st, "dice 3 1 1 1")
-    assert st.pre["results"] == ["fail"] * 3 and st.phase == "challenge"
+    assert st.preemptive.results == ["fail"] * 3 and st.phase == "challenge"
 
 
 def test_X_5_the_table_attempts_or_skips_an_exploit(tmp_path):
@@ -432,20 +432,20 @@ def test_X_5_the_table_attempts_or_skips_an_exploit(tmp_path):
     play(st, "ready", "reveal c1")
     refused(st, "dice 1 6 6 6", "no-roll", "PREEMPT")
     play(st, "exploit no")
-    assert st.phase == "challenge" and st.pre["results"] == [None, None]
+    assert st.phase == "challenge" and st.preemptive.results == [None, None]
     play(st, "fail", "ready", "reveal c2", "exploit yes")
     refused(st, "exploit no", "not-now", "X-5")
     play(st, "dice 1 2 2 2")
-    assert st.weak[0]["green"] == 1 and st.phase == "challenge"
+    assert st.weaknesses[0]["green"] == 1 and st.phase == "challenge"
 
 
 def test_X_6_a_failed_preemptive_roll_weakens_the_failer_or_everyone_under_ALL_never_the_unprinted(tmp_path):
     crisis = {"kind": "crisis", "attempt": ["orange", "blue"], "goal": 12, "weakness": "blue"}
     st = table(tmp_path, 3, c1=monster(preemptive=crisis), c2=monster(preemptive={**crisis, "all": True}))
     play(st, "ready", "reveal c1", "dice 1 1 1 1", "dice 2 6 6 6")
-    assert [w["blue"] for w in st.weak] == [1, 0, 0]
+    assert [w["blue"] for w in st.weaknesses] == [1, 0, 0]
     play(st, "fail", "ready", "reveal c2", "dice 2 1 1 1")
-    assert [w["blue"] for w in st.weak] == [2, 1, 1]
+    assert [w["blue"] for w in st.weaknesses] == [2, 1, 1]
 
 
 def test_X_6_a_card_nobody_may_attempt_goes_straight_to_round_one(tmp_path):
@@ -458,10 +458,10 @@ def test_X_6_a_card_nobody_may_attempt_goes_straight_to_round_one(tmp_path):
 def test_X_7_time_is_reversed_once_a_challenge_and_weaknesses_and_spells_stay(tmp_path):
     st = at_round(tmp_path, 1, c1=monster(power=[99] * 4))
     play(st, "spell 1 1 0", "dice 1 1 1 1 / 1")
-    assert st.weak[0]["orange"] == 1
+    assert st.weaknesses[0]["orange"] == 1
     play(st, "reverse 1 2")
     refused(st, "reverse 2 2", "already-reversed", "X-7")
-    assert st.weak[0]["orange"] == 1 and st.spent == [1] and st.round == 1
+    assert st.weaknesses[0]["orange"] == 1 and st.spell_cards.spent == [1] and st.round == 1
     play(st, "fail", "ready")
     refused(st, "reverse 1 1", "no-challenge", "X-7")
 
@@ -471,7 +471,7 @@ def test_X_8_a_lost_challenge_is_discarded_without_reward_and_spells_come_back(t
     play(st, "spell 1 0 0", "reverse 1 2")
     ev = play(st, "fail")
     assert {"type": "anomaly-removed"} in ev and st.anomaly is None and not st.reversed
-    assert st.spent == [0, 0] and st.hands == [6, 6] and st.loot_deck == 12
+    assert st.spell_cards.spent == [0, 0] and st.spell_cards.hands == [6, 6] and st.loot_cards.loot_deck == 12
     assert st.done == [("c1", "lost")] and st.revealable() == ["c2", "c3", "c4", "c5"]
 
 
@@ -487,7 +487,7 @@ def test_X_9_with_the_loot_deck_empty_the_loot_step_is_skipped(tmp_path):
     st = table(tmp_path, 1)
     for _ in range(12):
         win(st)
-    assert st.loot_deck == 0 and st.loot == [14]
+    assert st.loot_cards.loot_deck == 0 and st.loot == [14]
     play(st, "ready", f"reveal {st.revealable()[0]}", "dice 1 6 6 6 / 1")
     ev = play(st, "time 1")
     assert {"type": "loot-skipped", "reason": "the loot deck is empty"} in ev and st.phase == "strategy"
@@ -542,7 +542,7 @@ def test_the_worked_monster_round_of_the_package_docstring_plays_as_written():
     play(st, "dice 1 2 5 / 3")
     assert st.to_dict()["damage"] == {"seats": [12, None, None], "total": 12, "power": 14}
     play(st, "dice 2 1 4 / 5")
-    assert st.to_dict()["damage"]["total"] == 18 and st.weak[1]["purple"] == 1
+    assert st.to_dict()["damage"]["total"] == 18 and st.weaknesses[1]["purple"] == 1
     ev = play(st, "dice 3 6 / 1")
     assert {"type": "round-won", "round": 1, "total": 24, "power": 14} in ev
-    assert st.round == 2 and st.power() == 16 and st.used == [0, 0, 0] and st.bonus == [0, 0, 0]
+    assert st.round == 2 and st.power() == 16 and st.this_round.time_used == [0, 0, 0] and st.this_round.bonus == [0, 0, 0]

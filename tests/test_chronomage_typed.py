@@ -41,7 +41,7 @@ def test_CM_3_a_monster_typed_at_the_table_is_revealed_and_fought_with_this_tabl
                                                                           "dice": 1}], chart=chart, resistance=2))
     assert st.card.name == "Iron Mole" and st.to_dict()["challenge"]["power"] == 22 and st.phase == "challenge"
     play(st, "dice 1 4 5 / 1", "dice 2 3 4 / 2")  # face 1 hits space 2 (seat 1's purple weakness), face 2 nobody
-    assert [w["purple"] for w in st.weak] == [1, 0, 0]
+    assert [w["purple"] for w in st.weaknesses] == [1, 0, 0]
     play(st, "dice 3 3 3 / 3")  # 9 + 7 + 6 = 22 against 22
     assert st.phase == "cleanup" and (st.last_round["total"], st.last_round["power"]) == (22, 22)
 
@@ -50,7 +50,7 @@ def test_CM_4_a_typed_three_player_monster_fails_at_21_and_succeeds_at_22(tmp_pa
     card = typed(1, rounds=[{"color": "blue", "power": {"3": 22}, "dice": 1}], resistance=2)
     st = table(tmp_path)
     play(st, "ready", card, "dice 1 4 5 / 3", "dice 2 3 4 / 3", "dice 3 2 3 / 3")  # 9 + 7 + 5 = 21
-    assert st.last_round["success"] is False and [w["blue"] for w in st.weak] == [1, 1, 1]
+    assert st.last_round["success"] is False and [w["blue"] for w in st.weaknesses] == [1, 1, 1]
     play(st, "dice 1 4 5 / 3", "dice 2 3 4 / 3", "dice 3 3 3 / 3")  # 22
     assert st.phase == "cleanup" and st.last_round["success"] is True
 

@@ -23,11 +23,11 @@ def test_CM_16_a_typed_die_face_is_undone_and_the_roll_entered_again(tmp_path):
     s = session_at_round_one(tmp_path)
     before = s.full_state()
     s.play("dice 1 1 1 1 / 4")  # a typo: the dice show 6 6 6
-    assert s.state.rolls[0]["result"] == 3 and s.can_undo
+    assert s.state.this_round.rolls[0]["result"] == 3 and s.can_undo
     s.undo()
     assert s.full_state() == before and s.state.to_roll() == [1, 2]
     s.play("dice 1 6 6 6 / 4")
-    assert s.state.rolls[0]["result"] == 18
+    assert s.state.this_round.rolls[0]["result"] == 18
 
 
 def test_CM_16_a_typed_card_is_undone_back_to_the_reveal(tmp_path):

@@ -18,11 +18,11 @@ from companion.journal import Journal
 from companion.rules import explain
 from companion.session import Session
 from toy_coop import TeamDice
-from toy_duel import TakeAway
+from toy_duel import Nim
 from toy_game import LuckyDraw
 from toy_picks import SecretPicks
 
-TOYS = {cls.id: cls for cls in (LuckyDraw, SecretPicks, TeamDice, TakeAway)}
+TOYS = {cls.id: cls for cls in (LuckyDraw, SecretPicks, TeamDice, Nim)}
 MAX_ACTIONS = 120
 
 

@@ -12,8 +12,8 @@ TESTS = Path(__file__).parent
 CHILD = (
     "import sys; sys.path.insert(0, {tests!r});"
     "from companion import games;"
-    "from toy_duel import TakeAway; from toy_picks import SecretPicks; from toy_coop import TeamDice;"
-    "[games.REGISTRY.__setitem__(c.id, c) for c in (TakeAway, SecretPicks, TeamDice)];"
+    "from toy_duel import Nim; from toy_picks import SecretPicks; from toy_coop import TeamDice;"
+    "[games.REGISTRY.__setitem__(c.id, c) for c in (Nim, SecretPicks, TeamDice)];"
     "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
 ).format(tests=str(TESTS))
 
@@ -26,7 +26,7 @@ def referee():
 
 
 def test_hint_answers_a_legal_action_of_the_computer_player(referee):
-    referee.send(op="new", game="take-away", players=2, seed=1, options={"stones": 10})
+    referee.send(op="new", game="nim", players=2, seed=1, options={"pile": 10})
     reply = referee.send(op="hint", level="perfect", seconds=0.5)
     assert reply == {"ok": True, "action": "take 2"}
     assert referee.send(op="hint")["action"] in referee.send(op="legal")["actions"]  # default: the strongest
@@ -60,15 +60,15 @@ def test_state_reports_the_turn_and_a_cooperative_outcome(referee):
 def test_games_lists_each_games_shape_options_and_computer_players(referee):
     listed = {g["id"]: g for g in referee.send(op="games")["games"]}
     assert listed["team-dice"]["type"]["outcome"] == "cooperative"
-    assert listed["take-away"]["computer_players"] == ["random", "perfect"]
-    assert listed["take-away"]["options"][0] | {"default": None} == {
-        "name": "stones", "kind": "int", "rule": "take-away/stones", "label": "Stones", "low": 5, "high": 30, "default": None}
+    assert listed["nim"]["computer_players"] == ["random", "perfect"]
+    assert listed["nim"]["options"][0] | {"default": None} == {
+        "name": "pile", "kind": "int", "rule": "nim/pile", "label": "Pile", "low": 5, "high": 30, "default": None}
 
 
 def test_rules_answers_a_rule_or_a_whole_reference(referee):
     assert referee.send(op="rules", rule="ALL-2")["rules"]["ALL-2"].startswith("Chance outcomes")
-    whole = referee.send(op="rules", game="take-away")["rules"]
-    assert "take-away/take" in whole and "ALL-1" in whole
+    whole = referee.send(op="rules", game="nim")["rules"]
+    assert "nim/take" in whole and "ALL-1" in whole
     assert referee.send(op="rules", rule="nope/1")["error"]["code"] == "unknown-rule"
 
 
@@ -83,7 +83,7 @@ def test_every_line_gets_exactly_one_reply_and_the_referee_lives_on(referee, lin
 
 
 def test_a_refusal_quotes_only_a_short_piece_of_a_huge_action(referee):
-    referee.send(op="new", game="take-away", players=2, seed=1)
+    referee.send(op="new", game="nim", players=2, seed=1)
     reply = referee.send(op="play", action="x" * 1_000_000)
     assert reply["error"]["code"] == "bad-notation" and len(reply["error"]["reason"]) < 200
 

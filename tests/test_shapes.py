@@ -14,13 +14,13 @@ from companion.core import DEFEAT, SEAT, SEATS, TABLE, VICTORY, BadRequest, Ille
 from companion.journal import Journal
 from companion.session import COMPUTER, Session
 from toy_coop import TeamDice
-from toy_duel import TakeAway
+from toy_duel import Nim
 from toy_picks import SecretPicks
 
 
 @pytest.fixture(autouse=True)
 def toys(monkeypatch, lucky_registered):
-    for cls in (TeamDice, TakeAway, SecretPicks):
+    for cls in (TeamDice, Nim, SecretPicks):
         monkeypatch.setitem(games.REGISTRY, cls.id, cls)
 
 
@@ -61,7 +61,7 @@ def test_dice_the_session_draws_are_marked_drawn_and_stop_undo_at_ALL_2():
 # -- a computer opponent -------------------------------------------------------------------------------
 
 def test_a_hint_is_a_legal_action_of_the_seat_to_move():
-    s = Session.start(Journal(), "take-away", 2, seed=1, options={"stones": 10})
+    s = Session.start(Journal(), "nim", 2, seed=1, options={"pile": 10})
     assert s.hint("perfect") == "take 2" and s.hint("random") in s.legal(1)
     assert s.head == 0  # a hint plays nothing
 
@@ -74,21 +74,21 @@ def test_a_game_without_a_computer_player_refuses_a_hint_clearly():
 
 
 def test_an_unknown_level_names_the_levels():
-    s = Session.start(Journal(), "take-away", 2, seed=1)
+    s = Session.start(Journal(), "nim", 2, seed=1)
     with pytest.raises(BadRequest) as err:
         s.hint("grandmaster")
     assert err.value.code == "bad-level" and "random, perfect" in err.value.reason
 
 
 def test_undo_takes_back_the_computers_reply_with_the_move_before_it():
-    s = Session.start(Journal(), "take-away", 2, seed=1, options={"stones": 10})
+    s = Session.start(Journal(), "nim", 2, seed=1, options={"pile": 10})
     s.play("take 1")
     s.computer_move("perfect")
-    assert s.full_state()["stones"] == 8 and s.journal.entry(s.id, 2).by == COMPUTER
+    assert s.full_state()["pile"] == 8 and s.journal.entry(s.id, 2).by == COMPUTER
     s.undo()
-    assert s.full_state() == {"stones": 10, "current": 1, "winner": None} and s.head == 0
+    assert s.full_state() == {"pile": 10, "current": 1, "winner": None} and s.head == 0
     s.redo()  # the move and the reply come back together
-    assert s.full_state()["stones"] == 8 and s.head == 2
+    assert s.full_state()["pile"] == 8 and s.head == 2
 
 
 # -- secrets -------------------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def test_a_reveal_stop_cites_the_games_own_rule():
 
 
 def test_an_engine_bug_is_an_internal_error_logged_and_nothing_changes(monkeypatch, caplog):
-    s = Session.start(Journal(), "take-away", 2, seed=1)
+    s = Session.start(Journal(), "nim", 2, seed=1)
     before = s.full_state()
     monkeypatch.setattr(type(s.state), "apply", lambda self, a: 1 / 0)
     with caplog.at_level(logging.ERROR), pytest.raises(InternalError) as err:
@@ -165,7 +165,7 @@ def test_an_engine_bug_is_an_internal_error_logged_and_nothing_changes(monkeypat
 
 
 def test_each_kind_of_refusal_is_its_own_class():
-    s = Session.start(Journal(), "take-away", 2, seed=1)
+    s = Session.start(Journal(), "nim", 2, seed=1)
     kinds = {}
     for text in ("take 9", "jump", 42):
         with pytest.raises(Refusal) as err:
@@ -195,11 +195,11 @@ def test_the_resume_summary_says_who_acts_in_the_games_own_shape(tmp_path):
     j = Journal(tmp_path / "j.sqlite")
     picks = Session.start(j, "secret-picks", 2, seed=1)
     picks.play("pick 2 1")
-    duel = Session.start(j, "take-away", 2, seed=1)
+    duel = Session.start(j, "nim", 2, seed=1)
     duel.play("take 1")
     summaries = {r.game: r.summary["turn"] for r in j.sessions()}
     assert summaries["secret-picks"] == {"kind": SEATS, "seats": [1]}
-    assert summaries["take-away"] == {"kind": SEAT, "seats": [2]}
+    assert summaries["nim"] == {"kind": SEAT, "seats": [2]}
 
 
 @pytest.mark.parametrize("table", [
@@ -212,9 +212,9 @@ def test_the_resume_summary_says_who_acts_in_the_games_own_shape(tmp_path):
 def test_table_data_is_checked_at_new_and_import_so_stored_data_never_stops_the_app(table):
     j = Journal()
     with pytest.raises(BadRequest) as err:
-        Session.start(j, "take-away", 2, seed=1, table=table)
+        Session.start(j, "nim", 2, seed=1, table=table)
     assert err.value.code == "bad-table" and j.sessions() == []
-    good = Session.start(Journal(), "take-away", 2, seed=1, table={"names": ["Ann", "Bo"]})
+    good = Session.start(Journal(), "nim", 2, seed=1, table={"names": ["Ann", "Bo"]})
     lines = list(good.export_lines())
     header = json.loads(lines[0])
     header["table"] = table
@@ -224,19 +224,19 @@ def test_table_data_is_checked_at_new_and_import_so_stored_data_never_stops_the_
 
 
 def test_a_computer_opponent_is_part_of_the_table_data():
-    s = Session.start(Journal(), "take-away", 2, seed=1, table={"names": ["Ann"], "computer": {"seat": 2, "level": "perfect"}})
+    s = Session.start(Journal(), "nim", 2, seed=1, table={"names": ["Ann"], "computer": {"seat": 2, "level": "perfect"}})
     assert s.table["computer"] == {"seat": 2, "level": "perfect"}
 
 
 def test_several_computer_seats_are_a_list_of_them():
     both = [{"seat": 1, "level": "perfect"}, {"seat": 2, "level": "random"}]
-    s = Session.start(Journal(), "take-away", 2, seed=1, table={"computer": both})
+    s = Session.start(Journal(), "nim", 2, seed=1, table={"computer": both})
     assert s.table["computer"] == both
 
 
 def test_a_moves_destination_field_is_not_mistaken_for_secrecy():
     """Block Arena's `slid` event says where a block went in `to`; only `visible_to` hides an event."""
-    s = Session.start(Journal(), "take-away", 2, seed=1)
+    s = Session.start(Journal(), "nim", 2, seed=1)
     moved = {"type": "slid", "seat": 1, "to": ["b2"]}
     assert s.events_for([moved], None) == [moved] and s.events_for([moved], 2) == [moved]
 

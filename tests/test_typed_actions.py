@@ -19,11 +19,11 @@ from companion.core import (
 from companion.journal import Journal
 from companion.session import Session
 from toy_coop import TeamDice
-from toy_duel import TakeAway
+from toy_duel import Nim
 from toy_game import LuckyDraw
 from toy_picks import SecretPicks
 
-TOYS = {cls.id: cls for cls in (LuckyDraw, SecretPicks, TeamDice, TakeAway)}
+TOYS = {cls.id: cls for cls in (LuckyDraw, SecretPicks, TeamDice, Nim)}
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +63,7 @@ def test_legal_actions_are_values_whose_text_is_the_notation_and_play_takes_them
 
 def test_an_action_played_as_a_value_is_journaled_as_its_notation(tmp_path):
     journal = Journal(tmp_path / "j.sqlite")
-    session = Session.start(journal, "take-away", 2, seed=1)
+    session = Session.start(journal, "nim", 2, seed=1)
     action = session.legal_actions()[0]
     session.play(action)
     assert [e.text for e in journal.entries(session.id)] == [str(action)]
@@ -72,7 +72,7 @@ def test_an_action_played_as_a_value_is_journaled_as_its_notation(tmp_path):
 def test_an_action_of_another_game_is_refused_as_notation_and_changes_nothing(tmp_path):
     journal = Journal(tmp_path / "j.sqlite")
     blocks = Session.start(journal, "block-arena", 2, seed=1)
-    duel = Session.start(journal, "take-away", 2, seed=1)
+    duel = Session.start(journal, "nim", 2, seed=1)
     before = json.dumps(duel.full_state(), sort_keys=True)
     with pytest.raises(NotationError):
         duel.play(blocks.legal_actions()[0])

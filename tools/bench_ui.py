@@ -156,7 +156,7 @@ def _child_latency(journal: str, samples: int) -> None:
 def _play_step(app, roll_steps, roll) -> bool:
     """One step of a scripted Time Runners game through the app: start it, roll by the die button when
     a turn's roll is due (`roll()`), else the roll-off, a card or `end`. False once the game is over."""
-    from ui.games.time_runners.sample import TABLE, first_card
+    from ui.samples import TABLE, first_card
     if app.controller is None:
         app.start_game("time-runners", 3, dict(TABLE), seed="bench")
         return True

@@ -1,7 +1,7 @@
 """`companion screenshot SCREEN OUT.png [--size WxH]`: render one screen offscreen to a PNG and exit.
 
 SCREEN is `home` (with a sample unfinished game to resume), a game id (that game's table mid-play,
-from its screen's `sample_session`), or one of the extra views a game's screen offers in `shots`
+from `ui.samples`), or one of the extra views a game's screen offers in `shots`
 (Time Runners: curtain, hand, set-hour). It names no game itself.
 """
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _draw(screen: str, png: str, journal: str) -> None:
     from companion import games
 
     from .app import CompanionApp
-    from .screens.table import screen_class
+    from .samples import sample_session
 
     first = next(iter(_screens().values()))[0]
     game_id, view = _screens().get(screen, (first, None))
@@ -67,7 +67,7 @@ def _draw(screen: str, png: str, journal: str) -> None:
     try:
         EventLoop.ensure_window()
         app._run_prepare()
-        session = screen_class(games.REGISTRY[game_id]).sample_session(app.journal, game_id)
+        session = sample_session(app.journal, game_id)
         if screen == "home":
             app.refresh_home()
         else:

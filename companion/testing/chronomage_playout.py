@@ -20,11 +20,11 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
         s = rng.choice(seats)
         x = rng.random()
         if x < 0.2 and not st.book_fixed():
-            return Book(s, rng.randint(0, st.hands[s - 1] + st.books[s - 1]))
+            return Book(s, rng.randint(0, st.spell_cards.hands[s - 1] + st.spell_cards.spellbook[s - 1]))
         if x < 0.35:
             return Form(s, rng.randint(1, 3))
-        if x < 0.45 and st.hands[s - 1]:
-            return Spell(s, rng.randint(0, 10), rng.randint(0, min(st.books[s - 1], 9)), resistance=_constant(rng))
+        if x < 0.45 and st.spell_cards.hands[s - 1]:
+            return Spell(s, rng.randint(0, 10), rng.randint(0, min(st.spell_cards.spellbook[s - 1], 9)), resistance=_constant(rng))
         return READY
     if ph == "engagement" and st.step == "reveal":
         return typed_card(st, rng) if rng.random() < 0.2 else REVEAL
@@ -33,7 +33,7 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
         if p.kind == "choice":
             k = rng.randint(1, len(p.options))
             return Choose(k) if p.all else Choose(k, rng.choice(st.to_choose()))
-        if p.kind == "exploit" and st.pre["attempt"] is None:
+        if p.kind == "exploit" and st.preemptive.attempt is None:
             return rng.choice((EXPLOIT_YES, EXPLOIT_NO))
         return Dice(rng.choice(st.to_roll()))
     if ph == "challenge":
@@ -42,8 +42,8 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
             return FAIL
         if x < 3 * fail_rate and not st.reversed:
             return REVERSE
-        if st.card.type == "event" and all(r is None for r in st.rolls) and rng.random() < 0.5:
-            gave = {g for g, _ in st.assists}
+        if st.card.type == "event" and all(r is None for r in st.this_round.rolls) and rng.random() < 0.5:
+            gave = {g for g, _ in st.this_round.assists}
             givers = [g for g in seats if st.through[g - 1] and g not in gave]
             if givers:
                 return Assist(rng.choice(givers), rng.choice([r for r in seats if not st.through[r - 1]]))
@@ -51,17 +51,17 @@ def random_action(st, rng: random.Random, fail_rate: float = 0.01):
         y = rng.random()
         if y < 0.05:
             return Form(s, rng.randint(1, 3))
-        if y < 0.3 and st.card.type == "monster" and st.hands[s - 1] and st.used[s - 1] < 10:
-            return Spell(s, rng.randint(0, 10 - st.used[s - 1]), rng.randint(0, min(st.books[s - 1], 9)),
+        if y < 0.3 and st.card.type == "monster" and st.spell_cards.hands[s - 1] and st.this_round.time_used[s - 1] < 10:
+            return Spell(s, rng.randint(0, 10 - st.this_round.time_used[s - 1]), rng.randint(0, min(st.spell_cards.spellbook[s - 1], 9)),
                          rng.randint(0, 9), _constant(rng))
         return Dice(s)
     s = rng.choice(seats)
     if st.step == "loot" and rng.random() < 0.3:  # CM-14: now and then a temporary card or a new type
         kind = rng.choice(("temporary", "amulet", "boots"))
-        held = kind != "temporary" and kind in st.items[s - 1]
+        held = kind != "temporary" and kind in st.loot_cards.loot_items[s - 1]
         return Give("loot", s, kind, rng.choice(("swap", "refuse")) if held else None)
-    if st.items[s - 1] and rng.random() < 0.1:
-        return Discard(s, rng.choice(st.items[s - 1]))
+    if st.loot_cards.loot_items[s - 1] and rng.random() < 0.1:
+        return Discard(s, rng.choice(st.loot_cards.loot_items[s - 1]))
     return Give(st.step, s)
 
 
@@ -73,7 +73,7 @@ def _constant(rng: random.Random) -> tuple:
 def typed_card(st, rng: random.Random) -> Reveal:
     """A card typed at the table (X-15): a library card that may come now, under a new id and with the
     power number for this table's size only."""
-    card = st.tl.by_id[rng.choice(st.revealable())]
+    card = st.timeline.by_id[rng.choice(st.revealable())]
     n = st.n
     rounds = tuple(replace(r, power=tuple(p if k == n else None for k, p in enumerate(r.power, 1)))
                    for r in card.rounds)

@@ -197,9 +197,9 @@ def test_the_screenshot_shows_a_game_in_progress(tmp_path):
 
 
 def test_the_sample_table_marks_the_companions_turn_and_offers_reds_block(ui, journal_path):
-    from ui.games.block_arena.screen import BlockArenaScreen
+    from ui.samples import sample_session
     app = ui.start(journal_path)
-    session = BlockArenaScreen.sample_session(app.journal, GAME_ID)
+    session = sample_session(app.journal, GAME_ID)
     app.resume(session.id)
     ui.frames(2)
     table = ui.table

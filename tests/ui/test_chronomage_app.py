@@ -187,9 +187,9 @@ def test_the_screenshot_shows_the_worked_monster_round_on_the_tracker(tmp_path):
     from pngcheck import read_png
 
     from companion.journal import Journal
-    from ui.games.chronomage.screen import ChronomageScreen
+    from ui.samples import sample_session
 
-    session = ChronomageScreen.sample_session(Journal(), GAME_ID)
+    session = sample_session(Journal(), GAME_ID)
     assert session.view(None)["damage"] == {"seats": [12, 6, None], "total": 18, "power": 14}
     out = tmp_path / "chronomage.png"
     env = dict(os.environ, KIVY_HOME=str(tmp_path / "kivy"), COMPANION_DATA=str(tmp_path / "data"))
@@ -298,7 +298,7 @@ def test_CM_10_an_early_boss_typed_in_phase_III_with_the_boss_toggle_is_beaten_a
         elif st.phase == "engagement":
             p = st.card.preemptive
             text = ("choose 1" if p.all else f"choose {st.to_choose()[0]} 1") if p.kind == "choice" else \
-                "exploit no" if p.kind == "exploit" and st.pre["attempt"] is None else f"dice {st.to_roll()[0]} 6 6 6"
+                "exploit no" if p.kind == "exploit" and st.preemptive.attempt is None else f"dice {st.to_roll()[0]} 6 6 6"
         elif st.phase == "challenge":
             text = f"dice 1 {' '.join(['6'] * st.own_dice(1))} / {' '.join(['3'] * st.round_info().dice)}"
         assert c.play(text) is None, text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_chronomage_app import button, row
 
 from companion.session import Session
-from ui.games.chronomage.screen import SAMPLE_ACTIONS, SAMPLE_TABLE
+from ui.samples import CHRONOMAGE_ACTIONS as SAMPLE_ACTIONS, CHRONOMAGE_TABLE as SAMPLE_TABLE
 
 
 def rolled_words(faces):

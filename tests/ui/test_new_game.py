@@ -1,8 +1,8 @@
 """Adding a game is its own package and one registry line (companion/NEW_GAME.md), and no test trap.
 
-A throwaway Nim is written at test time into a package of its own under `tmp_path`, made importable as
-`companion.games.nim` and listed in GAME_MODULES the way a real game is, and the registry is built by
-`companion.games._load()`. Nim has perfect information and no screen, so it plays on the generic screen;
+The toy Nim (tests/toy_duel.py, the one the shape tests use) is written at test time into a package of its
+own under `tmp_path`, made importable as `companion.games.nim` and listed in GAME_MODULES the way a real
+game is, and the registry is built by `companion.games._load()`. Nim has perfect information and no screen, so it plays on the generic screen;
 its twin Blind Nim hides the pile and has no screen either, so the home screen shows it as coming. No
 file of the repository is written or changed for any of it.
 """
@@ -27,101 +27,7 @@ from companion.session import Session  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 SKIP = {".git", "__pycache__", ".venv", ".pytest_cache", ".hypothesis"}  # git's and Python's own caches
 
-NIM = '''
-"""Nim: a pile of stones; the seats take 1 to 3 in turn, and whoever takes the last stone wins."""
-from __future__ import annotations
-
-from dataclasses import dataclass
-
-from companion.core import (
-    Action, Game, GameType, Notation, NotationError, Option, Outcome, State, Turn, check_state_fields,
-)
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    count: int
-
-    @classmethod
-    def parse(cls, text):
-        return NOTATION.parse(text, cls)
-
-    @classmethod
-    def _from_words(cls, words, text):
-        if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 2:
-            raise NotationError(text, "Expected 'take N'.", "nim/notation")
-        return cls(int(words[1]))
-
-    def __str__(self):
-        return f"take {self.count}"
-
-
-NOTATION = Notation("Nim", {"take": Take}, "nim/notation")
-
-
-class NimState(State):
-    def __init__(self, game, pile=None, current=1, winner=None):
-        self.game, self.current, self.winner = game, current, winner
-        self.pile = game.options["pile"] if pile is None else pile
-
-    def turn(self):
-        return Turn.over() if self.winner else Turn.seat(self.current)
-
-    def legal_actions(self):
-        return [] if self.winner else [Take(n) for n in (1, 2, 3) if n <= self.pile]
-
-    def apply(self, action):
-        if self.winner:
-            self.game.refuse("game-over", "The game is over.", "over")
-        if not isinstance(action, Take) or not 1 <= action.count <= min(3, self.pile):
-            self.game.refuse("bad-take", f"Take 1 to {min(3, self.pile)} stones.", "take")
-        seat = self.current
-        self.pile -= action.count
-        if self.pile == 0:
-            self.winner = seat
-        else:
-            self.current = 3 - seat
-        return [{"type": "took", "seat": seat, "count": action.count}]
-
-    def view(self, seat):
-        return self.to_dict()
-
-    def to_dict(self):
-        return {"pile": self.pile, "current": self.current, "winner": self.winner}
-
-    def outcome(self):
-        if not self.winner:
-            return None
-        return Outcome(winners=(self.winner,), reason="took the last stone", termination="last-stone")
-
-    def clone(self):
-        return type(self)(self.game, self.pile, self.current, self.winner)
-
-
-def state_from_dict(game, d):
-    bad = game.invalid_state
-    check_state_fields(d, ("pile", "current", "winner"), bad)
-    if type(d["pile"]) is not int or not 0 <= d["pile"] <= 21 or d["current"] not in (1, 2):
-        bad("the pile or the seat is out of range")
-    if d["winner"] not in (None, 1, 2) or (d["pile"] == 0) != (d["winner"] is not None):
-        bad("a game is won exactly when the pile is empty")
-    return game.state_class(game, d["pile"], d["current"], d["winner"])
-
-
-class Nim(Game):
-    id, title = "nim", "Nim"
-    min_players = max_players = 2
-    type = GameType()
-    options_schema = (Option("pile", "int", 7, "nim/pile", label="Pile", low=3, high=21),)
-    rules = {"notation": "An action is take N.", "take": "A turn takes 1 to 3 stones, never more than the pile.",
-             "over": "Nothing is played after the last stone.", "pile": "The pile starts this big."}
-    terminations = ("last-stone",)
-    state_noun = "a possible Nim pile"
-    state_class, restore, notation = NimState, state_from_dict, NOTATION  # one module: the objects themselves
-
-
-GAME = Nim
-'''
+NIM = (Path(__file__).resolve().parents[1] / "toy_duel.py").read_text()  # the one toy of its shape
 
 BLIND_NIM = '''
 """Blind Nim: Nim with the pile behind the curtain (each seat sees only whose turn it is)."""
@@ -181,7 +87,7 @@ def test_a_new_game_is_its_package_and_its_registry_line(nim_added):
     assert nim.__module__ == "companion.games.nim" and blind.__module__ == "companion.games.blind_nim"
     assert Path(sys.modules[nim.__module__].__file__).is_relative_to(nim_added)
     assert list(games.REGISTRY)[-2:] == ["nim", "blind-nim"]  # listed where its line is, after the others
-    assert games.make_game("nim", 2).options == {"pile": 7}
+    assert games.make_game("nim", 2).options == {"pile": 15}
     assert not {"new_state", "parse_action", "state_from_dict"} & set(vars(nim))  # the core's, from its parts
 
 
@@ -234,7 +140,7 @@ def test_a_new_game_with_perfect_information_plays_on_the_generic_screen_and_its
         shown = sorted(b.text for b in table.ids.actions.children)
         assert shown == sorted(str(a) for a in c.actions)  # every legal action is a button
         ui.tap(next(b for b in table.ids.actions.children if b.text == "take 1"))
-    assert c.view == {"pile": 0, "current": 1, "winner": 1}  # seven stones one at a time: seat 1 took the last
+    assert c.view == {"pile": 0, "current": 1, "winner": 1}  # fifteen stones one at a time: seat 1 took the last
     assert table.turn_line == f"{c.names[0]} wins!"
     assert table.ids.actions.children == []  # nothing more to play
     assert table.told_text  # the last change told, as every table does (issue 28)
@@ -242,4 +148,4 @@ def test_a_new_game_with_perfect_information_plays_on_the_generic_screen_and_its
     assert table._log_panel.texts()  # and the whole game in the Log view
     ui.tap(table._log_panel.ids.close)
     record = next(r for r in Journal(journal_path).sessions() if r.game == "nim")
-    assert record.finished and record.head == 7
+    assert record.finished and record.head == 15

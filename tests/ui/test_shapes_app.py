@@ -12,12 +12,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion import games  # noqa: E402
 from toy_coop import TeamDice  # noqa: E402
-from toy_duel import TakeAway  # noqa: E402
+from toy_duel import Nim  # noqa: E402
 
 
 @pytest.fixture
 def toys(monkeypatch):
-    for cls in (TakeAway, TeamDice):
+    for cls in (Nim, TeamDice):
         monkeypatch.setitem(games.REGISTRY, cls.id, cls)
 
 
@@ -51,26 +51,26 @@ def wait_for_computer(ui, seconds=10.0):
 
 def test_against_the_companion_from_the_home_screen_and_undo_takes_back_its_reply(ui, journal_path, toys):
     ui.start(journal_path)
-    home = choose(ui, "take-away")
-    stones = option_row(home, "Stones")  # built from the schema: - 15 +
-    assert [b.text for b in buttons(stones)] == ["-", "15", "+"]
+    home = choose(ui, "nim")
+    pile = option_row(home, "Pile")  # built from the schema: - 15 +
+    assert [b.text for b in buttons(pile)] == ["-", "15", "+"]
     for _ in range(5):
-        ui.tap(buttons(option_row(home, "Stones"))[0])
-    assert home.option_values == {"stones": 10}
+        ui.tap(buttons(option_row(home, "Pile"))[0])
+    assert home.option_values == {"pile": 10}
     ui.tap(buttons(option_row(home, "Opponent"))[0])  # random
     ui.tap(buttons(option_row(home, "Opponent"))[0])  # perfect
     assert home.opponent == "perfect"
     ui.tap(home.ids.start)
-    assert ui.app.sm.current == "take-away"
+    assert ui.app.sm.current == "nim"
     c = ui.app.controller
-    assert c.session.game.options == {"stones": 10} and c.names[1] == "Companion"
+    assert c.session.game.options == {"pile": 10} and c.names[1] == "Companion"
     ui.tap(action_button(ui, "take 1"))
     wait_for_computer(ui)
-    assert c.view["stones"] == 8 and c.view["current"] == 1  # the companion left a multiple of 4
+    assert c.view["pile"] == 8 and c.view["current"] == 1  # the companion left a multiple of 4
     ui.tap(ui.table.ids.undo)
-    assert c.view == {"stones": 10, "current": 1, "winner": None}
+    assert c.view == {"pile": 10, "current": 1, "winner": None}
     while c.outcome() is None:
-        ui.tap(action_button(ui, "take 3" if c.view["stones"] >= 3 else f"take {c.view['stones']}"))
+        ui.tap(action_button(ui, "take 3" if c.view["pile"] >= 3 else f"take {c.view['pile']}"))
         wait_for_computer(ui)
     assert ui.table.turn_line == "Companion wins!"
 
@@ -105,7 +105,7 @@ def test_a_refusal_tapped_shows_the_rule_it_cites(ui, journal_path, toys):
 
 def test_a_hint_is_thought_off_the_ui_thread_and_shown_beside_the_button(ui, journal_path, toys):
     ui.start(journal_path)
-    home = choose(ui, "take-away")
+    home = choose(ui, "nim")
     ui.tap(home.ids.start)
     ui.tap(ui.table.ids.hint)
     deadline = time.monotonic() + 10

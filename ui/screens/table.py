@@ -16,7 +16,6 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion import games
 from companion.core import COOPERATIVE, PERFECT, VICTORY, Action, Outcome, Refusal
 
 from .. import log_pages, palette
@@ -83,21 +82,6 @@ class TableScreen(Screen):
     curtain = None
     #: extra views `companion screenshot` can show (name -> what `prepare_shot` does with it)
     shots: tuple[str, ...] = ()
-
-    @classmethod
-    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
-        """A table mid-play for screenshots and demos: the first `actions` of a seeded random game."""
-        import random
-
-        from companion.session import Session
-        session = Session.start(journal, game_id, games.REGISTRY[game_id].min_players, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(actions):
-            legal = session.legal_actions()
-            if not legal or session.outcome() is not None:
-                break
-            session.play(rng.choice(legal))
-        return session
 
     def prepare_shot(self, view: str | None) -> None:
         """Bring the screen to what a screenshot of `view` (None: the table itself) shows."""

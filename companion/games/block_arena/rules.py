@@ -1,4 +1,8 @@
-"""The Block Arena rules reference: rule id -> one sentence in our own words (see `companion rules`)."""
+"""The Block Arena rules reference: rule id -> one sentence in our own words (see `companion rules`).
+
+BA-1..BA-14 summarise the rules; X-1..X-10 are this engine's rulings where they are silent (here only: the
+package docstring points here).
+"""
 
 RULES: dict[str, str] = {
     "BA-1": "The board has 6 columns and 6 rows unless the table picks 5 to 9 of each; a player's goal is "
@@ -29,4 +33,18 @@ RULES: dict[str, str] = {
     "BA-13": "A player whose turn comes and who cannot complete it (no block move, even after moving the "
              "meeple) loses at once.",
     "BA-14": "In the bga variant distances count rows from a piece's nearest square to its owner's goal row.",
+    "X-1": "A block may be named by any square it covers; the legal actions list each move once, by its first "
+           "square (lowest row, then lowest column), and the other square is accepted too.",
+    "X-2": "A player whose meeple can reach the goal row is never stuck: the winning movement completes the turn (BA-13).",
+    "X-3": "In the bga variant a player is stuck only with no block move and no meeple movement: nobody has to move "
+           "a block.",
+    "X-4": "In the bga variant BA-11 does not apply, since a meeple movement is the whole turn; BA-12 still does.",
+    "X-5": "After the block move the turn ends by `end` even when the meeple has nowhere to go: no turn ends by itself.",
+    "X-6": "A meeple movement moves: `go` to the meeple's own square is refused (BA-7).",
+    "X-7": "A step between the two squares of one lying block is a step like any other: on your own block go on, "
+           "on the opponent's it is the one step.",
+    "X-8": "The standard game has no turn limit; the bga variant ends after the second player's 40th turn.",
+    "X-9": "A setup meeple may stand on either square of a lying block.",
+    "X-10": "Actions carry no seat: each belongs to the player in turn, so another seat's action is refused "
+            "(protocol/player), and naming the opponent's block is refused as not your block (BA-6).",
 }

@@ -81,36 +81,12 @@ first), `loot_discard` (loot cards used or discarded: the seats', the deck's and
 `reason`, `last_round` (the closed round's summary, for the tracker), `resistances` (colour -> dice,
 set by the constant spells in play).
 
-Rulings where the rulebook and CM-1..CM-16 are silent (rule ids X-1..X-17 in `rules.py`; each tested in
-tests/test_chronomage*.py):
-- X-1 The boss is the one phase III card the timeline marks; it may come up anywhere in phase III (CM-10)
-  and is the last card when no other is left.
-- X-2 An event card has one round; players still in it after a round play it again, after an assist step.
-- X-3 An event's challenge die is read on its attack chart like a monster's; a player's result is their dice.
-- X-4 A crisis/exploit roll is the player's three dice against the goal; under ALL one eligible roll decides for all.
-- X-5 The table as a whole decides to attempt or skip an exploit.
-- X-6 A failed pre-emptive roll gives the card's weakness to the failer (everyone under ALL); ineligible players are untouched.
-- X-7 Time is reversed at most once a challenge, during the challenge phase; weaknesses and cast spells stay.
-- X-8 A lost challenge is discarded; anomaly dice go, spells are restored, no reward; a lost boss loses the timeline.
-- X-9 With the loot deck empty the loot step is skipped.
-- X-10 A preparation spell adds no damage bonus.
-- X-11 During a challenge a player may change formation before rolling in the round (the card's cost is the table's).
-- X-12 A spell costs 0..10 time units, needs 0..9 runes and adds 0..9 damage.
-- X-13 The runes showing are the cards in the spellbook.
-- X-14 Cleanup draws its time card before the boss check: an empty time deck loses even after the boss falls.
-- X-17 The companion keeps each seat's loot by kind; `loot SEAT` without a kind is kept and counted as a card
-  of no type (`loot`). The temporary cards held when a challenge is won or lost are discarded then, before
-  cleanup hands out its loot card, which is kept for the next challenge. Only the starting types (robes,
-  staff) are listed; another printed type is accepted when typed, like a typed card (X-15). Loot is used or
-  taken out at any time but the reveal (the flip of the card and nothing else).
-- X-16 A constant spell's resistances are typed with it: accepted, not listed (like X-15); events ignore them.
-- X-15 A typed card is accepted if it passes the library's checks, fits the deck's place (phase; the boss
-  in phase III only, and as the 16th card) and has this table's power number. Like a hand-entered shuffle in Time Runners
-  (a chance outcome the table enters, ALL-2), it is open-ended, so legal_actions lists the draw and the
-  picks but not the typed cards (CM-3 says the table enters the card).
-- Turn: the table acts as a whole (Turn.table of the seats still awaited); when exactly one seat's dice or
-  choice are awaited, Turn.seat. Nothing is shuffled by the session: cards are revealed like dice are
-  rolled, entered or drawn by the referee, so `turn()` is never chance.
+Rulings where the rulebook and CM-1..CM-16 are silent: X-1..X-17, written once, in `rules.py`
+(`companion rules chronomage` prints them; each tested in tests/test_chronomage*.py).
+
+Turn: the table acts as a whole (Turn.table of the seats still awaited); when exactly one seat's dice or
+choice are awaited, Turn.seat. Nothing is shuffled by the session: cards are revealed like dice are
+rolled, entered or drawn by the referee, so `turn()` is never chance.
 """
 from .game import Chronomage
 

@@ -8,7 +8,6 @@ what the rebuilt state derives.
 """
 from __future__ import annotations
 
-import copy
 import json
 from functools import lru_cache, partial
 from typing import Any
@@ -17,14 +16,13 @@ from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
 from .game import Chronomage
-from .actions import KIND_RE, REFUSE, SWAP, TEMPORARY, UNSORTED
+from .actions import KIND_RE
+from .challenge import Preemptive, RoundBooks
+from .piles import LOOT_DECK, LootCards, SpellCards, time_deck_size
 from .referee import DECK, ENDED_BY, MAX_RESISTANCE, phase_at
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
-from .state import (
-    CHALLENGE, CLEANUP, ENGAGEMENT, LOOT_DECK, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState,
-    time_deck_size,
-)
+from .state import CHALLENGE, CLEANUP, ENGAGEMENT, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState
 
 bad = Chronomage.invalid_state  # a table read back (ALL-3)
 
@@ -98,19 +96,11 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     if step not in STEPS[phase]:
         bad(f"there is no phase {phase!r} with step {step!r}")
 
-    if sum(d["hands"]) + sum(d["spellbook"]) + sum(d["spent"]) + d["time_deck"] != 4 * n + time_deck_size(n):
-        bad("spell cards are not conserved: hands, spellbooks, spent spells and the time deck must hold "
-            f"{4 * n + time_deck_size(n)}", "CM-2")
-    items = d["loot_items"]
-    if d["loot"] != [len(i) for i in items]:
+    spell_cards, loot_cards = SpellCards.from_dict(d), LootCards.from_dict(d)
+    spell_cards.check(n, bad)
+    if d["loot"] != loot_cards.loot:
         bad("loot must count each player's loot_items", "CM-14")
-    if any(k in (SWAP, REFUSE) for i in items for k in i):
-        bad("swap and refuse are choices, not loot kinds", "CM-14")
-    if any(len(eq) != len(set(eq)) for eq in ([k for k in i if k not in (TEMPORARY, UNSORTED)] for i in items)):
-        bad("a player holds one equipment of each type", "CM-14")
-    if sum(d["loot"]) + d["loot_deck"] + d["loot_discard"] != 2 * n + LOOT_DECK:
-        bad(f"loot cards are not conserved: players' loot, the loot deck and its discard pile must hold "
-            f"{2 * n + LOOT_DECK}", "CM-2")
+    loot_cards.check(n, bad)
 
     # the challenge deck: the cards played, and the card out with its data (no library file needed)
     done = [(x["id"], x["result"]) for x in d["done"]]
@@ -164,18 +154,13 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         bad("last_round is a monster round's summary (with its total) or an event round's (with who got through)")
 
     st = CMState.from_fields(
-        game, phase=phase, step=step, time_deck=d["time_deck"], loot_deck=d["loot_deck"], done=done, card=card,
-        round=round_, hands=list(d["hands"]), books=list(d["spellbook"]), spent=list(d["spent"]),
-        items=[list(i) for i in items], loot_discard=d["loot_discard"],
-        formation=list(d["formation"]), weak=[dict(w) for w in d["weaknesses"]],
-        pre=None if pre is None else {"attempt": pre["attempt"], "results": list(pre["results"]),
-                                      "rolls": [None if x is None else list(x) for x in pre["rolls"]]},
-        anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]), reversed=d["reversed"],
-        result=d["result"], termination=ENDED_BY.get(d["reason"], ""), reason=d["reason"],
-        last_round=None if last is None else dict(last),
-        used=list(d["time_used"]), bonus=list(d["bonus"]), rolls=copy.deepcopy(d["rolls"]),
-        assists=[(g, r) for g, r in d["assists"]], through=list(d["through"]), resist=dict(d["resistances"]))
-    if st.resist and not any(st.spent):
+        game, phase=phase, step=step, spell_cards=spell_cards, loot_cards=loot_cards, done=done, card=card,
+        round=round_, formation=list(d["formation"]), weaknesses=[dict(w) for w in d["weaknesses"]],
+        preemptive=None if pre is None else Preemptive.from_dict(pre), this_round=RoundBooks.from_dict(d),
+        through=list(d["through"]), anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]),
+        reversed=d["reversed"], resistances=dict(d["resistances"]), result=d["result"],
+        termination=ENDED_BY.get(d["reason"], ""), reason=d["reason"], last_round=None if last is None else dict(last))
+    if st.resistances and not any(st.spell_cards.spent):
         bad("resistances are changed only by a constant spell in play, and no spell is", "CM-13")
     in_round = phase == CHALLENGE or (phase == OVER and st.card is not None and st.round)
     _round_checks(st, in_round)
@@ -187,23 +172,24 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
 
 
 def _round_checks(st: CMState, in_round: bool) -> None:
-    rolls = st.rolls
+    books = st.this_round
+    rolls = books.rolls
     event = st.card is not None and st.card.type == "event"
-    for s, (used, bonus, spent) in enumerate(zip(st.used, st.bonus, st.spent), 1):
+    for s, (used, bonus, spent) in enumerate(zip(books.time_used, books.bonus, st.spell_cards.spent), 1):
         if (used or bonus) and not spent or bonus > 9 * spent:
             bad(f"seat {s}'s time units and bonus this round come from the spells it has cast", "CM-5")
     if not in_round:
-        if any(st.used) or any(st.bonus) or any(r is not None for r in rolls) or st.assists:
+        if any(books.time_used) or any(books.bonus) or any(r is not None for r in rolls) or books.assists:
             bad("time units, bonuses, rolls and assists belong to a challenge round", "CM-5")
         if any(st.through) and not (st.phase == CLEANUP and event):
             bad("only an event being fought has players through it", "EVENT")
         return
-    if not event and (any(st.through) or st.assists):
+    if not event and (any(st.through) or books.assists):
         bad("only an event has players through it or dice given", "ASSIST")
-    givers = [g for g, _ in st.assists]
-    if len(set(givers)) != len(givers) or any(not st.through[g - 1] or st.through[r - 1] for g, r in st.assists):
+    givers = [g for g, _ in books.assists]
+    if len(set(givers)) != len(givers) or any(not st.through[g - 1] or st.through[r - 1] for g, r in books.assists):
         bad("a die is given once a round by a player through the event to one still in it", "ASSIST")
-    if event and (any(st.used) or any(st.bonus)):
+    if event and (any(books.time_used) or any(books.bonus)):
         bad("no spells are cast in an event", "EVENT")
     if st.card is None or st.round == 0:
         bad("a challenge being fought is in a round", "CM-11")
@@ -215,10 +201,10 @@ def _round_checks(st: CMState, in_round: bool) -> None:
             bad(f"seat {s} is through the event and does not roll", "EVENT")
         dice, chal = list(r["dice"]), list(r["challenge"])
         count_ok = len(dice) == st.own_dice(s) or (  # a constant spell cast after this roll changes later ones
-            not event and st.colors[s - 1] in st.resist and len(dice) <= MAX_RESISTANCE)
+            not event and st.colors[s - 1] in st.resistances and len(dice) <= MAX_RESISTANCE)
         if not count_ok or len(chal) != m:
             bad(f"seat {s} rolls {st.own_dice(s)} dice and {m} challenge dice", "MONSTER")
-        result = sum(dice) + (0 if event else st.bonus[s - 1] + st.books[s - 1])
+        result = sum(dice) + (0 if event else books.bonus[s - 1] + st.spell_cards.spellbook[s - 1])
         hits = [w for f in chal for w in st.card.chart[f - 1].weakness
                 if st.formation[s - 1] in st.card.chart[f - 1].spaces]
         if event and result < power:
@@ -230,28 +216,19 @@ def _round_checks(st: CMState, in_round: bool) -> None:
 
 
 def _phase_checks(st: CMState) -> None:
-    ph, card, pre = st.phase, st.card, st.pre
+    ph, card, pre = st.phase, st.card, st.preemptive
     if pre is not None:
         if card is None:
             bad('preemptive is {"attempt", "results", "rolls"} while a card is out', "PREEMPT")
-        res, rolls = pre["results"], pre["rolls"]
-        kind = card.preemptive.kind
-        if pre["attempt"] is not None and kind != "exploit":
-            bad("only an exploit is attempted or skipped", "X-5")
-        if any(x is not None and x != sorted(x) for x in rolls):
-            bad("a pre-emptive roll must be sorted die faces 1..6")
-        for x in res:
-            if not (x is None or (kind == "choice" and type(x) is int and 1 <= x <= len(card.preemptive.options))
-                    or (kind != "choice" and x in ("success", "fail"))):
-                bad(f"{x!r} is not a result of a {kind}", "PREEMPT")
-    if ph != OVER and (card is not None) != (st.pre is not None):
+        pre.check(card, bad)
+    if ph != OVER and (card is not None) != (st.preemptive is not None):
         bad("the pre-emptive record exists exactly while a card is out", "PREEMPT")
     if ph == STRATEGY or (ph == ENGAGEMENT and st.step == "reveal"):
         if card is not None:
             bad("no challenge is out before the reveal", "REVEAL")
     elif ph in (ENGAGEMENT, CHALLENGE, CLEANUP) and card is None:
         bad(f"the {ph} phase has a challenge out", "REVEAL")
-    over = _preemptive_over(st) if st.pre is not None else None
+    over = pre.over(card, st.eligible(), st.seats, bad) if pre is not None else None
     if ph == ENGAGEMENT and st.step == "preemptive":
         if st.round != 0 or over:
             bad("the pre-emptive action is still waiting for somebody", "PREEMPT")
@@ -261,10 +238,10 @@ def _phase_checks(st: CMState) -> None:
         bad("the challenge begins once the pre-emptive action is over", "PREEMPT")
     if ph == CLEANUP and (st.round != len(card.rounds) or (card.type == "event" and not all(st.through))):
         bad("cleanup follows the challenge's last round", "CLEANUP")
-    if ph == CLEANUP and st.step == "time" and st.time_deck == 0:
+    if ph == CLEANUP and st.step == "time" and st.spell_cards.time_deck == 0:
         bad("cleanup's time card cannot come from an empty time deck: the timeline was lost when the challenge "
             "was won", "CM-8")
-    if ph == CLEANUP and st.step == "loot" and st.loot_deck == 0:
+    if ph == CLEANUP and st.step == "loot" and st.loot_cards.loot_deck == 0:
         bad("the loot step is skipped when the loot deck is empty", "X-9")
     anomaly, rev = st.anomaly, st.reversed
     if anomaly is not None:
@@ -277,39 +254,3 @@ def _phase_checks(st: CMState) -> None:
             bad("time was reversed: the anomaly dice are on the table", "CM-9")
     if rev and ph not in (CHALLENGE, CLEANUP, OVER):
         bad("time is reversed only during a challenge", "X-7")
-
-
-def _preemptive_over(st: CMState) -> bool:
-    """Check the pre-emptive record against the card (each result from its roll or choice, nobody
-    unprinted taking part, ALL deciding for everybody at once); whether the action is over."""
-    p, pre, elig = st.card.preemptive, st.pre, st.eligible()
-    res, rolls, attempt = pre["results"], pre["rolls"], pre["attempt"]
-    if not elig:  # nobody may take part: the action was skipped (PREEMPT)
-        if attempt is not None or any(x is not None for x in res + rolls):
-            bad("nobody's colour is printed: the pre-emptive action was skipped", "PREEMPT")
-        return True
-    if p.kind == "choice":
-        if any(x is not None for x in rolls):
-            bad("a choice is made, not rolled", "PREEMPT")
-        if p.all:
-            if len(set(res)) != 1:
-                bad("a group choice is the same option for every player", "PREEMPT")
-            return res[0] is not None
-        if any(res[s - 1] is not None for s in st.seats if s not in elig):
-            bad("a player whose colour is not printed makes no choice", "PREEMPT")
-        return all(res[s - 1] is not None for s in elig)
-    if p.kind == "exploit" and attempt is not True:
-        if any(x is not None for x in res + rolls):
-            bad("an exploit not attempted has no roll", "X-5")
-        return attempt is False
-    outcome = [None if x is None else ("success" if sum(x) >= p.goal else "fail") for x in rolls]
-    if p.all:
-        rollers = [s for s in st.seats if rolls[s - 1] is not None]
-        if rollers and (len(rollers) != 1 or rollers[0] not in elig or set(res) != {outcome[rollers[0] - 1]}) \
-                or not rollers and any(x is not None for x in res):
-            bad("under ALL one roll by a printed colour decides for everybody", "X-4")
-        return bool(rollers)
-    for s in st.seats:
-        if res[s - 1] != outcome[s - 1] or (s not in elig and rolls[s - 1] is not None):
-            bad(f"seat {s}'s pre-emptive result does not follow from its roll", "X-4")
-    return all(res[s - 1] is not None for s in elig)

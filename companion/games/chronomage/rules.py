@@ -1,7 +1,8 @@
 """The Chronomage rules reference: rule id -> one sentence in our own words (see `companion rules`).
 
 CM-1..CM-16 are the project's rulings; the upper-case names summarise the draft rulebook; X-1.. are
-the rulings this engine makes where both are silent (each listed in the package docstring, each tested).
+the rulings this engine makes where both are silent (here only: the package docstring points here;
+each tested).
 """
 from __future__ import annotations
 

@@ -1,84 +1,76 @@
 """The Chronomage table's books: what the companion keeps for the players, and who acts now.
 
-One `CMState` holds the whole table. The rules that change it live in `referee.py` (apply) and
-`legal.py` (legal_actions); this module keeps the data, its JSON form and the views.
+One `CMState` holds the whole table, its attributes named as its JSON keys: the card piles (`piles.py`:
+the spell cards with the time deck, the loot cards), the challenge being fought (`challenge.py`: the
+pre-emptive record, the round's books) and the rest of the table. The rules that change it are functions of
+the state in `referee.py` (apply, complete) and `legal.py` (legal_actions); this module keeps the data, its
+JSON form and the views.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from companion.core import DEFEAT, BadRequest, Outcome, State, Turn
+from companion.core import BadRequest, Outcome, State, Turn
 
 from .actions import Assist, Give
-from .events import Defeat
-from .legal import Legal
-from .referee import DECK, LOST_TIME_CARDS, Referee, phase_at
-from .rules import COLORS, START_LOOT
+from . import legal, referee
+from .referee import DECK, LOST_TIME_CARDS, phase_at
+from .challenge import Preemptive, RoundBooks
+from .piles import LootCards, SpellCards
+from .rules import COLORS
 
 STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER = "strategy", "engagement", "challenge", "cleanup", "over"
 PHASES = (STRATEGY, ENGAGEMENT, CHALLENGE, CLEANUP, OVER)
 REVEAL_STEP, PREEMPT_STEP, TIME_STEP, LOOT_STEP = "reveal", "preemptive", "time", "loot"
 STEPS = {STRATEGY: (None,), ENGAGEMENT: (REVEAL_STEP, PREEMPT_STEP), CHALLENGE: (None,),
          CLEANUP: (TIME_STEP, LOOT_STEP), OVER: (None,)}
-ORIGIN_HAND, LOOT_DECK, TIME_UNITS, START_SPACE = 4, 12, 10, 2
+TIME_UNITS, START_SPACE = 10, 2
+#: the keys of a table's JSON, in the order saved snapshots have always had them
+SAVED = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", "loot_deck", "challenge_deck", "done",
+         "card", "challenge", "damage", "weaknesses", "formation", "spellbook", "hands", "spent", "loot", "loot_items",
+         "loot_discard", "time_used", "bonus", "rolls", "through", "assists", "preemptive", "anomaly", "reversed",
+         "resistances", "result", "reason", "last_round")
 
 
-def time_deck_size(players: int) -> int:
-    """CM-2: six cards a player plus fifteen."""
-    return 6 * players + 15
-
-
-class CMState(Legal, Referee, State):
+class CMState(State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
-    FIELDS = ("phase", "step", "time_deck", "loot_deck", "done", "card", "round", "hands", "books", "spent", "items",
-              "loot_discard", "formation", "weak", "pre", "anomaly", "reversed", "result", "termination", "reason",
-              "last_round", "used", "bonus", "rolls", "assists", "through", "resist")
+    FIELDS = ("phase", "step", "spell_cards", "loot_cards", "done", "card", "round", "formation", "weaknesses",
+              "preemptive", "this_round", "through", "anomaly", "reversed", "resistances", "result", "termination",
+              "reason", "last_round")
 
     def _table(self, game) -> None:
         self.game = game
         self.n = game.players
         self.colors = tuple(game.options["colors"])
-        self.tl, self.catalogue = game.timeline, game.catalogue
+        self.timeline, self.catalogue = game.timeline, game.catalogue
 
     def __init__(self, game):
         self._table(game)
         n = self.n
         self.phase, self.step = STRATEGY, None
-        self.time_deck, self.loot_deck = time_deck_size(n), LOOT_DECK
+        self.spell_cards, self.loot_cards = SpellCards.new(n), LootCards.new(n)
         self.done: list[tuple[str, str]] = []  # (card id, "won" | "lost"), oldest first
         self.card = None  # the revealed Card
         self.round = 0
-        self.hands, self.books, self.spent = [ORIGIN_HAND] * n, [0] * n, [0] * n
-        self.items = [list(START_LOOT) for _ in range(n)]  # each seat's loot cards by kind (CM-14), oldest first
-        self.loot_discard = 0  # loot cards used or discarded (CM-2: hands + deck + discards = the box)
         self.formation = [START_SPACE] * n
-        self.weak = [dict.fromkeys(COLORS, 0) for _ in range(n)]
-        self.pre = None  # {"attempt": None|bool, "results": [...], "rolls": [...]} while a card is out
+        self.weaknesses = [dict.fromkeys(COLORS, 0) for _ in range(n)]
+        self.preemptive: Preemptive | None = None  # while a card is out
         self.anomaly, self.reversed = None, False
         self.result, self.termination, self.reason = None, "", ""  # how it ended: the code, then the sentence
         self.last_round = None
-        self._new_round()
-        self.through = [False] * n
-        self.resist: dict[str, int] = {}  # CM-13: resistances the constant spells in play set, by colour
-
-    def _new_round(self) -> None:
-        n = self.n
-        self.used, self.bonus = [0] * n, [0] * n
-        self.rolls: list[dict | None] = [None] * n
-        self.assists: list[tuple[int, int]] = []
+        self.this_round = RoundBooks.new(n)
+        self.through = [False] * n  # who has beaten the event being fought (EVENT)
+        self.resistances: dict[str, int] = {}  # CM-13: resistances the constant spells in play set, by colour
 
     def clone(self) -> "CMState":
         c = CMState.__new__(CMState)
         c.__dict__.update(self.__dict__)
-        c.items = [list(i) for i in self.items]
-        for k in ("hands", "books", "spent", "formation", "used", "bonus", "through", "done",
-                  "assists", "rolls"):
-            setattr(c, k, list(getattr(self, k)))
-        c.weak = [dict(w) for w in self.weak]
-        c.resist = dict(self.resist)
-        if self.pre is not None:
-            c.pre = {k: (list(v) if isinstance(v, list) else v) for k, v in self.pre.items()}
+        c.spell_cards, c.loot_cards = self.spell_cards.copy(), self.loot_cards.copy()
+        c.this_round = self.this_round.copy()
+        c.formation, c.through, c.done = list(self.formation), list(self.through), list(self.done)
+        c.weaknesses, c.resistances = [dict(w) for w in self.weaknesses], dict(self.resistances)
+        c.preemptive = None if self.preemptive is None else self.preemptive.copy()
         return c
 
     # ------------------------------------------------------------------ derived facts
@@ -89,7 +81,7 @@ class CMState(Legal, Referee, State):
     @property
     def loot(self) -> list[int]:
         """How many loot cards each seat holds."""
-        return [len(i) for i in self.items]
+        return self.loot_cards.loot
 
     def round_info(self):
         """The current Round of the revealed card, or None."""
@@ -106,26 +98,26 @@ class CMState(Legal, Referee, State):
     def resistance(self, color: str) -> int:
         """The dice `color` rolls against the card out: a constant spell's number over the card's (CM-13);
         an event ignores spells (EVENT)."""
-        if self.card.type == "monster" and color in self.resist:
-            return self.resist[color]
+        if self.card.type == "monster" and color in self.resistances:
+            return self.resistances[color]
         return self.card.dice_for(color)
 
     def own_dice(self, seat: int) -> int:
         """How many of their dice `seat` rolls this round: the resistance, plus dice given in an event."""
-        return self.resistance(self.colors[seat - 1]) + sum(1 for _, r in self.assists if r == seat)
+        return self.resistance(self.colors[seat - 1]) + sum(1 for _, r in self.this_round.assists if r == seat)
 
     def to_roll(self) -> list[int]:
         """Seats whose dice the table still awaits in this step (CM-11)."""
         if self.phase == ENGAGEMENT and self.step == PREEMPT_STEP:
-            p, pre = self.card.preemptive, self.pre
-            if p.kind == "choice" or (p.kind == "exploit" and pre["attempt"] is not True):
+            p, pre = self.card.preemptive, self.preemptive
+            if p.kind == "choice" or (p.kind == "exploit" and pre.attempt is not True):
                 return []
             elig = self.eligible()
             if p.all:
-                return elig if all(r is None for r in pre["results"]) else []
-            return [s for s in elig if pre["results"][s - 1] is None]
+                return elig if all(r is None for r in pre.results) else []
+            return [s for s in elig if pre.results[s - 1] is None]
         if self.phase == CHALLENGE:
-            return [s for s in self.seats if self.rolls[s - 1] is None and not self.through[s - 1]]
+            return [s for s in self.seats if self.this_round.rolls[s - 1] is None and not self.through[s - 1]]
         return []
 
     def to_choose(self) -> list[int]:
@@ -134,13 +126,47 @@ class CMState(Legal, Referee, State):
             return []
         if self.card.preemptive.all:
             return []
-        return [s for s in self.eligible() if self.pre["results"][s - 1] is None]
+        return [s for s in self.eligible() if self.preemptive.results[s - 1] is None]
+
+    def revealable(self) -> list[str]:
+        """Cards that may be picked now: the timeline's, then the saved ones (`my_cards.py`) with this
+        table's power numbers; the deck's current phase, none already played; the boss anywhere in phase III
+        and the last card when no other is left (CM-10, X-1)."""
+        want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
+        out = [c.id for c in self.timeline.cards if c.phase == want and (c.boss or not last) and c.id not in gone]
+        return out + [i for i, c in self.catalogue.items() if i not in self.timeline.by_id and c.phase == want
+                      and (c.boss or not last) and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
+
+
+    def book_fixed(self) -> bool:
+        """CM-15: from the table's first preparation spell on, no spellbook changes until cleanup (the spells
+        cast in a strategy phase are its preparation spells: cleanup restores them before the next one)."""
+        return self.phase == "strategy" and any(self.spell_cards.spent)
+
+
+    def loot_usable(self) -> bool:
+        """X-17: loot is used or taken out at any time of a running timeline but the reveal, which is the
+        flip of the top card and nothing else."""
+        return self.phase != "over" and not (self.phase == "engagement" and self.step == "reveal")
+
 
     def failures_left(self) -> int:
         """How many more lost challenges the time deck can pay for (2 cards a player each, CM-7)."""
-        return self.time_deck // (LOST_TIME_CARDS * self.n)
+        return self.spell_cards.time_deck // (LOST_TIME_CARDS * self.n)
 
     # ------------------------------------------------------------------ core API
+    def legal_actions(self) -> list:
+        return legal.legal_actions(self)
+
+    def apply(self, action) -> list[dict[str, Any]]:
+        return referee.apply(self, action)
+
+    def complete(self, action, rng):
+        return referee.complete(self, action, rng)
+
+    def undo_stop(self, action, events):
+        return referee.undo_stop(self, action, events)
+
     def turn(self) -> Turn:
         if self.phase == OVER:
             return Turn.over()
@@ -163,36 +189,26 @@ class CMState(Legal, Referee, State):
         return Outcome(result=self.result, reason=self.reason, termination=self.termination)
 
     def to_dict(self) -> dict[str, Any]:
-        card, r = self.card, self.round_info()
-        rolled = [x["result"] if x is not None else None for x in self.rolls]
-        return {
-            "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.tl.name,
-            "phase": self.phase, "step": self.step,
-            "time_deck": self.time_deck, "loot_deck": self.loot_deck,
-            "challenge_deck": DECK - len(self.done),
+        card, r, rolled = self.card, self.round_info(), self.this_round.totals()
+        d = {
+            "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.timeline.name,
+            "phase": self.phase, "step": self.step, "challenge_deck": DECK - len(self.done),
             "done": [{"id": i, "result": res} for i, res in self.done],
             "card": None if card is None else card.to_table(),
             "challenge": None if card is None else {
                 "id": card.id, "name": card.name, "type": card.type, "boss": card.boss, "round": self.round,
                 "rounds": len(card.rounds), "power": self.power(), "dice": r and r.dice, "color": r and r.color},
-            "damage": {"seats": rolled, "total": sum(x for x in rolled if x is not None),
-                       "power": self.power()},
-            "weaknesses": [dict(w) for w in self.weak],
-            "formation": list(self.formation), "spellbook": list(self.books), "hands": list(self.hands),
-            "spent": list(self.spent), "loot": self.loot,
-            "loot_items": [list(i) for i in self.items], "loot_discard": self.loot_discard,
-            "time_used": list(self.used), "bonus": list(self.bonus),
-            "rolls": [None if x is None else {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in x.items()}
-                      for x in self.rolls],
-            "through": list(self.through), "assists": [list(a) for a in self.assists],
-            "preemptive": None if self.pre is None else {
-                "attempt": self.pre["attempt"], "results": list(self.pre["results"]),
-                "rolls": [None if x is None else list(x) for x in self.pre["rolls"]]},
+            "damage": {"seats": rolled, "total": sum(x for x in rolled if x is not None), "power": self.power()},
+            "weaknesses": [dict(w) for w in self.weaknesses], "formation": list(self.formation),
+            **self.spell_cards.to_dict(), **self.loot_cards.to_dict(), **self.this_round.to_dict(),
+            "through": list(self.through),
+            "preemptive": None if self.preemptive is None else self.preemptive.to_dict(),
             "anomaly": None if self.anomaly is None else list(self.anomaly), "reversed": self.reversed,
-            "resistances": {c: self.resist[c] for c in COLORS if c in self.resist},
+            "resistances": {c: self.resistances[c] for c in COLORS if c in self.resistances},
             "result": self.result, "reason": self.reason,
             "last_round": None if self.last_round is None else dict(self.last_round),
         }
+        return {k: d[k] for k in SAVED}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public (perfect information); the view adds what the table screen shows."""
@@ -201,7 +217,7 @@ class CMState(Legal, Referee, State):
         v = self.to_dict()
         v["seat"] = seat
         v["card"] = None if self.card is None else self.card.to_dict()
-        v["time_units_left"] = [TIME_UNITS - u for u in self.used]
+        v["time_units_left"] = [TIME_UNITS - u for u in self.this_round.time_used]
         v["dice_count"] = ([self.own_dice(s) for s in self.seats]
                            if self.phase == CHALLENGE else None)
         v["to_roll"] = self.to_roll()
@@ -216,8 +232,3 @@ class CMState(Legal, Referee, State):
         v["top"] = {"phase": top, "boss": True if len(self.done) == DECK - 1 else None if top == 3 else False} \
             if at_reveal else None
         return v
-
-    def _lose(self, ending: tuple[str, str]) -> Defeat:
-        """The timeline is lost: `ending` is its termination code and sentence (referee.py)."""
-        self.phase, self.step, self.result, (self.termination, self.reason) = OVER, None, DEFEAT, ending
-        return Defeat(self.reason)

@@ -1,7 +1,8 @@
 """Time Runners rules reference: one sentence per rule and house ruling, in our own words.
 
-TR-1..TR-18 follow the project's rulings numbering; the other ids name refusals that are not a
-numbered rule of their own.
+TR-1..TR-18 follow the project's rulings numbering; X-1..X-14 are this engine's rulings where they are silent
+(here only: the package docstring points here); the other ids name refusals that are not a numbered rule of
+their own.
 """
 
 RULES: dict[str, str] = {
@@ -28,4 +29,18 @@ RULES: dict[str, str] = {
     "sensor-already-off": "The sensor check can only be switched to the other setting, off or on (TR-18).",
     "notation": "Actions are written roll, roll N, play SEAT CODE [ARG], end, shuffle CODE..., sensor off|on, words separated by single spaces.",
     "unknown-action": "Only Time Runners actions can be played at a Time Runners table.",
+    "X-1": "A player holding no card after moving may end the turn without playing: TR-13 cannot be met, and blocking the game helps nobody.",
+    "X-2": "Instants during the roll-off are refused: setup has not finished until the first player is known (TR-15).",
+    "X-3": "Roll-off rolls wait for no clock-hand sensor: nothing can move the hand before the first turn, a misreading sensor must not block setup, and TR-18 speaks of the next roll of play.",
+    "X-4": "A winning move ends the game at once: the player does not have to play a card (TR-12 beats TR-13).",
+    "X-5": "Change position with a runner on the same space is allowed: a legal, if useless, card play that counts for TR-13.",
+    "X-6": "No swap can put a runner on 60: a runner on 60 has already ended the game, so swaps never win.",
+    "X-7": "An instant played before rolling does not count toward the player's minimum: TR-13 counts the plays after moving.",
+    "X-8": "`end` and `roll` are always by the player in turn and carry no seat; roll-off rolls are by the seat shown as current.",
+    "X-9": "The table may switch the sensor check off or on at any time from the deal to the end, but only to the other setting; off keeps the latest reading, on checks it again.",
+    "X-10": "A sensor reading of no hand seen, once sensing has started, counts as out of sync (fail safe).",
+    "X-11": "The hand reading is an observation, not an action: it is not journaled or saved, and the session gives it again to a state it rebuilds.",
+    "X-12": "A shuffle is not listed among the legal actions (70! orders): while one is due nothing else is accepted; the referee draws it, or the table types any order of the right cards.",
+    "X-13": "The discard pile is public, since cards are played face up: views show its size and top card, not the draw order.",
+    "X-14": "A roll without a value is refused: the session draws the die first.",
 }

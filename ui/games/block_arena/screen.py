@@ -61,20 +61,6 @@ class BlockArenaScreen(TableScreen):
         self.chooser: MoveChooser | None = None
 
     # -- screenshots ------------------------------------------------------------------------------
-    @classmethod
-    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
-        """Red against the companion a few turns in, the companion's turn just played."""
-        from companion.session import COMPUTER, Session
-        table = {"names": ["Red", "Companion"], "colors": ["red", "blue"], "computer": {"seat": 2, "level": "greedy"}}
-        session = Session.start(journal, game_id, 2, seed=seed, table=table)
-        script = ["place a1", "place b6", "place c1 d1", "place d6 e6", "place f1", "place a6", "place b1", "place f6",
-                  "meeple b1", "meeple e6", "go c1", "flip b1 n", "flip a6 s", "end", "slide f1 n", "end",
-                  "slide b6 s", "go d6"]
-        for text in script:
-            seat = session.turn().seats[0]
-            session.play(text, by=COMPUTER if seat == 2 else "table")
-        return session
-
     def prepare_shot(self, view) -> None:
         """The companion's last turn marked (replayed by undo and redo), and Red's block chosen."""
         c = self.controller

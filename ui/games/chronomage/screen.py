@@ -50,10 +50,6 @@ ROW_MAX = 76  # dp: a player's row at most (a table of one does not stretch it o
 #: dp: a row's books (its lines of text) take at least the first and at most the second; the controls the rest
 BOOKS_WIDTH = (262, 360)
 _MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font|sub|sup)(?:=[^\]]*)?\]")
-#: the worked monster round of the engine's docstring, stopped before the last player rolls
-SAMPLE_TABLE = {"names": ["Ada", "Bram", "Cleo"], "colors": ["orange", "blue", "green"]}
-SAMPLE_ACTIONS = (Book(1, 2), Book(2, 1), READY, Reveal("rust-hound"), Choose(1), Spell(1, 4, 2, 3),
-                  Dice(1, (2, 5), (3,)), Dice(2, (1, 4), (5,)))
 
 
 def handful(actions, seat: int) -> tuple[int, int] | None:
@@ -86,14 +82,6 @@ class ChronomageScreen(TableScreen):
         self.rows: dict[int, ChronoSeatRow] = {}
         self.roll_buttons: dict[int, FlatButton] = {}
         self.ids.seats.bind(height=self._row_heights)
-
-    @classmethod
-    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
-        from companion.session import Session
-        session = Session.start(journal, game_id, 3, seed=seed, table=SAMPLE_TABLE)
-        for action in SAMPLE_ACTIONS:
-            session.play(action)
-        return session
 
     def prepare_shot(self, view) -> None:
         if view == "chronomage-faces":

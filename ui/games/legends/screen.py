@@ -525,14 +525,6 @@ class LegendsScreen(TableScreen):
         App.get_running_app().show_note(widget, text, bg)
 
     # -- screenshots ----------------------------------------------------------------------------------
-    @classmethod
-    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
-        """A 1v1 with digital cards, Red has picked and Blue is about to (see `prepare_shot`)."""
-        from companion.session import Session
-        session = Session.start(journal, game_id, 2, seed=seed, table={"names": ["Red", "Blue"], "colors": ["red", "blue"]})
-        session.play(Pick(1, ("step", "punch", "back")), 1)
-        return session
-
     def prepare_shot(self, view) -> None:
         """The table: Blue's pick resolves the sequence, shown at its first Strike. Or the curtain."""
         c = self.controller

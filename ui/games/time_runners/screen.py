@@ -51,11 +51,6 @@ class TimeRunnersScreen(TableScreen):
         super().__init__(**kwargs)
         self.curtain = HandCurtain(notify=self._note)
 
-    @classmethod
-    def sample_session(cls, journal, game_id: str, actions: int = 12, seed: str = "demo"):
-        from .sample import sample_session
-        return sample_session(journal, roll=False)
-
     def prepare_shot(self, view) -> None:
         """Mid-play after a roll; the pass curtain, the revealed hand, or the hour picker for Blue."""
         self.controller.play(ROLL_BARE)  # through the app, so the screen shows the move to make

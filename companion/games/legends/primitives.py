@@ -20,6 +20,8 @@ AMOUNTS = range(1, 10)
 CHANGES = tuple(range(-10, 0)) + tuple(range(1, 11))
 
 
+#: per primitive, which argument is bounded and its bounds (R-13)
+BOUNDS = {"move": (2, MOVES), "strike": (0, FORCES), "block": (0, AMOUNTS), "fatigue": (1, CHANGES), "push": (2, AMOUNTS)}
 SPACES = range(1, 6)  # LA-1: the playable spaces, where Zombies stand (LA-13)
 
 
@@ -50,11 +52,8 @@ class Primitives:
             who = args[0]
             if who not in self.seats or not self.in_arena(who):
                 refuse("no-such-legend", f"There is no Legend of seat {who} in the Arena.", "LA-4")
-        bounds = {"move": (args[2] if p == "move" else None, MOVES), "strike": (args[0] if p == "strike" else None, FORCES),
-                  "block": (args[0] if p == "block" else None, AMOUNTS),
-                  "fatigue": (args[1] if p == "fatigue" else None, CHANGES),
-                  "push": (args[2] if p == "push" else None, AMOUNTS)}
-        if p in bounds and bounds[p][0] not in bounds[p][1]:
+        bound = BOUNDS.get(p)
+        if bound is not None and args[bound[0]] not in bound[1]:
             refuse("out-of-bounds", f"That {p} value is outside what a card can do.", "R-13")
         if p == "form":
             forms = self.legend(a.seat).forms

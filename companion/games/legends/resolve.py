@@ -79,14 +79,14 @@ class Resolution:
     def fig(self, s: int | str) -> Figure:
         """Seat s's Legend on the board; for a Zombie id ("z1": LA-13), the piece as a fighter: on its space,
         facing as Lord Grym faces, no Fatigue, no Block."""
-        if isinstance(s, str):
+        if type(s) is str:
             return Figure(self.pieces[int(s[1:]) - 1][0], self.figures[self.grym() - 1].facing)
         return self.figures[s - 1]
 
     # -- LA-13: Lord Grym's Zombies -----------------------------------------------------------------
     def grym(self) -> int | None:
         """The seat playing Lord Grym, whose Zombie and Coffin pieces are `pieces`."""
-        return next((s for s in self.seats if self.legend(s).id == GRYM), None)
+        return self.grym_seat
 
     def zombies(self) -> list[str]:
         """The Zombies standing (Coffins are no fighters), by id "z<piece number>"."""
@@ -106,7 +106,14 @@ class Resolution:
         return abs(self.fig(t).space - self.fig(s).space)
 
     def foes(self, s: int) -> list[int]:
-        return [f for f in self.seats if f != s and self.team(f) != self.team(s) and self.in_arena(f)]
+        """The foes of s in the Arena (the body of `team`, `in_arena` and `gone` inlined: every Strike asks)."""
+        figures = self.figures
+        if not self.teams:
+            return [f for f in self.seats if f != s and figures[f - 1].out is None]
+        n, eliminated = self.nteams, self.eliminated
+        mine = (s - 1) % n
+        return [f for f in self.seats if (f - 1) % n != mine and figures[f - 1].out is None
+                and not (eliminated and any((f - 1) % n in g for g in eliminated))]
 
     def init_order(self) -> list[int]:
         """R-2: seat order from the Initiative holder, wrapping round."""
@@ -127,7 +134,7 @@ class Resolution:
         return d == 0 or (d > 0) == (self.fig(s).facing == RIGHT)
 
     def speed_now(self, s: int | str) -> int:
-        if isinstance(s, str):
+        if type(s) is str:
             return ZOMBIE_SPEED
         card = self.cards.get(s)
         return self.legend(s).speed(card) if card is not None else 0
@@ -143,12 +150,16 @@ class Resolution:
 
     def strike_targets(self, s: int, reach: int | None) -> list[int]:
         """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
-        cands = [f for f in self.foes(s) + self.zombies_against(s)
-                 if self.faces(s, f) and (reach is None or self.distance(s, f) <= reach)]
+        me = self.fig(s)
+        right, cands = me.facing == RIGHT, []
+        for f in self.foes(s) + self.zombies_against(s):
+            d = self.fig(f).space - me.space  # as `faces` and `distance`, inlined
+            if (d == 0 or (d > 0) == right) and (reach is None or abs(d) <= reach):
+                cands.append((abs(d), f))
         if not cands:
             return []
-        near = min(self.distance(s, f) for f in cands)
-        return self.tiebreak([f for f in cands if self.distance(s, f) == near])
+        near = min(d for d, _ in cands)
+        return self.tiebreak([f for d, f in cands if d == near])
 
     def dive_targets(self, s: int) -> list[int]:
         cands = self.foes(s) + self.zombies_against(s)
@@ -218,7 +229,7 @@ class Resolution:
     def hit(self, s: int, t: int, force: int) -> None:
         """block, fatigue, push: remaining Force after Block; Fatigue +1 and tokens if any remains.
         LA-13: a Zombie has no Block, Fatigue or Push track: any remaining Force flips it to a Coffin."""
-        if isinstance(t, str):
+        if type(t) is str:
             piece = self.pieces[int(t[1:]) - 1]
             if force > 0:
                 piece[1] = COFFIN

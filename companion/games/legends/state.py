@@ -21,7 +21,7 @@ from .cards import BASICS
 from .game import Legends
 from .edits import Edits
 from .primitives import Primitives
-from .resolve import ENDINGS, RULE, Figure, Resolution
+from .resolve import ENDINGS, GRYM, RULE, Figure, Resolution
 
 refuse = Legends.refuse  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
 
@@ -40,6 +40,7 @@ class LAState(Edits, Primitives, Resolution, State):
         self.teams = self.mode != "ffa"  # LA-11: every team mode targets and sees hands as Teams does
         self.nteams = 3 if self.mode == "2v2v2" else 2 if self.teams else 0
         self.events: list[dict[str, Any]] = []
+        self.grym_seat = next((s for s in self.seats if self.legend(s).id == GRYM), None)  # LA-13
 
     def __init__(self, game):
         self._table(game)
@@ -259,55 +260,66 @@ class LAState(Edits, Primitives, Resolution, State):
         return tuple(cards)
 
     def check(self, a) -> None:
-        """Everything `apply` refuses, before anything changes (ALL-1)."""
-        if not isinstance(a, (Pick, Reveal, Draw, Reshuffle, Face, Target, Do)):
+        """Everything `apply` refuses, before anything changes (ALL-1). Dispatched on the action's exact type
+        (an `isinstance` against the abstract action base costs more than the rest of a check)."""
+        kind = type(a)
+        if kind not in _CHECKS:
             refuse("not-an-action", "That is not a Legends of the Arena action.", "choices")
         if a.seat not in self.seats:
             refuse("no-such-seat", f"There is no seat {a.seat} at this table.", "modes")
         if self.phase == "over":
             refuse("game-over", "The game is over.", "teams-stocks" if self.teams else "ffa-knockouts")
         ask = self.ask
-        kinds = {"face": Face, "target": Target, "reshuffle": Reshuffle, "do": Do}
         if ask is not None:
-            if not isinstance(a, kinds[ask["kind"]]) or a.seat != ask["seat"]:
+            if kind is not _ANSWERS[ask["kind"]] or a.seat != ask["seat"]:
                 refuse("waiting-for-choice", f"Seat {ask['seat']} has a choice to make first ({ask['kind']}).", "choices")
-            if isinstance(a, Target) and a.who not in ask["among"]:
+            if kind is Target and a.who not in ask["among"]:
                 refuse("bad-target", f"Seat {a.who} is not among the foes tied for this choice.", "targeting")
-            if isinstance(a, Do):
+            if kind is Do:
                 self.check_primitive(a)
             return
-        if isinstance(a, Reshuffle) and self.physical:
-            if not a.yes or self.phase != "reveal" or self.exchange != 1 or not self.reveals_now(a.seat) \
-                    or a.seat in self.edits:
-                refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
-                       "reshuffle")
-            if not self.may_reshuffle(a.seat):
-                refuse("meter-not-empty", f"Seat {a.seat}'s Meter still holds {self.meters[a.seat - 1]} card(s): it is "
-                       "reshuffled only once empty.", "reshuffle")
-            return
-        if isinstance(a, (Face, Target, Reshuffle, Do)):
-            refuse("nothing-to-choose", "Nobody is being asked a choice now.", "choices")
-        if isinstance(a, (Pick, Reveal, Reshuffle)) and self.gone(a.seat):
+        _CHECKS[kind](self, a)
+
+    def _nothing_asked(self, a) -> None:
+        refuse("nothing-to-choose", "Nobody is being asked a choice now.", "choices")
+
+    def _check_reshuffle(self, a: Reshuffle) -> None:
+        if not self.physical:
+            self._nothing_asked(a)
+        if not a.yes or self.phase != "reveal" or self.exchange != 1 or not self.reveals_now(a.seat) \
+                or a.seat in self.edits:
+            refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
+                   "reshuffle")
+        if not self.may_reshuffle(a.seat):
+            refuse("meter-not-empty", f"Seat {a.seat}'s Meter still holds {self.meters[a.seat - 1]} card(s): it is "
+                   "reshuffled only once empty.", "reshuffle")
+
+    def _check_playing(self, a) -> None:
+        if self.gone(a.seat):
             refuse("eliminated", f"Seat {a.seat}'s team has no Stock left and has left the Arena.", "LA-11")
-        if isinstance(a, Draw):
-            if self.phase != "draw" or a.seat != self.queue[0]:
-                refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
-            if a.card not in self.draws(a.seat):
-                refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.",
-                       "LA-14" if a.card in self.legend(a.seat).ultimate_forms else "R-12")
-            return
-        if isinstance(a, Pick):
-            if self.physical:
-                refuse("physical-cards", "With physical cards the table reveals each card instead of picking.", "LA-8")
-            if self.phase != "pick":
-                refuse("not-picking", "Picks are made after every seat has drawn, once a sequence.", "picks")
-            if a.seat not in self.to_pick():
-                refuse("already-picked", f"Seat {a.seat} has picked already this sequence.", "picks")
-            why = self.pick_refusal(a)
-            if why is not None:
-                refuse("not-in-hand", why[0].upper() + why[1:] + ".",
-                       "LA-12" if self.history or self.legend(a.seat).edits else "picks")
-            return
+
+    def _check_draw(self, a: Draw) -> None:
+        if self.phase != "draw" or a.seat != self.queue[0]:
+            refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
+        if a.card not in self.draws(a.seat):
+            refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.",
+                   "LA-14" if a.card in self.legend(a.seat).ultimate_forms else "R-12")
+
+    def _check_pick(self, a: Pick) -> None:
+        self._check_playing(a)
+        if self.physical:
+            refuse("physical-cards", "With physical cards the table reveals each card instead of picking.", "LA-8")
+        if self.phase != "pick":
+            refuse("not-picking", "Picks are made after every seat has drawn, once a sequence.", "picks")
+        if a.seat not in self.to_pick():
+            refuse("already-picked", f"Seat {a.seat} has picked already this sequence.", "picks")
+        why = self.pick_refusal(a)
+        if why is not None:
+            refuse("not-in-hand", why[0].upper() + why[1:] + ".",
+                   "LA-12" if self.history or self.legend(a.seat).edits else "picks")
+
+    def _check_reveal(self, a: Reveal) -> None:
+        self._check_playing(a)
         if not self.physical:
             refuse("digital-cards", "With digital cards the referee reveals the picks itself.", "LA-8")
         if a.seat not in self.to_reveal():
@@ -330,66 +342,71 @@ class LAState(Edits, Primitives, Resolution, State):
     def apply(self, action) -> list[dict[str, Any]]:
         self.check(action)
         self.events = []
-        a = action
-        if isinstance(a, Draw):
-            self.draw(a.seat, a.card)
-        elif isinstance(a, Reshuffle) and self.physical:  # LA-15: shuffled, then this sequence's card drawn
+        _APPLY[type(action)](self, action)
+        return self.events
+
+    def _apply_reshuffle(self, a: Reshuffle) -> None:
+        if self.physical:  # LA-15: shuffled, then this sequence's card drawn
             self.discards[a.seat - 1] = []
             self.meters[a.seat - 1] = len(self.legend(a.seat).specials) - 1
             self.events.append(ev_.Reshuffle(a.seat, len(self.legend(a.seat).specials)))
-        elif isinstance(a, Reshuffle):
-            self.ask = None
-            if a.yes:
-                cards = self.reshufflable(a.seat)
-                self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in cards]
-                self.discards[a.seat - 1] = [c for c in self.discards[a.seat - 1] if c not in cards]
-                self.meters[a.seat - 1]["specials"] = sorted(cards)
-                self.events.append(ev_.Reshuffle(a.seat, len(cards)))
-            else:
-                self.queue.pop(0)
-                self.events.append(ev_.NoDraw(a.seat))
-            self.advance_draw()
-        elif isinstance(a, Pick):
-            self.take_pick(a)
-            self.events.append(ev_.Picked(a.seat))
-            self.events.append(ev_.MyPicks(a.seat, list(a.cards), [a.seat]))
-            if not self.to_pick():
-                if self.history:
-                    self.fourth_cards_done()
-                else:
-                    self.start_exchange()
-        elif isinstance(a, Reveal):
-            lg = self.legend(a.seat)
-            ev = ev_.Revealed(a.seat, a.card, self.exchange, a.card in lg.edits)
-            if a.card in lg.edits:  # LA-12: entered with his first reveal
-                self.edits[a.seat] = a.card
-            elif self.edits.get(a.seat) == "perfect-timing":
-                self.picks.setdefault(a.seat, []).append(a.card)  # his stack, turned up in exchange 1
-            else:
-                self.cards[a.seat] = a.card
-            if a.card not in lg.edits or a.card not in lg.basics:
-                (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
-            self.events.append(ev)
-            if not self.to_reveal():
-                self.place_cards()
-                self.begin_resolution()
-        elif isinstance(a, Face):
-            self.turn_to(a.seat, a.dir)
-            if self.phase == "return":
-                self.queue.pop(0)
-                self.ask_return()
-            else:
-                self.answered()
-        elif isinstance(a, Target):
-            if self.ask.get("prim"):
-                self.hit(a.seat, a.who, self.ask["force"])
-                self.ask = {"kind": "do", "seat": a.seat}
-            else:
-                (self.dive_to(a.seat, a.who) if self.ask["force"] is None else self.hit(a.seat, a.who, self.ask["force"]))
-                self.answered()
+            return
+        self.ask = None
+        if a.yes:
+            cards = self.reshufflable(a.seat)
+            self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in cards]
+            self.discards[a.seat - 1] = [c for c in self.discards[a.seat - 1] if c not in cards]
+            self.meters[a.seat - 1]["specials"] = sorted(cards)
+            self.events.append(ev_.Reshuffle(a.seat, len(cards)))
         else:
-            self.apply_primitive(a)
-        return self.events
+            self.queue.pop(0)
+            self.events.append(ev_.NoDraw(a.seat))
+        self.advance_draw()
+
+    def _apply_pick(self, a: Pick) -> None:
+        self.take_pick(a)
+        self.events.append(ev_.Picked(a.seat))
+        self.events.append(ev_.MyPicks(a.seat, list(a.cards), [a.seat]))
+        if not self.to_pick():
+            if self.history:
+                self.fourth_cards_done()
+            else:
+                self.start_exchange()
+
+    def _apply_reveal(self, a: Reveal) -> None:
+        lg = self.legend(a.seat)
+        ev = ev_.Revealed(a.seat, a.card, self.exchange, a.card in lg.edits)
+        if a.card in lg.edits:  # LA-12: entered with his first reveal
+            self.edits[a.seat] = a.card
+        elif self.edits.get(a.seat) == "perfect-timing":
+            self.picks.setdefault(a.seat, []).append(a.card)  # his stack, turned up in exchange 1
+        else:
+            self.cards[a.seat] = a.card
+        if a.card not in lg.edits or a.card not in lg.basics:
+            (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
+        self.events.append(ev)
+        if not self.to_reveal():
+            self.place_cards()
+            self.begin_resolution()
+
+    def _apply_face(self, a: Face) -> None:
+        self.turn_to(a.seat, a.dir)
+        if self.phase == "return":
+            self.queue.pop(0)
+            self.ask_return()
+        else:
+            self.answered()
+
+    def _apply_target(self, a: Target) -> None:
+        if self.ask.get("prim"):
+            self.hit(a.seat, a.who, self.ask["force"])
+            self.ask = {"kind": "do", "seat": a.seat}
+        else:
+            (self.dive_to(a.seat, a.who) if self.ask["force"] is None else self.hit(a.seat, a.who, self.ask["force"]))
+            self.answered()
+
+    def _apply_draw(self, a: Draw) -> None:
+        self.draw(a.seat, a.card)
 
     def draw(self, s: int, card: str) -> None:
         meter = self.meters[s - 1]
@@ -456,6 +473,15 @@ class LAState(Edits, Primitives, Resolution, State):
 
     def clone(self) -> "LAState":
         return LAState.from_fields(self.game, **{k: _copy(getattr(self, k)) for k in self.FIELDS})
+
+
+_CHECKS = {Draw: LAState._check_draw, Pick: LAState._check_pick, Reveal: LAState._check_reveal,
+           Reshuffle: LAState._check_reshuffle, Face: LAState._nothing_asked, Target: LAState._nothing_asked,
+           Do: LAState._nothing_asked}
+_APPLY = {Draw: LAState._apply_draw, Pick: LAState._apply_pick, Reveal: LAState._apply_reveal,
+          Reshuffle: LAState._apply_reshuffle, Face: LAState._apply_face, Target: LAState._apply_target,
+          Do: LAState.apply_primitive}
+_ANSWERS = {"face": Face, "target": Target, "reshuffle": Reshuffle, "do": Do}  # the action each ask takes
 
 
 def _copy(v):

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from . import events as ev_
 from .actions import DIRS, Do
+from .asks import TargetAsk
 from .game import Legends
 
 refuse = Legends.refuse
@@ -85,7 +86,7 @@ class Primitives:
         elif p == "strike":
             targets = self.strike_targets(s, args[1])
             if len(targets) > 1:
-                self.ask = {"kind": "target", "seat": s, "among": targets, "force": args[0], "prim": True}
+                self.ask = TargetAsk(s, tuple(targets), args[0], True)
                 return
             if targets:
                 self.hit(s, targets[0], args[0])

@@ -9,6 +9,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from . import events as ev_
+from .asks import DoAsk, FaceAsk, TargetAsk
 
 
 RULE = "legends-of-the-arena/"
@@ -286,12 +287,12 @@ class Resolution:
             d = self.fig(s).facing if st[1] == "forward" else other(self.fig(s).facing)
             self.own_move(s, d, st[2])
         elif kind == "may-turn":
-            self.ask = {"kind": "face", "seat": s}
+            self.ask = FaceAsk(s)
             return False
         elif kind == "strike":
             targets = self.strike_targets(s, st[2])
             if len(targets) > 1:
-                self.ask = {"kind": "target", "seat": s, "among": targets, "force": st[1]}
+                self.ask = TargetAsk(s, tuple(targets), st[1])
                 return False
             if targets:
                 self.hit(s, targets[0], st[1])
@@ -300,14 +301,14 @@ class Resolution:
         elif kind == "dive":
             targets = self.dive_targets(s)
             if len(targets) > 1:
-                self.ask = {"kind": "target", "seat": s, "among": targets, "force": None}
+                self.ask = TargetAsk(s, tuple(targets), None)
                 return False
             if targets:
                 self.dive_to(s, targets[0])
             else:
                 self.take_initiative(s)
         elif kind == "primitives":
-            self.ask = {"kind": "do", "seat": s}
+            self.ask = DoAsk(s)
             return False
         return True
 
@@ -469,7 +470,7 @@ class Resolution:
     def ask_return(self) -> None:
         """ko-return: each returned Legend may turn, in Initiative order; then the game goes on."""
         if self.queue:
-            self.ask = {"kind": "face", "seat": self.queue[0]}
+            self.ask = FaceAsk(self.queue[0])
         else:
             self.ask = None
             self.next_exchange()

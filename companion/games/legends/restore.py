@@ -9,6 +9,7 @@ from typing import Any
 from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
+from . import asks
 from .game import Legends
 from .resolve import Figure
 from .rules import ID
@@ -87,6 +88,7 @@ def from_dict(game, d: Any) -> LAState:
     if d["phase"] not in PHASES or (physical and d["phase"] in ("draw", "pick")) or (not physical and d["phase"] == "reveal"):
         _bad(f"there is no phase {d['phase']!r} with {d['cards']} cards")
     lgs, cur, w = d["legends"], d["current"], d["winner"]
+    _ask_shape(d["ask"])
     st = LAState.from_fields(
         game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
         figures=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
@@ -99,7 +101,7 @@ def from_dict(game, d: Any) -> LAState:
         knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
         furthest=list(d["furthest"]), cards={int(k): v for k, v in d["revealed"].items()}, done=list(d["resolved"]),
         current=None if cur is None else dict(cur),
-        ask=None if d["ask"] is None else {k: (list(v) if isinstance(v, list) else v) for k, v in d["ask"].items()},
+        ask=asks.from_dict(d["ask"]),
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
         discards=[list(h) for h in d["discards"]], removed=[list(h) for h in d["removed"]],
         **({"hands": None, "meters": list(d["meters"]), "shown": [list(x) for x in d["shown"]]} if physical else {
@@ -212,12 +214,18 @@ def _pushes(st) -> None:
                  "push exactly when it scored a Knock Out", "ranking")
 
 
-def _ask(st, a) -> None:
-    """choices: a target choice gives the foes it is among and its Force; no other choice does."""
-    if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)):
+def _ask_shape(a) -> None:
+    """choices: a target choice gives the foes it is among and its Force (a Strike of the panel says so: LA-4);
+    no other choice does."""
+    if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)
+                          or ("prim" in a and a["kind"] != "target")):
         _bad("ask is null or a choice {kind, seat, ...}", "choices")
-    if a is not None and "among" in a and any(t not in st.zombies() and (type(t) is not int or t not in st.seats)
-                                              for t in a["among"]):
+
+
+def _ask(st, a) -> None:
+    """LA-13: a target choice is among seats and standing Zombies."""
+    if a is not None and a.kind == "target" and any(t not in st.zombies() and (type(t) is not int or t not in st.seats)
+                                                    for t in a.among):
         _bad("a target choice is among seats and standing Zombies (z1, z2...)", "LA-13")
 
 
@@ -231,27 +239,27 @@ def _asked_by_card(st) -> None:
     s = cur["seat"]
     if not st.in_arena(s):
         _bad(f"Legend {s} is out of the Arena, so its card does nothing more", "R-9")
-    if ask["kind"] == "face":
+    if ask.kind == "face":
         ok = step[0] == "may-turn"
-    elif ask["kind"] == "do":
+    elif ask.kind == "do":
         ok = step[0] == "primitives"
-    elif ask.get("prim"):
-        ok = step[0] == "primitives" and len(set(ask["among"])) == len(ask["among"]) \
-            and all(t in st.foes(s) + st.zombies_against(s) for t in ask["among"])
+    elif ask.prim:
+        ok = step[0] == "primitives" and len(set(ask.among)) == len(ask.among) \
+            and all(t in st.foes(s) + st.zombies_against(s) for t in ask.among)
     elif step[0] == "strike":
-        ok = ask["force"] == step[1] and ask["among"] == st.strike_targets(s, step[2])
+        ok = ask.force == step[1] and list(ask.among) == st.strike_targets(s, step[2])
     else:
-        ok = step[0] == "dive" and ask["force"] is None and ask["among"] == st.dive_targets(s)
+        ok = step[0] == "dive" and ask.force is None and list(ask.among) == st.dive_targets(s)
     if not ok:
-        _bad(f"seat {s} is asked a {ask['kind']} choice its {cur['card']} does not ask there", "choices")
+        _bad(f"seat {s} is asked a {ask.kind} choice its {cur['card']} does not ask there", "choices")
 
 
 def _phase_checks(game, st, d) -> None:
     ph, ask, n = st.phase, st.ask, len(st.active())
     if ph == "draw":
-        if not st.queue or st.cards or (st.picks and st.edit_seat("quick-fix") is None) or (ask is not None and (ask["kind"] != "reshuffle" or ask["seat"] != st.queue[0])):
+        if not st.queue or st.cards or (st.picks and st.edit_seat("quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
             _bad("while drawing, the seats still to draw are queued and nothing is picked", "draw")
-    elif ask is not None and ask["kind"] == "reshuffle":
+    elif ask is not None and ask.kind == "reshuffle":
         _bad("a reshuffle is asked only while drawing", "reshuffle")
     if ph == "pick" and (st.cards or st.queue or ask is not None or not st.to_pick()):
         _bad("while picking, nothing is revealed and someone has still to pick", "picks")
@@ -262,10 +270,10 @@ def _phase_checks(game, st, d) -> None:
     if ph == "resolve":
         if ask is None or st.queue:
             _bad("while resolving, every card is revealed and a seat is asked a choice", "choices")
-        if ask["kind"] in ("face", "target", "do") and (st.current is None or st.current["seat"] != ask["seat"]):
+        if ask.kind in ("face", "target", "do") and (st.current is None or st.current["seat"] != ask.seat):
             _bad("the seat asked is the one whose card is resolving", "choices")
         _asked_by_card(st)
-    if ph == "return" and (ask is None or ask["kind"] != "face" or not st.queue or ask["seat"] != st.queue[0]):
+    if ph == "return" and (ask is None or ask.kind != "face" or not st.queue or ask.seat != st.queue[0]):
         _bad("after Knock Outs each returned Legend is asked its facing in turn", "ko-return")
     if ph in ("pick", "reveal", "return", "over", "draw") and (st.current is not None):
         _bad("a card resolves only while resolving", "speed-order")

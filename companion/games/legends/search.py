@@ -121,7 +121,7 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
     while sim.phase != "over" and sim.sequence == sequence and guard < 400:
         guard += 1
         if sim.ask is not None:
-            s = sim.ask["seat"]
+            s = sim.ask.seat
             sim.apply(answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
         elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
             t = sim.to_pick()[0]

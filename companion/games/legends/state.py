@@ -16,7 +16,8 @@ from companion.core import Outcome, State, Turn, UndoStop
 from companion.events import plural
 
 from . import events as ev_
-from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
+from .actions import Do, Draw, Face, Pick, Reshuffle, Reveal, Target
+from .asks import DoAsk, ReshuffleAsk
 from .cards import BASICS
 from .game import Legends
 from .edits import Edits
@@ -108,7 +109,7 @@ class LAState(Edits, Primitives, Resolution, State):
             if meter["specials"] or meter["ultimates"]:
                 return  # the session owes a draw (Turn.chance)
             if self.reshufflable(s):
-                self.ask = {"kind": "reshuffle", "seat": s}
+                self.ask = ReshuffleAsk(s)
                 return
             self.queue.pop(0)
             self.events.append(ev_.NoDraw(s))
@@ -169,7 +170,7 @@ class LAState(Edits, Primitives, Resolution, State):
         if self.phase == "over":
             return Turn.over()
         if self.ask is not None:
-            return Turn.seat(self.ask["seat"])
+            return Turn.seat(self.ask.seat)
         if self.phase == "draw":
             return Turn.chance()
         if self.phase == "pick":
@@ -188,16 +189,8 @@ class LAState(Edits, Primitives, Resolution, State):
     def legal_actions(self) -> list:
         if self.phase == "over":
             return []
-        ask = self.ask
-        if ask is not None:
-            s = ask["seat"]
-            if ask["kind"] == "face":
-                return [Face(s, d) for d in DIRS]
-            if ask["kind"] == "target":
-                return [Target(s, t) for t in ask["among"]]
-            if ask["kind"] == "reshuffle":
-                return [Reshuffle(s, True), Reshuffle(s, False)]
-            return self.primitive_actions(s)
+        if self.ask is not None:
+            return self.ask.actions(self)
         if self.phase == "draw":
             s = self.queue[0]
             return [Draw(s, c) for c in self.draws(s)]
@@ -271,12 +264,9 @@ class LAState(Edits, Primitives, Resolution, State):
             refuse("game-over", "The game is over.", "teams-stocks" if self.teams else "ffa-knockouts")
         ask = self.ask
         if ask is not None:
-            if kind is not _ANSWERS[ask["kind"]] or a.seat != ask["seat"]:
-                refuse("waiting-for-choice", f"Seat {ask['seat']} has a choice to make first ({ask['kind']}).", "choices")
-            if kind is Target and a.who not in ask["among"]:
-                refuse("bad-target", f"Seat {a.who} is not among the foes tied for this choice.", "targeting")
-            if kind is Do:
-                self.check_primitive(a)
+            if kind is not ask.answer or a.seat != ask.seat:
+                refuse("waiting-for-choice", f"Seat {ask.seat} has a choice to make first ({ask.kind}).", "choices")
+            ask.check(self, a)
             return
         _CHECKS[kind](self, a)
 
@@ -398,11 +388,12 @@ class LAState(Edits, Primitives, Resolution, State):
             self.answered()
 
     def _apply_target(self, a: Target) -> None:
-        if self.ask.get("prim"):
-            self.hit(a.seat, a.who, self.ask["force"])
-            self.ask = {"kind": "do", "seat": a.seat}
+        ask = self.ask
+        if ask.prim:
+            self.hit(a.seat, a.who, ask.force)
+            self.ask = DoAsk(a.seat)
         else:
-            (self.dive_to(a.seat, a.who) if self.ask["force"] is None else self.hit(a.seat, a.who, self.ask["force"]))
+            (self.dive_to(a.seat, a.who) if ask.force is None else self.hit(a.seat, a.who, ask.force))
             self.answered()
 
     def _apply_draw(self, a: Draw) -> None:
@@ -481,7 +472,6 @@ _CHECKS = {Draw: LAState._check_draw, Pick: LAState._check_pick, Reveal: LAState
 _APPLY = {Draw: LAState._apply_draw, Pick: LAState._apply_pick, Reveal: LAState._apply_reveal,
           Reshuffle: LAState._apply_reshuffle, Face: LAState._apply_face, Target: LAState._apply_target,
           Do: LAState.apply_primitive}
-_ANSWERS = {"face": Face, "target": Target, "reshuffle": Reshuffle, "do": Do}  # the action each ask takes
 
 
 def _copy(v):

@@ -37,7 +37,7 @@ def to_dict(st) -> dict[str, Any]:
         "received": list(st.received), "furthest": list(st.furthest),
         "revealed": {str(s): c for s, c in sorted(st.cards.items())}, "resolved": list(st.done),
         "current": None if st.current is None else dict(st.current),
-        "ask": None if st.ask is None else {k: (list(v) if isinstance(v, list) else v) for k, v in st.ask.items()},
+        "ask": None if st.ask is None else st.ask.to_dict(),
         "queue": list(st.queue),
         "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},
         "hands": None if st.physical else [list(h) for h in st.hands],

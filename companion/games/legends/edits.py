@@ -80,7 +80,7 @@ class Edits:
     def reveals_now(self, s: int) -> bool:
         if self.edits.get(s) == PERFECT_TIMING:  # his whole stack is turned up in exchange 1
             return self.exchange == 1 and len(self.picks.get(s, [])) < 3
-        return s not in self.cards
+        return s not in self.revealed
 
     def edit_first(self, s: int) -> bool:
         """Physical: exchange 1's first reveal of a Legend whose basics hold an Edit is that Edit."""
@@ -106,17 +106,17 @@ class Edits:
             cards = self.stack(s, self.exchange)
             if cards is None:
                 continue
-            self.cards.pop(s, None)
+            self.revealed.pop(s, None)
             self.later.pop(s, None)
             if cards:
-                self.cards[s] = cards[0]
+                self.revealed[s] = cards[0]
                 if cards[1:]:
                     self.later[s] = cards[1:]
 
     def begin_resolution(self) -> None:
         """Every card of the exchange is known: record them; in exchange 1 the Edits resolve first."""
         if not self.replaying:
-            self.history.append({str(s): [c, *self.later.get(s, [])] for s, c in sorted(self.cards.items())})
+            self.history.append({str(s): [c, *self.later.get(s, [])] for s, c in sorted(self.revealed.items())})
         self.phase = "resolve"
         if self.exchange == 1 and not self.replaying:
             for s, e in sorted(self.edits.items()):
@@ -134,7 +134,7 @@ class Edits:
     def next_card_of(self, s: int) -> bool:
         """Perfect Timing: s's next card this exchange takes its place (True), else s is done."""
         if self.later.get(s) and self.in_arena(s):
-            self.cards[s] = self.later[s].pop(0)
+            self.revealed[s] = self.later[s].pop(0)
             if not self.later[s]:
                 del self.later[s]
             return True
@@ -153,7 +153,7 @@ class Edits:
             if not self.gone(t):
                 self.meters[t - 1] = max(0, self.meters[t - 1] - 1)
             return False
-        self.cards, self.done, self.later, self.current = {}, [], {}, None
+        self.revealed, self.resolved, self.later, self.current = {}, [], {}, None
         self.phase, self.queue = "draw", [t] if not self.gone(t) else []
         self.advance_draw()
         return True

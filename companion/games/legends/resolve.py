@@ -81,8 +81,8 @@ class Resolution:
         """Seat s's Legend on the board; for a Zombie id ("z1": LA-13), the piece as a fighter: on its space,
         facing as Lord Grym faces, no Fatigue, no Block."""
         if type(s) is str:
-            return Figure(self.pieces[int(s[1:]) - 1][0], self.figures[self.grym() - 1].facing)
-        return self.figures[s - 1]
+            return Figure(self.pieces[int(s[1:]) - 1][0], self.legends[self.grym() - 1].facing)
+        return self.legends[s - 1]
 
     # -- LA-13: Lord Grym's Zombies -----------------------------------------------------------------
     def grym(self) -> int | None:
@@ -108,12 +108,12 @@ class Resolution:
 
     def foes(self, s: int) -> list[int]:
         """The foes of s in the Arena (the body of `team`, `in_arena` and `gone` inlined: every Strike asks)."""
-        figures = self.figures
+        legends = self.legends
         if not self.teams:
-            return [f for f in self.seats if f != s and figures[f - 1].out is None]
+            return [f for f in self.seats if f != s and legends[f - 1].out is None]
         n, eliminated = self.nteams, self.eliminated
         mine = (s - 1) % n
-        return [f for f in self.seats if (f - 1) % n != mine and figures[f - 1].out is None
+        return [f for f in self.seats if (f - 1) % n != mine and legends[f - 1].out is None
                 and not (eliminated and any((f - 1) % n in g for g in eliminated))]
 
     def init_order(self) -> list[int]:
@@ -137,7 +137,7 @@ class Resolution:
     def speed_now(self, s: int | str) -> int:
         if type(s) is str:
             return ZOMBIE_SPEED
-        card = self.cards.get(s)
+        card = self.revealed.get(s)
         return self.legend(s).speed(card) if card is not None else 0
 
     def tiebreak(self, cands: list[int]) -> list[int]:
@@ -267,7 +267,7 @@ class Resolution:
     def next_card(self) -> int | None:
         """speed-order (R-3): the unresolved card with the highest Speed, ties in Initiative order now."""
         order = self.init_order()
-        waiting = [s for s in order if s in self.cards and s not in self.done]
+        waiting = [s for s in order if s in self.revealed and s not in self.resolved]
         if not waiting:
             return None
         return max(waiting, key=lambda s: (self.speed_now(s), -order.index(s)))
@@ -321,19 +321,19 @@ class Resolution:
                     self.end_exchange()
                     continue
                 if not self.in_arena(s):
-                    self.done.append(s)  # R-9: a Legend out of the Arena does nothing more
+                    self.resolved.append(s)  # R-9: a Legend out of the Arena does nothing more
                     self.later.pop(s, None)
-                    self.events.append(ev_.Skipped(s, self.cards[s]))
+                    self.events.append(ev_.Skipped(s, self.revealed[s]))
                     continue
-                self.current = {"seat": s, "card": self.cards[s], "step": 0}
+                self.current = {"seat": s, "card": self.revealed[s], "step": 0}
                 # LA-14: the double-sided card resolves with its current form's side
-                side = self.legend(s).side(self.cards[s], self.fig(s).form) or None
-                self.events.append(ev_.Resolve(s, self.cards[s], self.speed_now(s), side))
+                side = self.legend(s).side(self.revealed[s], self.fig(s).form) or None
+                self.events.append(ev_.Resolve(s, self.revealed[s], self.speed_now(s), side))
             s, steps = self.current["seat"], self.steps_of(self.current["seat"], self.current["card"])
             if not self.in_arena(s) or self.current["step"] >= len(steps):
                 self.current = None
                 if not self.next_card_of(s):  # LA-12 Perfect Timing: his next card, at its own Speed
-                    self.done.append(s)
+                    self.resolved.append(s)
                 continue
             if self.step(s, steps[self.current["step"]]):
                 self.current["step"] += 1

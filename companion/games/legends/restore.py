@@ -91,7 +91,7 @@ def from_dict(game, d: Any) -> LAState:
     _ask_shape(d["ask"])
     st = LAState.from_fields(
         game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
-        figures=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
+        legends=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
                                                                      "right": lg["tokens"]["right"]},
                         [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]),
                         lg["form"])
@@ -99,7 +99,7 @@ def from_dict(game, d: Any) -> LAState:
         initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
         eliminated=[list(g) for g in d["eliminated"]] if teams else None,
         knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
-        furthest=list(d["furthest"]), cards={int(k): v for k, v in d["revealed"].items()}, done=list(d["resolved"]),
+        furthest=list(d["furthest"]), revealed={int(k): v for k, v in d["revealed"].items()}, resolved=list(d["resolved"]),
         current=None if cur is None else dict(cur),
         ask=asks.from_dict(d["ask"]),
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
@@ -130,21 +130,21 @@ def from_dict(game, d: Any) -> LAState:
         p = lg["pusher"]
         if p is not None and st.team(p) == st.team(s):
             _bad(f"Legend {s}'s pusher is a foe who put Push tokens on it, not seat {p}", "R-14")
-    if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.figures):
+    if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.legends):
         _bad("Push tokens and Block exist only during an exchange", "block")
-    for s, c in st.cards.items():
+    for s, c in st.revealed.items():
         if c not in st.actions_of(s, st.revealable(s) + st.legend(s).own_cards):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
     _edit_checks(st)
     _sharing(st)
     _speed_order(st)
     # (in "return" the exchange's cards stay shown, a team that went out in it included)
-    if st.phase != "over" and (any(st.gone(s) for s in (list(st.cards) if st.phase != "return" else []) + st.queue)
+    if st.phase != "over" and (any(st.gone(s) for s in (list(st.revealed) if st.phase != "return" else []) + st.queue)
                                or (st.phase == "pick" and not st.history and any(st.gone(s) for s in st.picks))):
         _bad("a team gone out of the Arena reveals, draws and picks nothing", "LA-11")
-    if any(s not in st.cards for s in st.done):
+    if any(s not in st.revealed for s in st.resolved):
         _bad("resolved lists seats whose revealed card has resolved", "speed-order")
-    if cur is not None and (cur["seat"] not in st.cards or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done):
+    if cur is not None and (cur["seat"] not in st.revealed or cur["card"] != st.revealed[cur["seat"]] or cur["seat"] in st.resolved):
         _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
     _ask(st, st.ask)
     sizes = (1, 2, 3) if physical else (3, st.exchanges() if st.history else 3)
@@ -257,15 +257,15 @@ def _asked_by_card(st) -> None:
 def _phase_checks(game, st, d) -> None:
     ph, ask, n = st.phase, st.ask, len(st.active())
     if ph == "draw":
-        if not st.queue or st.cards or (st.picks and st.edit_seat("quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
+        if not st.queue or st.revealed or (st.picks and st.edit_seat("quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
             _bad("while drawing, the seats still to draw are queued and nothing is picked", "draw")
     elif ask is not None and ask.kind == "reshuffle":
         _bad("a reshuffle is asked only while drawing", "reshuffle")
-    if ph == "pick" and (st.cards or st.queue or ask is not None or not st.to_pick()):
+    if ph == "pick" and (st.revealed or st.queue or ask is not None or not st.to_pick()):
         _bad("while picking, nothing is revealed and someone has still to pick", "picks")
     if ph == "pick" and (st.exchange != 1 or len(st.history) > 1 or (st.history and st.edit_seat("quick-fix") is None)):
         _bad("picks are made before exchange 1 (Quick Fix's fourth card: right after it)", "picks")
-    if ph == "reveal" and (not st.to_reveal() or st.done or st.current or ask is not None or st.queue):
+    if ph == "reveal" and (not st.to_reveal() or st.resolved or st.current or ask is not None or st.queue):
         _bad("while revealing, someone has still to reveal and nothing resolves", "exchange")
     if ph == "resolve":
         if ask is None or st.queue:
@@ -285,12 +285,12 @@ def _phase_checks(game, st, d) -> None:
         for s in st.active():
             stack = st.stack(s, st.exchange)
             if stack is None:
-                if s not in st.cards or s in st.later:
+                if s not in st.revealed or s in st.later:
                     _bad(f"seat {s} has revealed its card for this exchange", "exchange")
                 continue
-            mine = [st.cards[s], *st.later.get(s, [])] if s in st.cards else []
-            done = s in st.done and s not in st.later and st.cards.get(s) in stack  # R-9 may end a stack early
-            if (s in st.cards) != bool(stack) or (mine and not done and mine != stack[len(stack) - len(mine):]):
+            mine = [st.revealed[s], *st.later.get(s, [])] if s in st.revealed else []
+            done = s in st.resolved and s not in st.later and st.revealed.get(s) in stack  # R-9 may end a stack early
+            if (s in st.revealed) != bool(stack) or (mine and not done and mine != stack[len(stack) - len(mine):]):
                 _bad(f"seat {s}'s cards in this exchange are its picks for it, in Speed order", "LA-6")
     if not st.physical and ph in ("draw",) and st.exchange != 1:
         _bad("a sequence starts at exchange 1", "draw")
@@ -309,9 +309,9 @@ def _speed_order(st) -> None:
     least as fast as the one resolving and those still waiting."""
     if st.phase != "resolve":
         return
-    done = [st.speed_now(s) for s in st.done]
+    done = [st.speed_now(s) for s in st.resolved]
     cur = st.current["seat"] if st.current else None
-    waiting = [st.speed_now(s) for s in st.cards if s not in st.done and s != cur]
+    waiting = [st.speed_now(s) for s in st.revealed if s not in st.resolved and s != cur]
     if any(x < y for x, y in zip(done, done[1:])):
         _bad("the cards resolved so far went from the highest Speed down", "speed-order")
     if done and ((cur is not None and st.speed_now(cur) > done[-1]) or any(w > done[-1] for w in waiting)):
@@ -325,7 +325,7 @@ def _edit_checks(st) -> None:
     for s, e in st.edits.items():
         if e not in st.legend(s).edits:
             _bad(f"seat {s}'s Edit is one of {st.legend(s).name}'s Edits, not {e!r}", "LA-12")
-    if any(s not in st.cards or s in st.done for s in st.later):
+    if any(s not in st.revealed or s in st.resolved for s in st.later):
         _bad("later holds the cards still to come of a seat whose card is resolving", "LA-12")
     ph, ex = st.phase, st.exchange
     revealed = ex if ph in ("resolve", "return") else ex - 1 if ph == "reveal" else 1 if ph == "pick" and st.history else 0
@@ -370,7 +370,7 @@ def _bookkeeping(game, st) -> None:
                 _bad(f"seat {s}'s played {kind} are distinct {kind} of {lg.name}", "LA-15")
         if len(st.shown[i]) > (3 if st.edits.get(s) == "perfect-timing" else max(st.exchange, len(st.history))):
             _bad(f"seat {s} has shown more basics than exchanges played this sequence", "LA-15")
-        c = st.cards.get(s)
+        c = st.revealed.get(s)
         if c is not None and c not in st.shown[i] + st.discards[i] + st.removed[i]:
             _bad(f"seat {s}'s revealed card is kept among the cards it played", "LA-15")
 

@@ -30,7 +30,7 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 
 class LAState(Edits, Primitives, Resolution, State):
-    FIELDS = ("phase", "sequence", "exchange", "figures", "initiative", "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
+    FIELDS = ("phase", "sequence", "exchange", "legends", "initiative", "stocks", "knockouts", "received", "furthest", "revealed", "resolved", "current", "ask", "queue", "picks",
               "hands", "meters", "discards", "removed", "shown", "eliminated", "winner", "reason",
               "edits", "history", "later", "replaying", "pieces")
 
@@ -47,10 +47,10 @@ class LAState(Edits, Primitives, Resolution, State):
         self._table(game)
         n = self.n
         if self.teams:  # LA-2, LA-11: on the portals, facing the center; in Free-for-All all on 3, alternating
-            self.figures = [Figure(self.portal(s), self.portal_facing(s)) for s in self.seats]
+            self.legends = [Figure(self.portal(s), self.portal_facing(s)) for s in self.seats]
         else:
-            self.figures = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
-        for s, f in zip(self.seats, self.figures):  # LA-14: Lucius starts human
+            self.legends = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
+        for s, f in zip(self.seats, self.legends):  # LA-14: Lucius starts human
             f.form = self.legend(s).forms[0] if self.legend(s).forms else None
         self.initiative = 1  # LA-5
         self.stocks = [self.start_stocks()] * self.nteams if self.teams else None
@@ -58,7 +58,7 @@ class LAState(Edits, Primitives, Resolution, State):
         self.knockouts = None if self.teams else [0] * n
         self.received, self.furthest = [0] * n, [0] * n
         self.sequence, self.exchange = 1, 1
-        self.cards, self.done, self.current, self.ask, self.queue = {}, [], None, None, []
+        self.revealed, self.resolved, self.current, self.ask, self.queue = {}, [], None, None, []
         self.winner, self.reason = None, ""
         self.edits, self.history, self.later, self.replaying = {}, [], {}, False  # LA-12
         self.pieces: list[list] = []  # LA-13: Lord Grym's Zombie and Coffin pieces, [space, kind], in the order raised
@@ -97,7 +97,7 @@ class LAState(Edits, Primitives, Resolution, State):
     @property
     def pusher(self) -> list[int | None]:
         """Per seat, the foe who last put Push tokens on its Legend (R-14), or None."""
-        return [f.pusher for f in self.figures]
+        return [f.pusher for f in self.legends]
 
     # -- the flow -------------------------------------------------------------------------------------
 
@@ -122,14 +122,14 @@ class LAState(Edits, Primitives, Resolution, State):
         return [c for c in self.hands[s - 1] + self.discards[s - 1] if c in specials]
 
     def start_exchange(self) -> None:
-        self.cards, self.done, self.current, self.later = {}, [], None, {}
+        self.revealed, self.resolved, self.current, self.later = {}, [], None, {}
         if self.physical and not self.replaying:
             self.phase = "reveal"
             return
         self.place_cards()
         later = {s: list(c) for s, c in self.later.items()} or None  # LA-12 Perfect Timing
         edits = dict(self.edits) if self.exchange == 1 and self.edits and not self.replaying else None
-        self.events.append(ev_.Reveal(self.sequence, self.exchange, dict(self.cards), later, edits, self.replaying))
+        self.events.append(ev_.Reveal(self.sequence, self.exchange, dict(self.revealed), later, edits, self.replaying))
         self.begin_resolution()
 
     def next_exchange(self) -> None:
@@ -153,7 +153,7 @@ class LAState(Edits, Primitives, Resolution, State):
                 lg = self.legend(s)
                 for c in self.picks[s] + ([self.edits[s]] if s in self.edits else []):
                     (self.hands if c in lg.basics else self.discards if c in lg.specials else self.removed)[s - 1].append(c)
-        self.picks, self.cards, self.done, self.current = {}, {}, [], None
+        self.picks, self.revealed, self.resolved, self.current = {}, {}, [], None
         self.edits, self.history, self.later, self.replaying = {}, [], {}, False
         self.sequence, self.exchange = self.sequence + 1, 1
         if self.physical:  # LA-15: basics back in the hand; each seat draws from its Meter if any is left
@@ -248,7 +248,7 @@ class LAState(Edits, Primitives, Resolution, State):
         if self.edit_first(s):
             return edits
         cards = self.actions_of(s, BASICS + self.legend(s).own_cards)
-        if self.exchange == 1 and not self.history and s not in self.edits and s not in self.cards and not self.picks.get(s):
+        if self.exchange == 1 and not self.history and s not in self.edits and s not in self.revealed and not self.picks.get(s):
             return tuple(cards) + edits
         return tuple(cards)
 
@@ -371,7 +371,7 @@ class LAState(Edits, Primitives, Resolution, State):
         elif self.edits.get(a.seat) == "perfect-timing":
             self.picks.setdefault(a.seat, []).append(a.card)  # his stack, turned up in exchange 1
         else:
-            self.cards[a.seat] = a.card
+            self.revealed[a.seat] = a.card
         if a.card not in lg.edits or a.card not in lg.basics:
             (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
         self.events.append(ev)

@@ -6,7 +6,7 @@ import pytest
 
 from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
-from companion.games.legends import data
+from companion.games.legends import data, legal
 from companion.testing.legends_fixtures import table, table_dict
 from rules_helpers import play, refused  # noqa: F401  (other Legends tests import them from here)
 
@@ -23,7 +23,7 @@ def _no_typed_values(tmp_path, monkeypatch):
 def idle(st, s):
     """An own card that only asks `do S done`: the usual one, else one not played yet (LA-15)."""
     lg = st.legend(s)
-    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.played(s, c) is None)
+    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if legal.played(st, s, c) is None)
 
 
 def drawn(st, more=1):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import primitives
 from .actions import DIRS, Do, Face, Reshuffle, Target
 from .game import Legends
 
@@ -58,10 +59,10 @@ class DoAsk(Ask):
     panel: ClassVar[bool] = True
 
     def actions(self, st) -> list:
-        return st.primitive_actions(self.seat)
+        return primitives.primitive_actions(st, self.seat)
 
     def check(self, st, a) -> None:
-        st.check_primitive(a)
+        primitives.check_primitive(st, a)
 
 
 @dataclass(frozen=True)

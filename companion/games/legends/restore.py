@@ -9,7 +9,7 @@ from typing import Any
 from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
-from . import asks
+from . import asks, edits, legal
 from .game import Legends
 from .resolve import Figure
 from .rules import ID
@@ -133,7 +133,7 @@ def from_dict(game, d: Any) -> LAState:
     if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.legends):
         _bad("Push tokens and Block exist only during an exchange", "block")
     for s, c in st.revealed.items():
-        if c not in st.actions_of(s, st.revealable(s) + st.legend(s).own_cards):
+        if c not in edits.actions_of(st, s, legal.revealable(st, s) + st.legend(s).own_cards):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
     _edit_checks(st)
     _sharing(st)
@@ -147,7 +147,7 @@ def from_dict(game, d: Any) -> LAState:
     if cur is not None and (cur["seat"] not in st.revealed or cur["card"] != st.revealed[cur["seat"]] or cur["seat"] in st.resolved):
         _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
     _ask(st, st.ask)
-    sizes = (1, 2, 3) if physical else (3, st.exchanges() if st.history else 3)
+    sizes = (1, 2, 3) if physical else (3, edits.exchanges(st) if st.history else 3)
     if any(len(v) not in sizes or len(set(v)) != len(v) for v in st.picks.values()):
         _bad("a pick is three different cards (four with Quick Fix's fourth)", "picks")
     _phase_checks(game, st, d)
@@ -232,7 +232,7 @@ def _ask(st, a) -> None:
 def _asked_by_card(st) -> None:
     """choices: the choice asked is the one the resolving card's step asks (LA-4 for the primitives panel)."""
     ask, cur = st.ask, st.current
-    steps = st.steps_of(cur["seat"], cur["card"])
+    steps = edits.steps_of(st, cur["seat"], cur["card"])
     if cur["step"] >= len(steps):
         _bad(f"{cur['card']} has no step {cur['step']}", "choices")
     step = steps[cur["step"]]
@@ -257,15 +257,15 @@ def _asked_by_card(st) -> None:
 def _phase_checks(game, st, d) -> None:
     ph, ask, n = st.phase, st.ask, len(st.active())
     if ph == "draw":
-        if not st.queue or st.revealed or (st.picks and st.edit_seat("quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
+        if not st.queue or st.revealed or (st.picks and edits.edit_seat(st, "quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
             _bad("while drawing, the seats still to draw are queued and nothing is picked", "draw")
     elif ask is not None and ask.kind == "reshuffle":
         _bad("a reshuffle is asked only while drawing", "reshuffle")
-    if ph == "pick" and (st.revealed or st.queue or ask is not None or not st.to_pick()):
+    if ph == "pick" and (st.revealed or st.queue or ask is not None or not edits.to_pick(st)):
         _bad("while picking, nothing is revealed and someone has still to pick", "picks")
-    if ph == "pick" and (st.exchange != 1 or len(st.history) > 1 or (st.history and st.edit_seat("quick-fix") is None)):
+    if ph == "pick" and (st.exchange != 1 or len(st.history) > 1 or (st.history and edits.edit_seat(st, "quick-fix") is None)):
         _bad("picks are made before exchange 1 (Quick Fix's fourth card: right after it)", "picks")
-    if ph == "reveal" and (not st.to_reveal() or st.resolved or st.current or ask is not None or st.queue):
+    if ph == "reveal" and (not edits.to_reveal(st) or st.resolved or st.current or ask is not None or st.queue):
         _bad("while revealing, someone has still to reveal and nothing resolves", "exchange")
     if ph == "resolve":
         if ask is None or st.queue:
@@ -283,7 +283,7 @@ def _phase_checks(game, st, d) -> None:
         if not st.physical and any(s not in st.picks for s in st.active()):
             _bad("every seat's revealed card is its pick for this exchange", "LA-6")
         for s in st.active():
-            stack = st.stack(s, st.exchange)
+            stack = edits.stack(st, s, st.exchange)
             if stack is None:
                 if s not in st.revealed or s in st.later:
                     _bad(f"seat {s} has revealed its card for this exchange", "exchange")
@@ -330,14 +330,14 @@ def _edit_checks(st) -> None:
     ph, ex = st.phase, st.exchange
     revealed = ex if ph in ("resolve", "return") else ex - 1 if ph == "reveal" else 1 if ph == "pick" and st.history else 0
     if st.replaying:
-        revealed = st.exchanges()
-        if st.edit_seat("lets-do-that-again") is None or ph not in ("resolve", "return", "over"):  # over: won in it
+        revealed = edits.exchanges(st)
+        if edits.edit_seat(st, "lets-do-that-again") is None or ph not in ("resolve", "return", "over"):  # over: won in it
             _bad("the exchanges are played again only for Let's Do That Again, while resolving", "LA-12")
     if ph == "draw" and st.history:
         revealed = 1
     if ph != "over" and len(st.history) != revealed:
         _bad(f"history lists the exchanges revealed this sequence ({revealed})", "LA-12")
-    if st.exchanges() == 3 and ex == 4:
+    if edits.exchanges(st) == 3 and ex == 4:
         _bad("a fourth exchange is played only after Quick Fix", "LA-12")
     for i, h in enumerate(st.history):
         for k, cards in h.items():
@@ -357,16 +357,16 @@ def _bookkeeping(game, st) -> None:
         if st.meters[i] >= size:
             _bad(f"meters{at} is {st.meters[i]}, but a card of {lg.name}'s {size}-card Meter is drawn each sequence",
                  "LA-15")
-        if st.held(s) < 0:
+        if legal.held(st, s) < 0:
             _bad(f"meters{at}, discards{at} and removed{at} hold {st.meters[i]} + {len(st.discards[i])} + "
                  f"{len(st.removed[i])} cards, more than the {size} of {lg.name}'s Meter", "LA-15")
-        if len(st.removed[i]) > st.ultimates_drawn(s):
+        if len(st.removed[i]) > legal.ultimates_drawn(st, s):
             _bad(f"removed{at} holds {len(st.removed[i])} Ultimates, but with {st.meters[i]} cards in meters{at} "
-                 f"{st.ultimates_drawn(s)} can have been drawn from under its Specials", "R-12")
+                 f"{legal.ultimates_drawn(st, s)} can have been drawn from under its Specials", "R-12")
         for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
                                   (st.shown[i], "basics", None)):
             if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates
-                                                                                   or c not in st.revealable(s)) for c in pile):
+                                                                                   or c not in legal.revealable(st, s)) for c in pile):
                 _bad(f"seat {s}'s played {kind} are distinct {kind} of {lg.name}", "LA-15")
         if len(st.shown[i]) > (3 if st.edits.get(s) == "perfect-timing" else max(st.exchange, len(st.history))):
             _bad(f"seat {s} has shown more basics than exchanges played this sequence", "LA-15")
@@ -394,6 +394,6 @@ def _deck(game, st) -> None:
         head = st.queue[0]
         meter = st.meters[head - 1]
         empty = not meter["specials"] and not meter["ultimates"]
-        if empty != (st.ask is not None) or (empty and not st.reshufflable(head)):
+        if empty != (st.ask is not None) or (empty and not legal.reshufflable(st, head)):
             _bad(f"seat {head} is asked to reshuffle exactly when its Meter is empty and it has Specials to shuffle",
                  "reshuffle")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import edits
+
 
 def legends(st) -> list[dict[str, Any]]:
     out = []
@@ -81,7 +83,7 @@ def view(st, seat: int | None) -> dict[str, Any]:
         lg["eliminated"] = st.gone(i + 1)
     d["teams"] = [st.team_seats(t) for t in range(st.nteams)] if st.teams else None
     d["turn"] = st.turn().to_dict()
-    d["picked"] = [s for s in st.active() if s not in st.to_pick()] if st.phase == "pick" else sorted(st.picks)
+    d["picked"] = [s for s in st.active() if s not in edits.to_pick(st)] if st.phase == "pick" else sorted(st.picks)
     if not st.physical:
         d["hand_sizes"] = [len(h) for h in st.hands]
         d["meter_sizes"] = [len(m["specials"]) + len(m["ultimates"]) for m in st.meters]

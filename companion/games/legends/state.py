@@ -239,8 +239,10 @@ class LAState(State):
             return []
         return self.zombies()
 
-    def in_arena(self, s: int) -> bool:
-        return self.fig(s).out is None and not self.gone(s)
+    def in_arena(self, s: int | str) -> bool:
+        if type(s) is str:  # a Zombie (LA-13) stands until it is a Coffin
+            return not self.gone(s)
+        return self.legends[s - 1].out is None and not (self.eliminated and self.gone(s))
 
     def distance(self, s: int, t: int) -> int:
         return abs(self.fig(t).space - self.fig(s).space)

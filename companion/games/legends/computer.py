@@ -30,7 +30,7 @@ def table_step(st, seat: int) -> str | None:
     if ask is None or ask.seat != seat or not ask.panel or st.current is None:
         return None
     legend = st.legend(seat)
-    card = legend.card_name(st.current["card"], st.fig(seat).form)
+    card = legend.card_name(st.current.card, st.fig(seat).form)
     return f"{legend.name} plays {card}: apply it from the card."
 
 

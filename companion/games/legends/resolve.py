@@ -56,6 +56,22 @@ class Figure:
                       self.pusher, None if self.out is None else dict(self.out), self.form)
 
 
+@dataclass(frozen=True)
+class Current:
+    """speed-order: the card resolving now, by the names of its JSON (`current`): whose, which, and the index of
+    its step to run next (or waiting for the choice it asked)."""
+
+    seat: int
+    card: str
+    step: int = 0
+
+    def next_step(self) -> "Current":
+        return Current(self.seat, self.card, self.step + 1)
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "card": self.card, "step": self.step}
+
+
 def other(d: str) -> str:
     return LEFT if d == RIGHT else RIGHT
 
@@ -233,24 +249,24 @@ def resume(st) -> None:
                 st.later.pop(s, None)
                 st.events.append(ev_.Skipped(s, st.revealed[s]))
                 continue
-            st.current = {"seat": s, "card": st.revealed[s], "step": 0}
+            st.current = Current(s, st.revealed[s], 0)
             # LA-14: the double-sided card resolves with its current form's side
             side = st.legend(s).side(st.revealed[s], st.fig(s).form) or None
             st.events.append(ev_.Resolve(s, st.revealed[s], st.speed_now(s), side))
-        s, steps = st.current["seat"], edits.steps_of(st, st.current["seat"], st.current["card"])
-        if not st.in_arena(s) or st.current["step"] >= len(steps):
+        s, steps = st.current.seat, edits.steps_of(st, st.current.seat, st.current.card)
+        if not st.in_arena(s) or st.current.step >= len(steps):
             st.current = None
             if not next_card_of(st, s):  # LA-12 Perfect Timing: his next card, at its own Speed
                 st.resolved.append(s)
             continue
-        if step(st, s, steps[st.current["step"]]):
-            st.current["step"] += 1
+        if step(st, s, steps[st.current.step]):
+            st.current = st.current.next_step()
 
 
 def answered(st) -> None:
     """The asked step is done: go on with the card."""
     st.ask = None
-    st.current["step"] += 1
+    st.current = st.current.next_step()
     resume(st)
 
 

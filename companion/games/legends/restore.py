@@ -11,7 +11,7 @@ from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, R
 
 from . import asks, edits, legal
 from .game import Legends
-from .resolve import Figure
+from .resolve import Current, Figure
 from .rules import ID
 from .state import PHASES, LAState
 
@@ -100,7 +100,7 @@ def from_dict(game, d: Any) -> LAState:
         eliminated=[list(g) for g in d["eliminated"]] if teams else None,
         knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
         furthest=list(d["furthest"]), revealed={int(k): v for k, v in d["revealed"].items()}, resolved=list(d["resolved"]),
-        current=None if cur is None else dict(cur),
+        current=None if cur is None else Current(cur["seat"], cur["card"], cur["step"]),
         ask=asks.from_dict(d["ask"]),
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
         discards=[list(h) for h in d["discards"]], removed=[list(h) for h in d["removed"]],
@@ -232,11 +232,11 @@ def _ask(st, a) -> None:
 def _asked_by_card(st) -> None:
     """choices: the choice asked is the one the resolving card's step asks (LA-4 for the primitives panel)."""
     ask, cur = st.ask, st.current
-    steps = edits.steps_of(st, cur["seat"], cur["card"])
-    if cur["step"] >= len(steps):
-        _bad(f"{cur['card']} has no step {cur['step']}", "choices")
-    step = steps[cur["step"]]
-    s = cur["seat"]
+    steps = edits.steps_of(st, cur.seat, cur.card)
+    if cur.step >= len(steps):
+        _bad(f"{cur.card} has no step {cur.step}", "choices")
+    step = steps[cur.step]
+    s = cur.seat
     if not st.in_arena(s):
         _bad(f"Legend {s} is out of the Arena, so its card does nothing more", "R-9")
     if ask.kind == "face":
@@ -251,7 +251,7 @@ def _asked_by_card(st) -> None:
     else:
         ok = step[0] == "dive" and ask.force is None and list(ask.among) == st.dive_targets(s)
     if not ok:
-        _bad(f"seat {s} is asked a {ask.kind} choice its {cur['card']} does not ask there", "choices")
+        _bad(f"seat {s} is asked a {ask.kind} choice its {cur.card} does not ask there", "choices")
 
 
 def _phase_checks(game, st, d) -> None:
@@ -270,7 +270,7 @@ def _phase_checks(game, st, d) -> None:
     if ph == "resolve":
         if ask is None or st.queue:
             _bad("while resolving, every card is revealed and a seat is asked a choice", "choices")
-        if ask.kind in ("face", "target", "do") and (st.current is None or st.current["seat"] != ask.seat):
+        if ask.kind in ("face", "target", "do") and (st.current is None or st.current.seat != ask.seat):
             _bad("the seat asked is the one whose card is resolving", "choices")
         _asked_by_card(st)
     if ph == "return" and (ask is None or ask.kind != "face" or not st.queue or ask.seat != st.queue[0]):
@@ -310,7 +310,7 @@ def _speed_order(st) -> None:
     if st.phase != "resolve":
         return
     done = [st.speed_now(s) for s in st.resolved]
-    cur = st.current["seat"] if st.current else None
+    cur = st.current.seat if st.current else None
     waiting = [st.speed_now(s) for s in st.revealed if s not in st.resolved and s != cur]
     if any(x < y for x, y in zip(done, done[1:])):
         _bad("the cards resolved so far went from the highest Speed down", "speed-order")

@@ -38,7 +38,7 @@ def to_dict(st) -> dict[str, Any]:
     d.update({
         "received": list(st.received), "furthest": list(st.furthest),
         "revealed": {str(s): c for s, c in sorted(st.revealed.items())}, "resolved": list(st.resolved),
-        "current": None if st.current is None else dict(st.current),
+        "current": None if st.current is None else st.current.to_dict(),
         "ask": None if st.ask is None else st.ask.to_dict(),
         "queue": list(st.queue),
         "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},

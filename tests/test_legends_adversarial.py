@@ -51,7 +51,7 @@ def test_R_14_a_teammates_push_tokens_do_not_make_it_the_pusher():
     so the side knocking out its own teammate was credited with pushing a foe past the Edge."""
     st = table(4, spaces=[2, 4, 5, 3], facing=["right", "left", "left", "left"])
     play(st, "reveal 1 wind-up", "reveal 2 tenderize", "reveal 3 punch", "reveal 4 draw-claw")
-    assert st.ask == {"kind": "do", "seat": 1}  # Speed 70 before Punch's 50
+    assert st.to_dict()["ask"] == {"kind": "do", "seat": 1}  # Speed 70 before Punch's 50
     play(st, "do 1 push 3 right 1")
     assert st.to_dict()["legends"][2]["pusher"] is None
     play(st, "do 1 done", "do 2 push 3 right 2")
@@ -159,13 +159,13 @@ def test_ALL_3_the_choice_asked_is_the_one_the_resolving_card_asks(card, ask, st
 
 def test_ALL_3_the_states_a_card_really_asks_are_accepted():
     st = _resolving("defensive-pivot")
-    assert st.ask == {"kind": "face", "seat": 1}
+    assert st.to_dict()["ask"] == {"kind": "face", "seat": 1}
     d = st.to_dict()
     assert st.game.state_from_dict(d).to_dict() == d
     st = table(4, spaces=[2, 3, 1, 3], facing=["right", "left", "right", "left"])
     play(st, "reveal 1 shot", "reveal 2 tenderize", "reveal 3 spotlight", "reveal 4 draw-claw")
     play(st, "do 2 done", "do 3 done", "do 4 done", "face 1 right")
-    assert st.ask == {"kind": "target", "seat": 1, "among": [2, 4], "force": 1}
+    assert st.to_dict()["ask"] == {"kind": "target", "seat": 1, "among": [2, 4], "force": 1}
     d = st.to_dict()
     assert st.game.state_from_dict(d).to_dict() == d
 

@@ -70,7 +70,7 @@ def test_LA_16_nor_the_later_picks_nor_the_hand_of_a_foe_change_a_choice_mid_exc
         st = base.clone()
         st.apply(game.parse_action(f"pick 2 {two}"))
         st.apply(game.parse_action(f"pick 4 {four}"))
-        assert st.ask == {"kind": "face", "seat": 1}
+        assert st.to_dict()["ask"] == {"kind": "face", "seat": 1}
         answers.add(choice(st, 1))
     assert len(answers) == 1 and answers.pop().startswith("face 1 ")
 
@@ -125,7 +125,7 @@ def test_LA_16_the_computer_always_plays_a_legal_choice_even_with_no_time_to_sea
             st.apply(st.automatic(rng))
             continue
         seat = t.seats[0]
-        if st.ask is not None and st.ask["kind"] == "do":
+        if st.ask is not None and st.ask.kind == "do":
             st.apply(game.parse_action(f"do {seat} done"))
             continue
         for seconds in (1e-6, 0.05):
@@ -140,7 +140,7 @@ def tenderize_asked(game):
     assert "tenderize" in st.hands[1]
     st.apply(game.parse_action("pick 1 step back dive"))
     st.apply(game.parse_action("pick 2 tenderize step back"))
-    assert st.ask == {"kind": "do", "seat": 2}
+    assert st.to_dict()["ask"] == {"kind": "do", "seat": 2}
     return st
 
 
@@ -165,7 +165,7 @@ def test_LA_4_the_session_asks_the_table_too_and_changes_nothing(tmp_path):
     special = next(c for c in st.hands[1] if c not in st.legend(2).basics)
     session.play("pick 1 step back dive")
     session.play(f"pick 2 {special} step back")
-    assert session.state.ask == {"kind": "do", "seat": 2}
+    assert session.state.to_dict()["ask"] == {"kind": "do", "seat": 2}
     head = session.head
     with pytest.raises(IllegalAction) as err:
         session.computer_move("cpu", 1.0, seat=2)

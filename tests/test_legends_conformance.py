@@ -29,7 +29,7 @@ def choose(st, rng):
     if t.kind == "chance":
         return st.automatic(rng)
     acts = st.legal_actions()
-    if st.ask is not None and st.ask["kind"] == "do":
+    if st.ask is not None and st.ask.kind == "do":
         done = [a for a in acts if a.prim == "done"]
         zombies = [a for a in acts if a.prim in ("raise", "bury")]  # LA-13: Lord Grym's pieces, often
         if zombies and rng.random() < 0.5:

@@ -7,6 +7,8 @@ import random
 import pytest
 
 from companion.games.legends import GAME as Legends
+from companion.games.legends import edits
+from companion.games.legends.legal import revealable
 from companion.games.legends.actions import Reveal, Reshuffle
 from companion.testing.legends_fixtures import table, table_dict
 from rules_helpers import refused_load
@@ -157,8 +159,8 @@ def test_LA_15_random_physical_play_counts_add_up_to_the_meter_and_every_state_r
             assert st.meters[s - 1] + len(t.hand) + len(st.discards[s - 1]) + len(st.removed[s - 1]) == len(meter_cards)
             offered = {a.card for a in legal if isinstance(a, Reveal) and a.seat == s and a.card in meter_cards}
             assert t.hand or not offered, f"seat {s} holds no card of its Meter but is offered {offered}"
-            if st.phase == "reveal" and s in st.to_reveal():
-                assert {c for c in t.hand if c in st.revealable(s)} <= offered, f"seat {s} cannot reveal a card it holds"
+            if st.phase == "reveal" and s in edits.to_reveal(st):
+                assert {c for c in t.hand if c in revealable(st, s)} <= offered, f"seat {s} cannot reveal a card it holds"
         if st.is_over():
             break
         action = choose(st, rng)

@@ -24,7 +24,7 @@ def test_LA_14_lucius_starts_human_and_his_double_sided_card_resolves_with_the_h
 def test_LA_14_the_form_flips_only_by_a_card_and_the_next_card_shows_the_wolf_side():
     st = drawn(lucius_table())
     play(st, "reveal 1 aim-maim", "reveal 2 wind-up")
-    assert st.ask == {"kind": "do", "seat": 1}
+    assert st.to_dict()["ask"] == {"kind": "do", "seat": 1}
     legal = {str(a) for a in st.legal_actions() if a.prim == "form"}
     assert legal == {"do 1 form wolf"}  # the other form only: human is what he is
     err = refused(st, "do 1 form human", "no-such-form")
@@ -32,7 +32,7 @@ def test_LA_14_the_form_flips_only_by_a_card_and_the_next_card_shows_the_wolf_si
     events = play(st, "do 1 form wolf", "do 1 done")
     assert of(events, "form") == [{"type": "form", "seat": 1, "form": "wolf"}] and legend(st, 1)["form"] == "wolf"
     while st.ask is not None:  # Alysia's Wind Up: nothing
-        play(st, f"do {st.ask['seat']} done")
+        play(st, f"do {st.ask.seat} done")
     events = play(st, "reveal 1 fight-bite", "reveal 2 relentless-cleave")
     assert [e["side"] for e in of(events, "resolve") if e["seat"] == 1] == ["Bite"]
     d = st.to_dict()
@@ -42,7 +42,7 @@ def test_LA_14_the_form_flips_only_by_a_card_and_the_next_card_shows_the_wolf_si
 def test_LA_14_a_legend_of_one_form_has_no_form_step():
     st = lucius_table()
     play(st, "reveal 1 step", "reveal 2 wind-up")
-    assert st.ask == {"kind": "do", "seat": 2}
+    assert st.to_dict()["ask"] == {"kind": "do", "seat": 2}
     assert not [a for a in st.legal_actions() if a.prim == "form"]
     assert refused(st, "do 2 form wolf", "one-form").rule.endswith("LA-14")
 

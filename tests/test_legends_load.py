@@ -45,7 +45,7 @@ def test_LA_12_a_game_won_during_lets_do_that_again_reads_back():
     for mine, hers in (("shot", "smash"), ("defensive-pivot", "punch"), ("step", "shot")):
         play(st, f"reveal 1 {mine}", f"reveal 2 {hers}")
         while st.ask is not None:  # keep every facing
-            play(st, f"face {st.ask['seat']} {st.fig(st.ask['seat']).facing}")
+            play(st, f"face {st.ask.seat} {st.fig(st.ask.seat).facing}")
     d = st.to_dict()
     assert d["phase"] == "over" and d["replaying"] and d["winner"] == [1] and d["stocks"] == [1, 0]
     assert st.game.state_from_dict(json.loads(json.dumps(d))).to_dict() == d

@@ -6,7 +6,7 @@ import pytest
 
 from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
-from companion.games.legends import data
+from companion.games.legends import data, legal
 from companion.testing.legends_fixtures import table, table_dict
 from rules_helpers import play, refused  # noqa: F401  (other Legends tests import them from here)
 
@@ -23,7 +23,7 @@ def _no_typed_values(tmp_path, monkeypatch):
 def idle(st, s):
     """An own card that only asks `do S done`: the usual one, else one not played yet (LA-15)."""
     lg = st.legend(s)
-    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.played(s, c) is None)
+    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if legal.played(st, s, c) is None)
 
 
 def drawn(st, more=1):
@@ -39,7 +39,7 @@ def exchange(st, *cards, answers=()):
     events = play(st, *[f"reveal {s} {c or idle(st, s)}" for s, c in enumerate(cards, 1) if s in active])
     answers = list(answers)
     while st.ask is not None:
-        a = st.ask
+        a = st.to_dict()["ask"]
         if answers and answers[0].split()[:2] == [a["kind"], str(a["seat"])]:
             events += play(st, answers.pop(0))
         elif a["kind"] == "do":
@@ -103,7 +103,7 @@ def test_LA_3_typed_values_are_validated_kept_and_read_back(tmp_path):
 def test_LA_4_a_special_resolves_from_primitives_and_the_referee_still_knocks_out():
     st = table(2, spaces=[3, 5], facing=["right", "left"])
     play(st, "reveal 1 wind-up", "reveal 2 punch")
-    assert st.turn().seats == (1,) and st.ask["kind"] == "do"
+    assert st.turn().seats == (1,) and st.ask.kind == "do"
     assert "do 1 strike 2 any" in map(str, st.legal_actions())
     events = play(st, "do 1 push 2 right 2", "do 1 initiative", "do 1 done")
     assert of(events, "knock-out")[0]["seat"] == 2 and st.outcome().winners == (1,)
@@ -300,7 +300,7 @@ def test_targeting_teams_lowest_speed_then_lowest_fatigue_then_the_striker_choos
     assert of(events, "strike")[0]["target"] == 2
     st = table(4, spaces=[2, 3, 1, 3], facing=["right", "left", "right", "left"])
     exchange(st, "shot", None, None, None, answers=["face 1 right"])
-    assert st.ask == {"kind": "target", "seat": 1, "among": [2, 4], "force": 1}
+    assert st.to_dict()["ask"] == {"kind": "target", "seat": 1, "among": [2, 4], "force": 1}
     assert [str(a) for a in st.legal_actions()] == ["target 1 2", "target 1 4"]
     refused(st, "target 1 3", "bad-target")
     events = play(st, "target 1 4")
@@ -369,7 +369,7 @@ def test_slide_one_space_per_remaining_token():
 def test_ko_return_to_the_portal_facing_as_it_went_out_then_it_may_turn():
     st = table(4, spaces=[5, 5, 3, 3], facing=["right", "right", "right", "left"], fatigue=[0, 9, 0, 0])
     exchange(st, "smash", None, None, None)
-    assert st.phase == "return" and st.ask == {"kind": "face", "seat": 2}
+    assert st.phase == "return" and st.to_dict()["ask"] == {"kind": "face", "seat": 2}
     assert (legend(st, 2)["space"], legend(st, 2)["facing"]) == (4, "right")
     play(st, "face 2 left")
     assert legend(st, 2)["facing"] == "left" and st.phase == "reveal" and st.exchange == 2
@@ -444,7 +444,7 @@ def test_dive_turns_to_the_furthest_foe_and_moves_into_its_space():
 def test_defensive_pivot_blocks_2_and_may_turn():
     st = table(2, spaces=[3, 3], facing=["right", "left"])
     exchange(st, "defensive-pivot", "smash")
-    assert st.ask == {"kind": "face", "seat": 1} and {str(a) for a in st.legal_actions()} == {"face 1 left", "face 1 right"}
+    assert st.to_dict()["ask"] == {"kind": "face", "seat": 1} and {str(a) for a in st.legal_actions()} == {"face 1 left", "face 1 right"}
     events = play(st, "face 1 right")
     assert of(events, "strike")[0]["block"] == 2 and of(events, "strike")[0]["remaining"] == 1
 
@@ -452,7 +452,7 @@ def test_defensive_pivot_blocks_2_and_may_turn():
 def test_back_turns_to_a_near_edge_moves_backward_and_may_turn():
     st = table(2, spaces=[1, 4], facing=["right", "left"])
     exchange(st, "back", None)
-    assert (legend(st, 1)["space"], legend(st, 1)["facing"]) == (2, "left") and st.ask == {"kind": "face", "seat": 1}
+    assert (legend(st, 1)["space"], legend(st, 1)["facing"]) == (2, "left") and st.to_dict()["ask"] == {"kind": "face", "seat": 1}
     play(st, "face 1 right")
     assert legend(st, 1)["facing"] == "right"
 
@@ -622,7 +622,7 @@ def test_LA_6_a_draw_is_shown_to_the_drawer_and_its_teammates_only():
 def test_R_15_a_legend_back_from_walking_off_in_ffa_may_turn():
     st = table(3, spaces=[4, 2, 2], facing=["right", "left", "right"])
     exchange(st, None, None, None, answers=["do 1 move 1 right 3"])
-    assert st.phase == "return" and st.ask == {"kind": "face", "seat": 1}
+    assert st.phase == "return" and st.to_dict()["ask"] == {"kind": "face", "seat": 1}
     play(st, "face 1 left")
     assert legend(st, 1)["facing"] == "left" and st.exchange == 2
 
@@ -630,7 +630,7 @@ def test_R_15_a_legend_back_from_walking_off_in_ffa_may_turn():
 def test_R_18_a_foes_card_moving_a_legend_past_an_edge_knocks_it_out_and_scores_in_ffa():
     st = table(3, spaces=[4, 5, 2], facing=["right", "left", "right"])
     exchange(st, None, None, None, answers=["do 1 move 2 right 3"])  # seat 1's card carries seat 2 off
-    assert st.phase == "return" and st.ask == {"kind": "face", "seat": 2}
+    assert st.phase == "return" and st.to_dict()["ask"] == {"kind": "face", "seat": 2}
     assert legend(st, 2)["fatigue"] == 2 and st.to_dict()["knockouts"][0] == 1  # not a walk-off: a Knock Out
 
 

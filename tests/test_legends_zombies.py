@@ -13,8 +13,8 @@ GRYM = ["lord-grym", "alysia"]
 def test_LA_13_raise_and_bury_a_zombie_and_a_coffin_flips_up_again():
     st = table(2, legends=GRYM, spaces=[2, 4], facing=["right", "left"])
     play(st, "reveal 1 bury-them", "reveal 2 wind-up")
-    while st.ask != {"kind": "do", "seat": 1}:
-        play(st, f"do {st.ask['seat']} done")
+    while st.to_dict()["ask"] != {"kind": "do", "seat": 1}:
+        play(st, f"do {st.ask.seat} done")
     assert {str(a) for a in st.legal_actions() if a.prim == "raise"} == {f"do 1 raise {k}" for k in range(1, 6)}
     assert not [a for a in st.legal_actions() if a.prim == "bury"]
     play(st, "do 1 raise 3", "do 1 raise 3")
@@ -32,9 +32,9 @@ def test_LA_13_raise_and_bury_a_zombie_and_a_coffin_flips_up_again():
 def test_LA_13_only_grym_raises_zombies_and_at_most_the_options_pieces():
     st = table(2, legends=GRYM, spaces=[2, 4], facing=["right", "left"])
     play(st, "reveal 1 bury-them", "reveal 2 wind-up")
-    while st.ask != {"kind": "do", "seat": 1}:
-        assert refused(st, f"do {st.ask['seat']} raise 3", "no-zombies").rule.endswith("LA-13")
-        play(st, f"do {st.ask['seat']} done")
+    while st.to_dict()["ask"] != {"kind": "do", "seat": 1}:
+        assert refused(st, f"do {st.ask.seat} raise 3", "no-zombies").rule.endswith("LA-13")
+        play(st, f"do {st.ask.seat} done")
     play(st, "do 1 raise 1", "do 1 raise 2", "do 1 raise 4", "do 1 raise 5")
     assert refused(st, "do 1 raise 3", "no-room").rule.endswith("LA-13")
     assert not [a for a in st.legal_actions() if a.prim == "raise"]
@@ -68,10 +68,10 @@ def test_LA_13_grym_knocked_out_leaves_his_zombies_where_they_are():
     st = table(3, mode="ffa", legends=["lord-grym", "alysia", "fitz"], spaces=[1, 3, 3],
                facing=["left", "left", "right"])
     play(st, "reveal 1 bury-them", "reveal 2 defensive-pivot", "reveal 3 defensive-pivot")
-    while st.ask != {"kind": "do", "seat": 1}:
-        play(st, f"face {st.ask['seat']} {legend(st, st.ask['seat'])['facing']}")
+    while st.to_dict()["ask"] != {"kind": "do", "seat": 1}:
+        play(st, f"face {st.ask.seat} {legend(st, st.ask.seat)['facing']}")
     events = play(st, "do 1 raise 2", "do 1 push 1 left 3", "do 1 done")
     while st.ask is not None and st.phase == "resolve":
-        events += play(st, f"face {st.ask['seat']} {legend(st, st.ask['seat'])['facing']}")
+        events += play(st, f"face {st.ask.seat} {legend(st, st.ask.seat)['facing']}")
     assert [e["seat"] for e in of(events, "knock-out")] == [1]
     assert legend(st, 1)["space"] == 3 and st.to_dict()["pieces"] == [[2, "zombie"]]

@@ -193,7 +193,7 @@ def test_LA_4_a_computers_card_only_the_people_can_apply_is_theirs_to_resolve_on
         special = next(c for c in session.state.hands[1] if c not in session.state.legend(2).basics)
         session.play("pick 1 step back dive")
         session.play(f"pick 2 {special} step back")
-        assert session.state.ask == {"kind": "do", "seat": 2}
+        assert session.state.to_dict()["ask"] == {"kind": "do", "seat": 2}
     ui.start(journal_path)
     ui.tap(ui.app.home.ids.resume_last)
     table, c = ui.table, ui.app.controller
@@ -205,4 +205,4 @@ def test_LA_4_a_computers_card_only_the_people_can_apply_is_theirs_to_resolve_on
     buttons = [b.text for b in pick_buttons(table)]
     assert "Done" in buttons or any("done" in b.lower() for b in buttons), buttons
     ui.tap(next(b for b in pick_buttons(table) if "done" in b.text.lower()))
-    assert ui.until(lambda: c.session.state.ask != {"kind": "do", "seat": 2}, 10)
+    assert ui.until(lambda: c.session.state.to_dict()["ask"] != {"kind": "do", "seat": 2}, 10)

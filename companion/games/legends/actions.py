@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from companion.core import Action, Notation, NotationError
@@ -218,6 +219,12 @@ class Do(LAAction):
         return cls(seat, p, args)
 
     def __str__(self):
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        """The notation, made once: a panel's steps are the same values listed again and again (primitives.py),
+        and every step applied words itself into its event."""
         words = [f"do {self.seat} {self.prim}"]
         for i, x in enumerate(self.args):
             if x is None:

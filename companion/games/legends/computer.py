@@ -27,10 +27,10 @@ def table_step(st, seat: int) -> str | None:
     """LA-4: the sentence asking the table to apply `seat`'s card from its printed text, when the seat is
     asked a step of a card the engine cannot read (its panel, or the target of a Strike on it); else None."""
     ask = st.ask
-    if ask is None or ask["seat"] != seat or not (ask["kind"] == "do" or ask.get("prim")) or st.current is None:
+    if ask is None or ask.seat != seat or not ask.panel or st.current is None:
         return None
     legend = st.legend(seat)
-    card = legend.card_name(st.current["card"], st.fig(seat).form)
+    card = legend.card_name(st.current.card, st.fig(seat).form)
     return f"{legend.name} plays {card}: apply it from the card."
 
 
@@ -108,7 +108,7 @@ class GreedyComputer(ComputerPlayer):
             guard = 0
             while sim.ask is not None and sim.exchange == 1 and sim.phase != "over" and guard < 50:
                 guard += 1
-                s = sim.ask["seat"]
+                s = sim.ask.seat
                 sim.apply(answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
             value = greedy_score(sim, seat)
             if best is None or value > best:

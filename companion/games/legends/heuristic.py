@@ -12,6 +12,7 @@ import random
 
 from companion.core import ComputerPlayer, refuse
 
+from . import edits
 from .actions import Do, Face, Pick, Reshuffle, Target
 from .resolve import CENTER, LEFT, RIGHT, other, sign
 
@@ -39,7 +40,7 @@ def card_value(st, s: int, card: str, space: int, facing: str, foes: list[int]) 
         q = min(spots, key=lambda x: (abs(x - p), x))
         return d if q == p else (RIGHT if q > p else LEFT)
 
-    for step in st.steps_of(s, card):
+    for step in edits.steps_of(st, s, card):
         kind = step[0]
         if kind == "primitives":
             return 0.0, space, facing  # LA-4: only the table knows what it does

@@ -1,7 +1,8 @@
 """How an exchange resolves: card steps, Strikes, Block, Fatigue, Push tokens, slides, Knock Outs.
 
-A mixin of `LAState`: every method mutates the state and appends events to `self.events`. A step
-that needs a seat's choice sets `self.ask` and stops; `_resume` carries on once it is answered.
+Functions of the state `st`: each mutates it and appends events to `st.events`. A step that needs a
+seat's choice sets `st.ask` and stops; `resume` carries on once it is answered. An exchange that ends
+leaves the state in "return" (or "over"): `flow` asks the returns and starts what comes next.
 """
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import itertools
 from dataclasses import dataclass, field
 
 from . import events as ev_
+from . import edits
+from .asks import DoAsk, FaceAsk, TargetAsk
 
 
 RULE = "legends-of-the-arena/"
@@ -53,6 +56,22 @@ class Figure:
                       self.pusher, None if self.out is None else dict(self.out), self.form)
 
 
+@dataclass(frozen=True)
+class Current:
+    """speed-order: the card resolving now, by the names of its JSON (`current`): whose, which, and the index of
+    its step to run next (or waiting for the choice it asked)."""
+
+    seat: int
+    card: str
+    step: int = 0
+
+    def next_step(self) -> "Current":
+        return Current(self.seat, self.card, self.step + 1)
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "card": self.card, "step": self.step}
+
+
 def other(d: str) -> str:
     return LEFT if d == RIGHT else RIGHT
 
@@ -61,404 +80,315 @@ def sign(d: str) -> int:
     return 1 if d == RIGHT else -1
 
 
-class Resolution:
-    # -- who is who -------------------------------------------------------------------------------
+def next_card_of(st, s: int) -> bool:
+    """Perfect Timing: s's next card this exchange takes its place (True), else s is done."""
+    if st.later.get(s) and st.in_arena(s):
+        st.revealed[s] = st.later[s].pop(0)
+        if not st.later[s]:
+            del st.later[s]
+        return True
+    st.later.pop(s, None)
+    return False
 
-    def team(self, s: int) -> int:
-        """Team index (0 = A: seats 1, 3, 5; 1 = B: seats 2, 4, 6; R-1; in 2v2v2 seats 1, 4 / 2, 5 / 3, 6, R-20);
-        in Free-for-All each seat alone."""
-        return (s - 1) % self.nteams if self.teams else s
 
-    def team_seats(self, t: int) -> list[int]:
-        return [s for s in self.seats if self.team(s) == t]
+def turn_to(st, s: int, d: str) -> None:
+    """Face `d`; LA-10: keeping the facing is no turn, so only a real turn turns the foes in the space."""
+    if st.fig(s).facing != d:
+        st.fig(s).facing = d
+        st.events.append(ev_.Turned(s, d))
+        settle(st, s)
 
-    def gone(self, s: int) -> bool:
-        """LA-11: s's team ran out of Stocks and left the Arena (2v2v2; in the other modes the game ends)."""
-        return bool(self.eliminated) and any(self.team(s) in g for g in self.eliminated)
 
-    def fig(self, s: int | str) -> Figure:
-        """Seat s's Legend on the board; for a Zombie id ("z1": LA-13), the piece as a fighter: on its space,
-        facing as Lord Grym faces, no Fatigue, no Block."""
-        if isinstance(s, str):
-            return Figure(self.pieces[int(s[1:]) - 1][0], self.figures[self.grym() - 1].facing)
-        return self.figures[s - 1]
+def settle(st, k: int) -> None:
+    """R-4 (sharing): foes in k's space facing k's way turn round to face k."""
+    mine = st.fig(k)
+    for f in st.foes(k):
+        foe = st.fig(f)
+        if foe.space == mine.space and foe.facing == mine.facing:
+            foe.facing = other(mine.facing)
+            st.events.append(ev_.Turned(f, foe.facing, "sharing"))
 
-    # -- LA-13: Lord Grym's Zombies -----------------------------------------------------------------
-    def grym(self) -> int | None:
-        """The seat playing Lord Grym, whose Zombie and Coffin pieces are `pieces`."""
-        return next((s for s in self.seats if self.legend(s).id == GRYM), None)
 
-    def zombies(self) -> list[str]:
-        """The Zombies standing (Coffins are no fighters), by id "z<piece number>"."""
-        return [f"z{i}" for i, (_, kind) in enumerate(self.pieces, 1) if kind == ZOMBIE]
+def own_move(st, s: int, d: str, n: int, by: int | None = None) -> None:
+    """A Legend's move: Edge Recovery on an Edge, out of the Arena past one (knock-out, walk-off).
+    `by`: the seat whose card moves it; a foe's card moving it past an Edge knocks it out (R-18)."""
+    me = st.fig(s)
+    start, new = me.space, me.space + sign(d) * n
+    if 1 <= new <= 5:
+        me.space = new
+        st.events.append(ev_.Move(s, start, new))
+        settle(st, s)
+    elif new in (0, 6):
+        recover(st, s, start, new)
+    else:
+        edge = 0 if new < 0 else 6
+        forced = by in st.foes(s)
+        me.space = edge
+        me.out = {"walked": not forced, "overshoot": abs(new - edge), "facing": me.facing}
+        dropped = None
+        if forced:
+            me.pusher = by
+        if any(me.tokens.values()):  # R-9: out of the Arena already, its tokens can never slide it
+            dropped = {"left": me.tokens["left"], "right": me.tokens["right"]}
+            me.tokens = no_tokens()
+        st.events.append(ev_.MovedOff(s, start, edge, by, dropped) if forced else ev_.WalkOff(s, start, edge, dropped))
 
-    def zombies_against(self, s: int) -> list[str]:
-        """LA-13: Grym's Zombies are foes of his opponents for Strikes and Dive (not once his team is gone)."""
-        g = self.grym()
-        if g is None or self.gone(g) or self.team(g) == self.team(s):
-            return []
-        return self.zombies()
 
-    def in_arena(self, s: int) -> bool:
-        return self.fig(s).out is None and not self.gone(s)
+def recover(st, s: int, start: int, edge: int) -> None:
+    """edge-recovery: turn toward the center and step one space back in."""
+    me = st.fig(s)
+    was = me.facing
+    me.space, me.facing = (1, RIGHT) if edge == 0 else (5, LEFT)
+    st.events.append(ev_.EdgeRecovery(s, start, edge, me.space, me.facing, was))
+    settle(st, s)
 
-    def distance(self, s: int, t: int) -> int:
-        return abs(self.fig(t).space - self.fig(s).space)
 
-    def foes(self, s: int) -> list[int]:
-        return [f for f in self.seats if f != s and self.team(f) != self.team(s) and self.in_arena(f)]
+def take_initiative(st, s: int) -> None:
+    if st.initiative != s:
+        st.events.append(ev_.Initiative(s))
+    st.initiative = s
 
-    def init_order(self) -> list[int]:
-        """R-2: seat order from the Initiative holder, wrapping round."""
-        n = self.n
-        return [(self.initiative - 1 + i) % n + 1 for i in range(n)]
 
-    def portal(self, s: int) -> int:
-        """LA-2, LA-11: 2 and 4 for two teams, 1, 3 and 5 for three; the center in Free-for-All."""
-        if not self.teams:
-            return CENTER
-        return (1, 3, 5)[self.team(s)] if self.nteams == 3 else (2, 4)[self.team(s)]
+def hit(st, s: int, t: int, force: int) -> None:
+    """block, fatigue, push: remaining Force after Block; Fatigue +1 and tokens if any remains.
+    LA-13: a Zombie has no Block, Fatigue or Push track: any remaining Force flips it to a Coffin."""
+    if type(t) is str:
+        piece = st.pieces[int(t[1:]) - 1]
+        if force > 0:
+            piece[1] = COFFIN
+        st.events.append(ev_.Strike(s, t, force, 0, force, coffin=piece[0] if force > 0 else None))
+        return
+    blocked = st.block_against(t, s)
+    left = max(0, force - blocked)
+    if left <= 0:
+        st.events.append(ev_.Strike(s, t, force, blocked, left))
+        return
+    if left > 0:
+        target = st.fig(t)
+        was = target.fatigue
+        target.fatigue = min(10, target.fatigue + 1)
+        tokens = st.legend(t).push(target.fatigue + left)
+        d = st.fig(s).facing
+        target.tokens[d] += tokens
+        if tokens:
+            target.pusher = s
+        st.events.append(ev_.Strike(s, t, force, blocked, left, None, target.fatigue, tokens, d, was))
 
-    def portal_facing(self, s: int) -> str:
-        return (RIGHT, RIGHT, LEFT)[self.team(s)] if self.nteams == 3 else (RIGHT, LEFT)[self.team(s)]
 
-    def faces(self, s: int, t: int) -> bool:
-        d = self.fig(t).space - self.fig(s).space
-        return d == 0 or (d > 0) == (self.fig(s).facing == RIGHT)
+def dive_to(st, s: int, t: int) -> None:
+    """dive: face the furthest foe, move into its space, take the Initiative."""
+    me, into = st.fig(s), st.fig(t).space
+    if into != me.space:
+        was, me.facing = me.facing, RIGHT if into > me.space else LEFT
+        st.events.append(ev_.Move(s, me.space, into, t, me.facing, was))
+        me.space = into
+    settle(st, s)
+    take_initiative(st, s)
 
-    def speed_now(self, s: int | str) -> int:
-        if isinstance(s, str):
-            return ZOMBIE_SPEED
-        card = self.cards.get(s)
-        return self.legend(s).speed(card) if card is not None else 0
 
-    def tiebreak(self, cands: list[int]) -> list[int]:
-        """targeting: Teams lowest Speed then Fatigue, Free-for-All lowest Fatigue then Speed."""
-        if self.teams:
-            key = lambda f: (self.speed_now(f), self.fig(f).fatigue)  # noqa: E731
+def next_card(st) -> int | None:
+    """speed-order (R-3): the unresolved card with the highest Speed, ties in Initiative order now."""
+    order = st.init_order()
+    waiting = [s for s in order if s in st.revealed and s not in st.resolved]
+    if not waiting:
+        return None
+    return max(waiting, key=lambda s: (st.speed_now(s), -order.index(s)))
+
+
+def step(st, s: int, how: tuple) -> bool:
+    """Run one step of s's card; False if it asked a choice (the step then waits for it)."""
+    kind = how[0]
+    if kind == "block":
+        st.fig(s).block.append([how[1], how[2]])
+        st.events.append(ev_.Block(s, how[1], how[2]))
+    elif kind == "edge-turn":
+        p = st.fig(s).space
+        if p in (1, 5):
+            toward_center = RIGHT if p == 1 else LEFT
+            turn_to(st, s, toward_center if how[1] == "center" else other(toward_center))
+    elif kind == "move":
+        d = st.fig(s).facing if how[1] == "forward" else other(st.fig(s).facing)
+        own_move(st, s, d, how[2])
+    elif kind == "may-turn":
+        st.ask = FaceAsk(s)
+        return False
+    elif kind == "strike":
+        targets = st.strike_targets(s, how[2])
+        if len(targets) > 1:
+            st.ask = TargetAsk(s, tuple(targets), how[1])
+            return False
+        if targets:
+            hit(st, s, targets[0], how[1])
         else:
-            key = lambda f: (self.fig(f).fatigue, self.speed_now(f))  # noqa: E731
-        best = min(map(key, cands))
-        return [f for f in cands if key(f) == best]
+            st.events.append(ev_.Miss(s))
+    elif kind == "dive":
+        targets = st.dive_targets(s)
+        if len(targets) > 1:
+            st.ask = TargetAsk(s, tuple(targets), None)
+            return False
+        if targets:
+            dive_to(st, s, targets[0])
+        else:
+            take_initiative(st, s)
+    elif kind == "primitives":
+        st.ask = DoAsk(s)
+        return False
+    return True
 
-    def strike_targets(self, s: int, reach: int | None) -> list[int]:
-        """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
-        cands = [f for f in self.foes(s) + self.zombies_against(s)
-                 if self.faces(s, f) and (reach is None or self.distance(s, f) <= reach)]
-        if not cands:
-            return []
-        near = min(self.distance(s, f) for f in cands)
-        return self.tiebreak([f for f in cands if self.distance(s, f) == near])
 
-    def dive_targets(self, s: int) -> list[int]:
-        cands = self.foes(s) + self.zombies_against(s)
-        if not cands:
-            return []
-        far = max(self.distance(s, f) for f in cands)
-        return self.tiebreak([f for f in cands if self.distance(s, f) == far])
+def resume(st) -> None:
+    """Resolve cards until a choice is asked or the exchange ends (then the Push tokens)."""
+    while st.ask is None and st.phase == "resolve":
+        if st.current is None:
+            s = next_card(st)
+            if s is None:
+                end_exchange(st)
+                continue
+            if not st.in_arena(s):
+                st.resolved.append(s)  # R-9: a Legend out of the Arena does nothing more
+                st.later.pop(s, None)
+                st.events.append(ev_.Skipped(s, st.revealed[s]))
+                continue
+            st.current = Current(s, st.revealed[s], 0)
+            # LA-14: the double-sided card resolves with its current form's side
+            side = st.legend(s).side(st.revealed[s], st.fig(s).form) or None
+            st.events.append(ev_.Resolve(s, st.revealed[s], st.speed_now(s), side))
+        s, steps = st.current.seat, edits.steps_of(st, st.current.seat, st.current.card)
+        if not st.in_arena(s) or st.current.step >= len(steps):
+            st.current = None
+            if not next_card_of(st, s):  # LA-12 Perfect Timing: his next card, at its own Speed
+                st.resolved.append(s)
+            continue
+        if step(st, s, steps[st.current.step]):
+            st.current = st.current.next_step()
 
-    def block_against(self, t: int, striker: int) -> int:
-        return sum(n for n, kind in self.fig(t).block if kind == "all" or self.faces(t, striker))
 
-    # -- small effects ------------------------------------------------------------------------------
+def answered(st) -> None:
+    """The asked step is done: go on with the card."""
+    st.ask = None
+    st.current = st.current.next_step()
+    resume(st)
 
-    def turn_to(self, s: int, d: str) -> None:
-        """Face `d`; LA-10: keeping the facing is no turn, so only a real turn turns the foes in the space."""
-        if self.fig(s).facing != d:
-            self.fig(s).facing = d
-            self.events.append(ev_.Turned(s, d))
-            self.settle(s)
 
-    def settle(self, k: int) -> None:
-        """R-4 (sharing): foes in k's space facing k's way turn round to face k."""
-        mine = self.fig(k)
-        for f in self.foes(k):
-            foe = self.fig(f)
-            if foe.space == mine.space and foe.facing == mine.facing:
-                foe.facing = other(mine.facing)
-                self.events.append(ev_.Turned(f, foe.facing, "sharing"))
-
-    def own_move(self, s: int, d: str, n: int, by: int | None = None) -> None:
-        """A Legend's move: Edge Recovery on an Edge, out of the Arena past one (knock-out, walk-off).
-        `by`: the seat whose card moves it; a foe's card moving it past an Edge knocks it out (R-18)."""
-        me = self.fig(s)
-        start, new = me.space, me.space + sign(d) * n
-        if 1 <= new <= 5:
+def end_exchange(st) -> None:
+    """cancel, slide, edge-recovery, knock-out, then Stocks or Knock Outs and the return to portals."""
+    moves = []
+    for s in st.init_order():
+        me = st.fig(s)
+        left, right = me.tokens["left"], me.tokens["right"]
+        me.tokens = no_tokens()
+        if not st.in_arena(s) or left == right == 0:
+            continue
+        net = right - left
+        st.events.append(ev_.Tokens(s, left, right, net))
+        if net:
+            moves.append((s, net))
+    for s, net in moves:
+        me = st.fig(s)
+        start, new = me.space, me.space + net
+        if 0 <= new <= 6:
             me.space = new
-            self.events.append(ev_.Move(s, start, new))
-            self.settle(s)
-        elif new in (0, 6):
-            self.recover(s, start, new)
+            st.events.append(ev_.Slide(s, start, new))
         else:
             edge = 0 if new < 0 else 6
-            forced = by in self.foes(s)
             me.space = edge
-            me.out = {"walked": not forced, "overshoot": abs(new - edge), "facing": me.facing}
-            dropped = None
-            if forced:
-                me.pusher = by
-            if any(me.tokens.values()):  # R-9: out of the Arena already, its tokens can never slide it
-                dropped = {"left": me.tokens["left"], "right": me.tokens["right"]}
-                me.tokens = no_tokens()
-            self.events.append(ev_.MovedOff(s, start, edge, by, dropped) if forced else ev_.WalkOff(s, start, edge, dropped))
+            me.out = {"walked": False, "overshoot": abs(new - edge), "facing": me.facing}
+            st.events.append(ev_.Slide(s, start, None, edge, abs(new - edge)))
+    for s, _ in moves:
+        if st.in_arena(s) and st.fig(s).space in (0, 6):
+            recover(st, s, st.fig(s).space, st.fig(s).space)
+        elif st.in_arena(s):
+            settle(st, s)
+    for s in st.seats:
+        st.fig(s).block = []
+    knock_outs(st)
 
-    def recover(self, s: int, start: int, edge: int) -> None:
-        """edge-recovery: turn toward the center and step one space back in."""
-        me = self.fig(s)
-        was = me.facing
-        me.space, me.facing = (1, RIGHT) if edge == 0 else (5, LEFT)
-        self.events.append(ev_.EdgeRecovery(s, start, edge, me.space, me.facing, was))
-        self.settle(s)
 
-    def take_initiative(self, s: int) -> None:
-        if self.initiative != s:
-            self.events.append(ev_.Initiative(s))
-        self.initiative = s
-
-    def hit(self, s: int, t: int, force: int) -> None:
-        """block, fatigue, push: remaining Force after Block; Fatigue +1 and tokens if any remains.
-        LA-13: a Zombie has no Block, Fatigue or Push track: any remaining Force flips it to a Coffin."""
-        if isinstance(t, str):
-            piece = self.pieces[int(t[1:]) - 1]
-            if force > 0:
-                piece[1] = COFFIN
-            self.events.append(ev_.Strike(s, t, force, 0, force, coffin=piece[0] if force > 0 else None))
-            return
-        blocked = self.block_against(t, s)
-        left = max(0, force - blocked)
-        if left <= 0:
-            self.events.append(ev_.Strike(s, t, force, blocked, left))
-            return
-        if left > 0:
-            target = self.fig(t)
-            was = target.fatigue
-            target.fatigue = min(10, target.fatigue + 1)
-            tokens = self.legend(t).push(target.fatigue + left)
-            d = self.fig(s).facing
-            target.tokens[d] += tokens
-            if tokens:
-                target.pusher = s
-            self.events.append(ev_.Strike(s, t, force, blocked, left, None, target.fatigue, tokens, d, was))
-
-    def dive_to(self, s: int, t: int) -> None:
-        """dive: face the furthest foe, move into its space, take the Initiative."""
-        me, into = self.fig(s), self.fig(t).space
-        if into != me.space:
-            was, me.facing = me.facing, RIGHT if into > me.space else LEFT
-            self.events.append(ev_.Move(s, me.space, into, t, me.facing, was))
-            me.space = into
-        self.settle(s)
-        self.take_initiative(s)
-
-    # -- running cards ------------------------------------------------------------------------------
-
-    def next_card(self) -> int | None:
-        """speed-order (R-3): the unresolved card with the highest Speed, ties in Initiative order now."""
-        order = self.init_order()
-        waiting = [s for s in order if s in self.cards and s not in self.done]
-        if not waiting:
-            return None
-        return max(waiting, key=lambda s: (self.speed_now(s), -order.index(s)))
-
-    def step(self, s: int, st: tuple) -> bool:
-        """Run one step of s's card; False if it asked a choice (the step then waits for it)."""
-        kind = st[0]
-        if kind == "block":
-            self.fig(s).block.append([st[1], st[2]])
-            self.events.append(ev_.Block(s, st[1], st[2]))
-        elif kind == "edge-turn":
-            p = self.fig(s).space
-            if p in (1, 5):
-                toward_center = RIGHT if p == 1 else LEFT
-                self.turn_to(s, toward_center if st[1] == "center" else other(toward_center))
-        elif kind == "move":
-            d = self.fig(s).facing if st[1] == "forward" else other(self.fig(s).facing)
-            self.own_move(s, d, st[2])
-        elif kind == "may-turn":
-            self.ask = {"kind": "face", "seat": s}
-            return False
-        elif kind == "strike":
-            targets = self.strike_targets(s, st[2])
-            if len(targets) > 1:
-                self.ask = {"kind": "target", "seat": s, "among": targets, "force": st[1]}
-                return False
-            if targets:
-                self.hit(s, targets[0], st[1])
-            else:
-                self.events.append(ev_.Miss(s))
-        elif kind == "dive":
-            targets = self.dive_targets(s)
-            if len(targets) > 1:
-                self.ask = {"kind": "target", "seat": s, "among": targets, "force": None}
-                return False
-            if targets:
-                self.dive_to(s, targets[0])
-            else:
-                self.take_initiative(s)
-        elif kind == "primitives":
-            self.ask = {"kind": "do", "seat": s}
-            return False
-        return True
-
-    def resume(self) -> None:
-        """Resolve cards until a choice is asked or the exchange ends (then the Push tokens)."""
-        while self.ask is None and self.phase == "resolve":
-            if self.current is None:
-                s = self.next_card()
-                if s is None:
-                    self.end_exchange()
-                    continue
-                if not self.in_arena(s):
-                    self.done.append(s)  # R-9: a Legend out of the Arena does nothing more
-                    self.later.pop(s, None)
-                    self.events.append(ev_.Skipped(s, self.cards[s]))
-                    continue
-                self.current = {"seat": s, "card": self.cards[s], "step": 0}
-                # LA-14: the double-sided card resolves with its current form's side
-                side = self.legend(s).side(self.cards[s], self.fig(s).form) or None
-                self.events.append(ev_.Resolve(s, self.cards[s], self.speed_now(s), side))
-            s, steps = self.current["seat"], self.steps_of(self.current["seat"], self.current["card"])
-            if not self.in_arena(s) or self.current["step"] >= len(steps):
-                self.current = None
-                if not self.next_card_of(s):  # LA-12 Perfect Timing: his next card, at its own Speed
-                    self.done.append(s)
-                continue
-            if self.step(s, steps[self.current["step"]]):
-                self.current["step"] += 1
-
-    def answered(self) -> None:
-        """The asked step is done: go on with the card."""
-        self.ask = None
-        self.current["step"] += 1
-        self.resume()
-
-    # -- end of the exchange ---------------------------------------------------------------------------
-
-    def end_exchange(self) -> None:
-        """cancel, slide, edge-recovery, knock-out, then Stocks or Knock Outs and the return to portals."""
-        moves = []
-        for s in self.init_order():
-            me = self.fig(s)
-            left, right = me.tokens["left"], me.tokens["right"]
-            me.tokens = no_tokens()
-            if not self.in_arena(s) or left == right == 0:
-                continue
-            net = right - left
-            self.events.append(ev_.Tokens(s, left, right, net))
-            if net:
-                moves.append((s, net))
-        for s, net in moves:
-            me = self.fig(s)
-            start, new = me.space, me.space + net
-            if 0 <= new <= 6:
-                me.space = new
-                self.events.append(ev_.Slide(s, start, new))
-            else:
-                edge = 0 if new < 0 else 6
-                me.space = edge
-                me.out = {"walked": False, "overshoot": abs(new - edge), "facing": me.facing}
-                self.events.append(ev_.Slide(s, start, None, edge, abs(new - edge)))
-        for s, _ in moves:
-            if self.in_arena(s) and self.fig(s).space in (0, 6):
-                self.recover(s, self.fig(s).space, self.fig(s).space)
-            elif self.in_arena(s):
-                self.settle(s)
-        for s in self.seats:
-            self.fig(s).block = []
-        self.knock_outs()
-
-    def knock_outs(self) -> None:
-        victims = [s for s in self.init_order() if self.fig(s).out is not None]
-        received = [0] * (self.nteams if self.teams else self.n + 1)
-        pushed = [0] * (self.nteams if self.teams else self.n + 1)
-        for v in victims:
-            out, pusher = self.fig(v).out, self.fig(v).pusher
-            by, was = None, self.fig(v).fatigue
-            if self.teams:
-                self.stocks[self.team(v)] = max(0, self.stocks[self.team(v)] - 1)
-                self.received[v - 1] += 1
-                received[self.team(v)] += 1
-                self.fig(v).fatigue = 0
-                if not out["walked"] and pusher is not None:
-                    by = pusher
-                    pushed[self.team(pusher)] = max(pushed[self.team(pusher)], out["overshoot"])
-                    self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
-            elif out["walked"]:
-                self.events.append(ev_.WalkedBack(v, True, out["overshoot"], None))  # walk-off: no Knock Out, Fatigue kept
-                continue
-            else:
-                self.received[v - 1] += 1
-                received[v] += 1
-                self.fig(v).fatigue = 2
-                if pusher is not None and pusher != v:
-                    by = pusher
-                    self.knockouts[pusher - 1] += 1
-                    pushed[pusher] = max(pushed[pusher], out["overshoot"])
-                    self.furthest[pusher - 1] = max(self.furthest[pusher - 1], out["overshoot"])
-            self.events.append(ev_.KnockOut(v, out["walked"], out["overshoot"], by, self.fig(v).fatigue, was))
-        over = self.decide(received, pushed)
-        for v in victims:
-            me = self.fig(v)
-            was = me.space
-            me.space, me.facing, me.out, me.pusher = self.portal(v), me.out["facing"], None, None
-            if over or self.gone(v):
-                continue  # the game is over, or its team has left the Arena (LA-11)
-            self.events.append(ev_.Return(v, me.space, me.facing, me.fatigue, was))
-            self.settle(v)
-        if over:
-            return
-        self.queue = [v for v in victims if not self.gone(v)]
-        self.phase = "return"
-        self.ask_return()
-
-    def places(self, cands: list[int], received: list[int], pushed: list[int]) -> list[list[int]]:
-        """simultaneous-ko, R-10: sides out in one exchange, worst first, in groups that stay tied: more Knock
-        Outs this exchange, then the shorter furthest push; then over the whole game (received, furthest)."""
-        def side(c: int) -> list[int]:
-            return self.team_seats(c) if self.teams else [c]
-
-        def worse(c: int) -> tuple:
-            return (received[c], -pushed[c], sum(self.received[s - 1] for s in side(c)),
-                    -max(self.furthest[s - 1] for s in side(c)))
-        ordered = sorted(cands, key=worse, reverse=True)
-        return [list(g) for _, g in itertools.groupby(ordered, key=worse)]
-
-    def decide(self, received: list[int], pushed: list[int]) -> bool:
-        """teams-stocks, LA-11, ffa-knockouts, simultaneous-ko and R-10: is the game over?"""
-        if self.teams:
-            alive = [t for t in range(self.nteams) if not any(t in g for g in self.eliminated)]
-            out = [t for t in alive if self.stocks[t] == 0]
-            if not out:
-                return False
-            left = [t for t in alive if t not in out]
-            groups = self.places(out, received, pushed)
-            if len(left) >= 2:  # LA-11: 2v2v2, a team with no Stock leaves the Arena
-                self.eliminated += groups
-                for t in out:
-                    self.events.append(ev_.TeamOut(t, self.team_seats(t)))
-                return False
-            self.eliminated += groups
-            if left:
-                win, reason = self.team_seats(left[0]), "stocks"
-            elif len(groups[-1]) == 1:
-                win, reason = self.team_seats(groups[-1][0]), "simultaneous-ko"
-            else:
-                win, reason = [], "draw"
+def knock_outs(st) -> None:
+    victims = [s for s in st.init_order() if st.fig(s).out is not None]
+    received = [0] * (st.nteams if st.teams else st.n + 1)
+    pushed = [0] * (st.nteams if st.teams else st.n + 1)
+    for v in victims:
+        out, pusher = st.fig(v).out, st.fig(v).pusher
+        by, was = None, st.fig(v).fatigue
+        if st.teams:
+            st.stocks[st.team(v)] = max(0, st.stocks[st.team(v)] - 1)
+            st.received[v - 1] += 1
+            received[st.team(v)] += 1
+            st.fig(v).fatigue = 0
+            if not out["walked"] and pusher is not None:
+                by = pusher
+                pushed[st.team(pusher)] = max(pushed[st.team(pusher)], out["overshoot"])
+                st.furthest[pusher - 1] = max(st.furthest[pusher - 1], out["overshoot"])
+        elif out["walked"]:
+            st.events.append(ev_.WalkedBack(v, True, out["overshoot"], None))  # walk-off: no Knock Out, Fatigue kept
+            continue
         else:
-            cands = [s for s in self.seats if self.knockouts[s - 1] >= 2]
-            if not cands:
-                return False
-            best = self.places(cands, received, pushed)[-1]
-            win, reason = sorted(best), "knockouts" if len(best) == 1 else "shared"
-        self.winner, self.reason = win, reason
-        self.phase, self.ask, self.current, self.queue = "over", None, None, []
-        self.events.append(ev_.GameOver(win, reason))
-        return True
+            st.received[v - 1] += 1
+            received[v] += 1
+            st.fig(v).fatigue = 2
+            if pusher is not None and pusher != v:
+                by = pusher
+                st.knockouts[pusher - 1] += 1
+                pushed[pusher] = max(pushed[pusher], out["overshoot"])
+                st.furthest[pusher - 1] = max(st.furthest[pusher - 1], out["overshoot"])
+        st.events.append(ev_.KnockOut(v, out["walked"], out["overshoot"], by, st.fig(v).fatigue, was))
+    over = decide(st, received, pushed)
+    for v in victims:
+        me = st.fig(v)
+        was = me.space
+        me.space, me.facing, me.out, me.pusher = st.portal(v), me.out["facing"], None, None
+        if over or st.gone(v):
+            continue  # the game is over, or its team has left the Arena (LA-11)
+        st.events.append(ev_.Return(v, me.space, me.facing, me.fatigue, was))
+        settle(st, v)
+    if over:
+        return
+    st.queue = [v for v in victims if not st.gone(v)]
+    st.phase = "return"  # flow.ask_return asks each returned Legend its facing
 
-    def ask_return(self) -> None:
-        """ko-return: each returned Legend may turn, in Initiative order; then the game goes on."""
-        if self.queue:
-            self.ask = {"kind": "face", "seat": self.queue[0]}
+
+def places(st, cands: list[int], received: list[int], pushed: list[int]) -> list[list[int]]:
+    """simultaneous-ko, R-10: sides out in one exchange, worst first, in groups that stay tied: more Knock
+    Outs this exchange, then the shorter furthest push; then over the whole game (received, furthest)."""
+    def side(c: int) -> list[int]:
+        return st.team_seats(c) if st.teams else [c]
+
+    def worse(c: int) -> tuple:
+        return (received[c], -pushed[c], sum(st.received[s - 1] for s in side(c)),
+                -max(st.furthest[s - 1] for s in side(c)))
+    ordered = sorted(cands, key=worse, reverse=True)
+    return [list(g) for _, g in itertools.groupby(ordered, key=worse)]
+
+
+def decide(st, received: list[int], pushed: list[int]) -> bool:
+    """teams-stocks, LA-11, ffa-knockouts, simultaneous-ko and R-10: is the game over?"""
+    if st.teams:
+        alive = [t for t in range(st.nteams) if not any(t in g for g in st.eliminated)]
+        out = [t for t in alive if st.stocks[t] == 0]
+        if not out:
+            return False
+        left = [t for t in alive if t not in out]
+        groups = places(st, out, received, pushed)
+        if len(left) >= 2:  # LA-11: 2v2v2, a team with no Stock leaves the Arena
+            st.eliminated += groups
+            for t in out:
+                st.events.append(ev_.TeamOut(t, st.team_seats(t)))
+            return False
+        st.eliminated += groups
+        if left:
+            win, reason = st.team_seats(left[0]), "stocks"
+        elif len(groups[-1]) == 1:
+            win, reason = st.team_seats(groups[-1][0]), "simultaneous-ko"
         else:
-            self.ask = None
-            self.next_exchange()
+            win, reason = [], "draw"
+    else:
+        cands = [s for s in st.seats if st.knockouts[s - 1] >= 2]
+        if not cands:
+            return False
+        best = places(st, cands, received, pushed)[-1]
+        win, reason = sorted(best), "knockouts" if len(best) == 1 else "shared"
+    st.winner, st.reason = win, reason
+    st.phase, st.ask, st.current, st.queue = "over", None, None, []
+    st.events.append(ev_.GameOver(win, reason))
+    return True

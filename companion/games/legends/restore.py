@@ -9,8 +9,9 @@ from typing import Any
 from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
+from . import asks, edits, legal
 from .game import Legends
-from .resolve import Figure
+from .resolve import Current, Figure
 from .rules import ID
 from .state import PHASES, LAState
 
@@ -87,9 +88,10 @@ def from_dict(game, d: Any) -> LAState:
     if d["phase"] not in PHASES or (physical and d["phase"] in ("draw", "pick")) or (not physical and d["phase"] == "reveal"):
         _bad(f"there is no phase {d['phase']!r} with {d['cards']} cards")
     lgs, cur, w = d["legends"], d["current"], d["winner"]
+    _ask_shape(d["ask"])
     st = LAState.from_fields(
         game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
-        figures=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
+        legends=[Figure(lg["space"], lg["facing"], lg["fatigue"], {"left": lg["tokens"]["left"],
                                                                      "right": lg["tokens"]["right"]},
                         [list(b) for b in lg["block"]], lg["pusher"], None if lg["out"] is None else dict(lg["out"]),
                         lg["form"])
@@ -97,9 +99,9 @@ def from_dict(game, d: Any) -> LAState:
         initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
         eliminated=[list(g) for g in d["eliminated"]] if teams else None,
         knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
-        furthest=list(d["furthest"]), cards={int(k): v for k, v in d["revealed"].items()}, done=list(d["resolved"]),
-        current=None if cur is None else dict(cur),
-        ask=None if d["ask"] is None else {k: (list(v) if isinstance(v, list) else v) for k, v in d["ask"].items()},
+        furthest=list(d["furthest"]), revealed={int(k): v for k, v in d["revealed"].items()}, resolved=list(d["resolved"]),
+        current=None if cur is None else Current(cur["seat"], cur["card"], cur["step"]),
+        ask=asks.from_dict(d["ask"]),
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
         discards=[list(h) for h in d["discards"]], removed=[list(h) for h in d["removed"]],
         **({"hands": None, "meters": list(d["meters"]), "shown": [list(x) for x in d["shown"]]} if physical else {
@@ -128,24 +130,24 @@ def from_dict(game, d: Any) -> LAState:
         p = lg["pusher"]
         if p is not None and st.team(p) == st.team(s):
             _bad(f"Legend {s}'s pusher is a foe who put Push tokens on it, not seat {p}", "R-14")
-    if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.figures):
+    if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.legends):
         _bad("Push tokens and Block exist only during an exchange", "block")
-    for s, c in st.cards.items():
-        if c not in st.actions_of(s, st.revealable(s) + st.legend(s).own_cards):
+    for s, c in st.revealed.items():
+        if c not in edits.actions_of(st, s, legal.revealable(st, s) + st.legend(s).own_cards):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
     _edit_checks(st)
     _sharing(st)
     _speed_order(st)
     # (in "return" the exchange's cards stay shown, a team that went out in it included)
-    if st.phase != "over" and (any(st.gone(s) for s in (list(st.cards) if st.phase != "return" else []) + st.queue)
+    if st.phase != "over" and (any(st.gone(s) for s in (list(st.revealed) if st.phase != "return" else []) + st.queue)
                                or (st.phase == "pick" and not st.history and any(st.gone(s) for s in st.picks))):
         _bad("a team gone out of the Arena reveals, draws and picks nothing", "LA-11")
-    if any(s not in st.cards for s in st.done):
+    if any(s not in st.revealed for s in st.resolved):
         _bad("resolved lists seats whose revealed card has resolved", "speed-order")
-    if cur is not None and (cur["seat"] not in st.cards or cur["card"] != st.cards[cur["seat"]] or cur["seat"] in st.done):
+    if cur is not None and (cur["seat"] not in st.revealed or cur["card"] != st.revealed[cur["seat"]] or cur["seat"] in st.resolved):
         _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
     _ask(st, st.ask)
-    sizes = (1, 2, 3) if physical else (3, st.exchanges() if st.history else 3)
+    sizes = (1, 2, 3) if physical else (3, edits.exchanges(st) if st.history else 3)
     if any(len(v) not in sizes or len(set(v)) != len(v) for v in st.picks.values()):
         _bad("a pick is three different cards (four with Quick Fix's fourth)", "picks")
     _phase_checks(game, st, d)
@@ -212,60 +214,66 @@ def _pushes(st) -> None:
                  "push exactly when it scored a Knock Out", "ranking")
 
 
-def _ask(st, a) -> None:
-    """choices: a target choice gives the foes it is among and its Force; no other choice does."""
-    if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)):
+def _ask_shape(a) -> None:
+    """choices: a target choice gives the foes it is among and its Force (a Strike of the panel says so: LA-4);
+    no other choice does."""
+    if a is not None and ((a["kind"] == "target") != ("among" in a) or ("among" in a) != ("force" in a)
+                          or ("prim" in a and a["kind"] != "target")):
         _bad("ask is null or a choice {kind, seat, ...}", "choices")
-    if a is not None and "among" in a and any(t not in st.zombies() and (type(t) is not int or t not in st.seats)
-                                              for t in a["among"]):
+
+
+def _ask(st, a) -> None:
+    """LA-13: a target choice is among seats and standing Zombies."""
+    if a is not None and a.kind == "target" and any(t not in st.zombies() and (type(t) is not int or t not in st.seats)
+                                                    for t in a.among):
         _bad("a target choice is among seats and standing Zombies (z1, z2...)", "LA-13")
 
 
 def _asked_by_card(st) -> None:
     """choices: the choice asked is the one the resolving card's step asks (LA-4 for the primitives panel)."""
     ask, cur = st.ask, st.current
-    steps = st.steps_of(cur["seat"], cur["card"])
-    if cur["step"] >= len(steps):
-        _bad(f"{cur['card']} has no step {cur['step']}", "choices")
-    step = steps[cur["step"]]
-    s = cur["seat"]
+    steps = edits.steps_of(st, cur.seat, cur.card)
+    if cur.step >= len(steps):
+        _bad(f"{cur.card} has no step {cur.step}", "choices")
+    step = steps[cur.step]
+    s = cur.seat
     if not st.in_arena(s):
         _bad(f"Legend {s} is out of the Arena, so its card does nothing more", "R-9")
-    if ask["kind"] == "face":
+    if ask.kind == "face":
         ok = step[0] == "may-turn"
-    elif ask["kind"] == "do":
+    elif ask.kind == "do":
         ok = step[0] == "primitives"
-    elif ask.get("prim"):
-        ok = step[0] == "primitives" and len(set(ask["among"])) == len(ask["among"]) \
-            and all(t in st.foes(s) + st.zombies_against(s) for t in ask["among"])
+    elif ask.prim:
+        ok = step[0] == "primitives" and len(set(ask.among)) == len(ask.among) \
+            and all(t in st.foes(s) + st.zombies_against(s) for t in ask.among)
     elif step[0] == "strike":
-        ok = ask["force"] == step[1] and ask["among"] == st.strike_targets(s, step[2])
+        ok = ask.force == step[1] and list(ask.among) == st.strike_targets(s, step[2])
     else:
-        ok = step[0] == "dive" and ask["force"] is None and ask["among"] == st.dive_targets(s)
+        ok = step[0] == "dive" and ask.force is None and list(ask.among) == st.dive_targets(s)
     if not ok:
-        _bad(f"seat {s} is asked a {ask['kind']} choice its {cur['card']} does not ask there", "choices")
+        _bad(f"seat {s} is asked a {ask.kind} choice its {cur.card} does not ask there", "choices")
 
 
 def _phase_checks(game, st, d) -> None:
     ph, ask, n = st.phase, st.ask, len(st.active())
     if ph == "draw":
-        if not st.queue or st.cards or (st.picks and st.edit_seat("quick-fix") is None) or (ask is not None and (ask["kind"] != "reshuffle" or ask["seat"] != st.queue[0])):
+        if not st.queue or st.revealed or (st.picks and edits.edit_seat(st, "quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
             _bad("while drawing, the seats still to draw are queued and nothing is picked", "draw")
-    elif ask is not None and ask["kind"] == "reshuffle":
+    elif ask is not None and ask.kind == "reshuffle":
         _bad("a reshuffle is asked only while drawing", "reshuffle")
-    if ph == "pick" and (st.cards or st.queue or ask is not None or not st.to_pick()):
+    if ph == "pick" and (st.revealed or st.queue or ask is not None or not edits.to_pick(st)):
         _bad("while picking, nothing is revealed and someone has still to pick", "picks")
-    if ph == "pick" and (st.exchange != 1 or len(st.history) > 1 or (st.history and st.edit_seat("quick-fix") is None)):
+    if ph == "pick" and (st.exchange != 1 or len(st.history) > 1 or (st.history and edits.edit_seat(st, "quick-fix") is None)):
         _bad("picks are made before exchange 1 (Quick Fix's fourth card: right after it)", "picks")
-    if ph == "reveal" and (not st.to_reveal() or st.done or st.current or ask is not None or st.queue):
+    if ph == "reveal" and (not edits.to_reveal(st) or st.resolved or st.current or ask is not None or st.queue):
         _bad("while revealing, someone has still to reveal and nothing resolves", "exchange")
     if ph == "resolve":
         if ask is None or st.queue:
             _bad("while resolving, every card is revealed and a seat is asked a choice", "choices")
-        if ask["kind"] in ("face", "target", "do") and (st.current is None or st.current["seat"] != ask["seat"]):
+        if ask.kind in ("face", "target", "do") and (st.current is None or st.current.seat != ask.seat):
             _bad("the seat asked is the one whose card is resolving", "choices")
         _asked_by_card(st)
-    if ph == "return" and (ask is None or ask["kind"] != "face" or not st.queue or ask["seat"] != st.queue[0]):
+    if ph == "return" and (ask is None or ask.kind != "face" or not st.queue or ask.seat != st.queue[0]):
         _bad("after Knock Outs each returned Legend is asked its facing in turn", "ko-return")
     if ph in ("pick", "reveal", "return", "over", "draw") and (st.current is not None):
         _bad("a card resolves only while resolving", "speed-order")
@@ -275,14 +283,14 @@ def _phase_checks(game, st, d) -> None:
         if not st.physical and any(s not in st.picks for s in st.active()):
             _bad("every seat's revealed card is its pick for this exchange", "LA-6")
         for s in st.active():
-            stack = st.stack(s, st.exchange)
+            stack = edits.stack(st, s, st.exchange)
             if stack is None:
-                if s not in st.cards or s in st.later:
+                if s not in st.revealed or s in st.later:
                     _bad(f"seat {s} has revealed its card for this exchange", "exchange")
                 continue
-            mine = [st.cards[s], *st.later.get(s, [])] if s in st.cards else []
-            done = s in st.done and s not in st.later and st.cards.get(s) in stack  # R-9 may end a stack early
-            if (s in st.cards) != bool(stack) or (mine and not done and mine != stack[len(stack) - len(mine):]):
+            mine = [st.revealed[s], *st.later.get(s, [])] if s in st.revealed else []
+            done = s in st.resolved and s not in st.later and st.revealed.get(s) in stack  # R-9 may end a stack early
+            if (s in st.revealed) != bool(stack) or (mine and not done and mine != stack[len(stack) - len(mine):]):
                 _bad(f"seat {s}'s cards in this exchange are its picks for it, in Speed order", "LA-6")
     if not st.physical and ph in ("draw",) and st.exchange != 1:
         _bad("a sequence starts at exchange 1", "draw")
@@ -301,9 +309,9 @@ def _speed_order(st) -> None:
     least as fast as the one resolving and those still waiting."""
     if st.phase != "resolve":
         return
-    done = [st.speed_now(s) for s in st.done]
-    cur = st.current["seat"] if st.current else None
-    waiting = [st.speed_now(s) for s in st.cards if s not in st.done and s != cur]
+    done = [st.speed_now(s) for s in st.resolved]
+    cur = st.current.seat if st.current else None
+    waiting = [st.speed_now(s) for s in st.revealed if s not in st.resolved and s != cur]
     if any(x < y for x, y in zip(done, done[1:])):
         _bad("the cards resolved so far went from the highest Speed down", "speed-order")
     if done and ((cur is not None and st.speed_now(cur) > done[-1]) or any(w > done[-1] for w in waiting)):
@@ -317,19 +325,19 @@ def _edit_checks(st) -> None:
     for s, e in st.edits.items():
         if e not in st.legend(s).edits:
             _bad(f"seat {s}'s Edit is one of {st.legend(s).name}'s Edits, not {e!r}", "LA-12")
-    if any(s not in st.cards or s in st.done for s in st.later):
+    if any(s not in st.revealed or s in st.resolved for s in st.later):
         _bad("later holds the cards still to come of a seat whose card is resolving", "LA-12")
     ph, ex = st.phase, st.exchange
     revealed = ex if ph in ("resolve", "return") else ex - 1 if ph == "reveal" else 1 if ph == "pick" and st.history else 0
     if st.replaying:
-        revealed = st.exchanges()
-        if st.edit_seat("lets-do-that-again") is None or ph not in ("resolve", "return", "over"):  # over: won in it
+        revealed = edits.exchanges(st)
+        if edits.edit_seat(st, "lets-do-that-again") is None or ph not in ("resolve", "return", "over"):  # over: won in it
             _bad("the exchanges are played again only for Let's Do That Again, while resolving", "LA-12")
     if ph == "draw" and st.history:
         revealed = 1
     if ph != "over" and len(st.history) != revealed:
         _bad(f"history lists the exchanges revealed this sequence ({revealed})", "LA-12")
-    if st.exchanges() == 3 and ex == 4:
+    if edits.exchanges(st) == 3 and ex == 4:
         _bad("a fourth exchange is played only after Quick Fix", "LA-12")
     for i, h in enumerate(st.history):
         for k, cards in h.items():
@@ -349,20 +357,20 @@ def _bookkeeping(game, st) -> None:
         if st.meters[i] >= size:
             _bad(f"meters{at} is {st.meters[i]}, but a card of {lg.name}'s {size}-card Meter is drawn each sequence",
                  "LA-15")
-        if st.held(s) < 0:
+        if legal.held(st, s) < 0:
             _bad(f"meters{at}, discards{at} and removed{at} hold {st.meters[i]} + {len(st.discards[i])} + "
                  f"{len(st.removed[i])} cards, more than the {size} of {lg.name}'s Meter", "LA-15")
-        if len(st.removed[i]) > st.ultimates_drawn(s):
+        if len(st.removed[i]) > legal.ultimates_drawn(st, s):
             _bad(f"removed{at} holds {len(st.removed[i])} Ultimates, but with {st.meters[i]} cards in meters{at} "
-                 f"{st.ultimates_drawn(s)} can have been drawn from under its Specials", "R-12")
+                 f"{legal.ultimates_drawn(st, s)} can have been drawn from under its Specials", "R-12")
         for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
                                   (st.shown[i], "basics", None)):
             if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates
-                                                                                   or c not in st.revealable(s)) for c in pile):
+                                                                                   or c not in legal.revealable(st, s)) for c in pile):
                 _bad(f"seat {s}'s played {kind} are distinct {kind} of {lg.name}", "LA-15")
         if len(st.shown[i]) > (3 if st.edits.get(s) == "perfect-timing" else max(st.exchange, len(st.history))):
             _bad(f"seat {s} has shown more basics than exchanges played this sequence", "LA-15")
-        c = st.cards.get(s)
+        c = st.revealed.get(s)
         if c is not None and c not in st.shown[i] + st.discards[i] + st.removed[i]:
             _bad(f"seat {s}'s revealed card is kept among the cards it played", "LA-15")
 
@@ -386,6 +394,6 @@ def _deck(game, st) -> None:
         head = st.queue[0]
         meter = st.meters[head - 1]
         empty = not meter["specials"] and not meter["ultimates"]
-        if empty != (st.ask is not None) or (empty and not st.reshufflable(head)):
+        if empty != (st.ask is not None) or (empty and not legal.reshufflable(st, head)):
             _bad(f"seat {head} is asked to reshuffle exactly when its Meter is empty and it has Specials to shuffle",
                  "reshuffle")

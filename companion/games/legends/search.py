@@ -17,6 +17,7 @@ import math
 import random
 import time
 
+from . import edits
 from .actions import Pick
 from .heuristic import answer, pick_value
 
@@ -45,7 +46,7 @@ class SeatView:
         for t in self.others:
             cards = st.hands[t - 1] + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
             known = known_picks(st, t)
-            self.pool[t] = (known, sorted(c for c in set(st.actions_of(t, cards)) if c not in known))
+            self.pool[t] = (known, sorted(c for c in set(edits.actions_of(st, t, cards)) if c not in known))
             self.size[t] = 4 if len(st.picks.get(t, [])) == 4 else 3  # Quick Fix's fourth card added (public)
             if not st.history:
                 self.public.edits.pop(t, None)  # LA-12: another seat's Edit is secret until exchange 1
@@ -121,11 +122,11 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
     while sim.phase != "over" and sim.sequence == sequence and guard < 400:
         guard += 1
         if sim.ask is not None:
-            s = sim.ask["seat"]
+            s = sim.ask.seat
             sim.apply(answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
         elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
-            t = sim.to_pick()[0]
-            sim.apply(Pick(t, (rng.choice(sim.actions_of(t, sim.hands[t - 1])),)))
+            t = edits.to_pick(sim)[0]
+            sim.apply(Pick(t, (rng.choice(edits.actions_of(sim, t, sim.hands[t - 1])),)))
         else:
             break
     return evaluate(sim, me)

@@ -5,6 +5,11 @@ asked whether to reshuffle an empty Meter) -> "pick" (digital: secret `pick`s, a
 "reveal" (physical: each seat's revealed card) -> "resolve" (cards in Speed order; choices asked one
 at a time) -> "return" (Knocked Out Legends may turn) -> next exchange, or recovery and a new
 sequence -> "over".
+
+`LAState` owns the fields (named as their JSON) and answers what they tell: who is who on the board, who
+acts, what is legal. What changes them lives in modules of functions of the state: `flow` (each action, the
+sequence's phases), `resolve` (an exchange's cards), `legal` (refusals), `edits` (Tikkit's Edits), the panel
+of `primitives`; the question asked is an `asks.Ask`.
 """
 from __future__ import annotations
 
@@ -13,23 +18,19 @@ import random
 from typing import Any
 
 from companion.core import Outcome, State, Turn, UndoStop
-from companion.events import plural
 
-from . import events as ev_
-from .actions import DIRS, Do, Draw, Face, Pick, Reshuffle, Reveal, Target
-from .cards import BASICS
+from . import edits, flow, legal
+from .actions import Draw, Reshuffle, Reveal
 from .game import Legends
-from .edits import Edits
-from .primitives import Primitives
-from .resolve import ENDINGS, RULE, Figure, Resolution
+from .resolve import CENTER, ENDINGS, GRYM, LEFT, RIGHT, RULE, ZOMBIE, ZOMBIE_SPEED, Figure
 
 refuse = Legends.refuse  # refuse("code", "sentence", "LA-4") cites legends-of-the-arena/LA-4
 
 PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 
-class LAState(Edits, Primitives, Resolution, State):
-    FIELDS = ("phase", "sequence", "exchange", "figures", "initiative", "stocks", "knockouts", "received", "furthest", "cards", "done", "current", "ask", "queue", "picks",
+class LAState(State):
+    FIELDS = ("phase", "sequence", "exchange", "legends", "initiative", "stocks", "knockouts", "received", "furthest", "revealed", "resolved", "current", "ask", "queue", "picks",
               "hands", "meters", "discards", "removed", "shown", "eliminated", "winner", "reason",
               "edits", "history", "later", "replaying", "pieces")
 
@@ -40,15 +41,16 @@ class LAState(Edits, Primitives, Resolution, State):
         self.teams = self.mode != "ffa"  # LA-11: every team mode targets and sees hands as Teams does
         self.nteams = 3 if self.mode == "2v2v2" else 2 if self.teams else 0
         self.events: list[dict[str, Any]] = []
+        self.grym_seat = next((s for s in self.seats if self.legend(s).id == GRYM), None)  # LA-13
 
     def __init__(self, game):
         self._table(game)
         n = self.n
         if self.teams:  # LA-2, LA-11: on the portals, facing the center; in Free-for-All all on 3, alternating
-            self.figures = [Figure(self.portal(s), self.portal_facing(s)) for s in self.seats]
+            self.legends = [Figure(self.portal(s), self.portal_facing(s)) for s in self.seats]
         else:
-            self.figures = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
-        for s, f in zip(self.seats, self.figures):  # LA-14: Lucius starts human
+            self.legends = [Figure(3, "right" if s % 2 else "left") for s in self.seats]
+        for s, f in zip(self.seats, self.legends):  # LA-14: Lucius starts human
             f.form = self.legend(s).forms[0] if self.legend(s).forms else None
         self.initiative = 1  # LA-5
         self.stocks = [self.start_stocks()] * self.nteams if self.teams else None
@@ -56,7 +58,7 @@ class LAState(Edits, Primitives, Resolution, State):
         self.knockouts = None if self.teams else [0] * n
         self.received, self.furthest = [0] * n, [0] * n
         self.sequence, self.exchange = 1, 1
-        self.cards, self.done, self.current, self.ask, self.queue = {}, [], None, None, []
+        self.revealed, self.resolved, self.current, self.ask, self.queue = {}, [], None, None, []
         self.winner, self.reason = None, ""
         self.edits, self.history, self.later, self.replaying = {}, [], {}, False  # LA-12
         self.pieces: list[list] = []  # LA-13: Lord Grym's Zombie and Coffin pieces, [space, kind], in the order raised
@@ -75,7 +77,7 @@ class LAState(Edits, Primitives, Resolution, State):
             self.picks = {}
             self.phase = "draw"
             self.queue = self.active()
-            self.advance_draw()
+            flow.advance_draw(self)
         self.events = []
 
     def legend(self, s: int):
@@ -95,310 +97,56 @@ class LAState(Edits, Primitives, Resolution, State):
     @property
     def pusher(self) -> list[int | None]:
         """Per seat, the foe who last put Push tokens on its Legend (R-14), or None."""
-        return [f.pusher for f in self.figures]
-
-    # -- the flow -------------------------------------------------------------------------------------
-
-    def advance_draw(self) -> None:
-        """draw / reshuffle: skip seats that cannot draw; ask a seat whose Meter is empty."""
-        while self.queue:
-            s = self.queue[0]
-            meter = self.meters[s - 1]
-            if meter["specials"] or meter["ultimates"]:
-                return  # the session owes a draw (Turn.chance)
-            if self.reshufflable(s):
-                self.ask = {"kind": "reshuffle", "seat": s}
-                return
-            self.queue.pop(0)
-            self.events.append(ev_.NoDraw(s))
-        self.phase = "pick"
-        if self.history and not self.to_pick():  # LA-12: nobody has a fourth card to add
-            self.fourth_cards_done()
-
-    def reshufflable(self, s: int) -> list[str]:
-        specials = self.legend(s).specials
-        return [c for c in self.hands[s - 1] + self.discards[s - 1] if c in specials]
-
-    def start_exchange(self) -> None:
-        self.cards, self.done, self.current, self.later = {}, [], None, {}
-        if self.physical and not self.replaying:
-            self.phase = "reveal"
-            return
-        self.place_cards()
-        later = {s: list(c) for s, c in self.later.items()} or None  # LA-12 Perfect Timing
-        edits = dict(self.edits) if self.exchange == 1 and self.edits and not self.replaying else None
-        self.events.append(ev_.Reveal(self.sequence, self.exchange, dict(self.cards), later, edits, self.replaying))
-        self.begin_resolution()
-
-    def next_exchange(self) -> None:
-        if self.replaying:  # LA-12 Let's Do That Again: back down to exchange 1
-            if self.exchange > 1:
-                self.exchange -= 1
-                self.start_exchange()
-                return
-        else:
-            if self.after_exchange_1():
-                return
-            if self.exchange < self.exchanges():
-                self.exchange += 1
-                self.start_exchange()
-                return
-            if self.start_replay():
-                return
-        self.events.append(ev_.Recovery(self.sequence))
-        if not self.physical:  # recovery
-            for s in self.picks:
-                lg = self.legend(s)
-                for c in self.picks[s] + ([self.edits[s]] if s in self.edits else []):
-                    (self.hands if c in lg.basics else self.discards if c in lg.specials else self.removed)[s - 1].append(c)
-        self.picks, self.cards, self.done, self.current = {}, {}, [], None
-        self.edits, self.history, self.later, self.replaying = {}, [], {}, False
-        self.sequence, self.exchange = self.sequence + 1, 1
-        if self.physical:  # LA-15: basics back in the hand; each seat draws from its Meter if any is left
-            self.shown = [[] for _ in self.seats]
-            self.meters = [max(0, m - 1) for m in self.meters]
-            self.phase = "reveal"
-        else:
-            self.phase, self.queue = "draw", self.active()
-            self.advance_draw()
-
-    # -- the core API ----------------------------------------------------------------------------------
+        return [f.pusher for f in self.legends]
 
     def turn(self) -> Turn:
         if self.phase == "over":
             return Turn.over()
         if self.ask is not None:
-            return Turn.seat(self.ask["seat"])
+            return Turn.seat(self.ask.seat)
         if self.phase == "draw":
             return Turn.chance()
         if self.phase == "pick":
-            return Turn.simultaneous(self.to_pick())
-        return Turn.simultaneous(self.to_reveal())  # reveal
-
-    def draws(self, s: int) -> list[str]:
-        """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate
-        (LA-14: the one of the Legend's current form)."""
-        meter = self.meters[s - 1]
-        if meter["specials"]:
-            return list(meter["specials"])
-        last = self.legend(s).ultimate_for(self.fig(s).form, meter["ultimates"])
-        return [last] if last else []
+            return Turn.simultaneous(edits.to_pick(self))
+        return Turn.simultaneous(edits.to_reveal(self))  # reveal
 
     def legal_actions(self) -> list:
         if self.phase == "over":
             return []
-        ask = self.ask
-        if ask is not None:
-            s = ask["seat"]
-            if ask["kind"] == "face":
-                return [Face(s, d) for d in DIRS]
-            if ask["kind"] == "target":
-                return [Target(s, t) for t in ask["among"]]
-            if ask["kind"] == "reshuffle":
-                return [Reshuffle(s, True), Reshuffle(s, False)]
-            return self.primitive_actions(s)
+        if self.ask is not None:
+            return self.ask.actions(self)
         if self.phase == "draw":
             s = self.queue[0]
-            return [Draw(s, c) for c in self.draws(s)]
+            return [Draw(s, c) for c in legal.draws(self, s)]
         if self.phase == "pick":
-            return [a for s in self.to_pick() for a in self.pick_options(s)]
-        return [Reveal(s, c) for s in self.to_reveal() for c in self.revealable(s)
-                if self.played(s, c) is None and self.unheld(s, c) is None] + \
-            [Reshuffle(s, True) for s in self.seats if self.may_reshuffle(s)]
-
-    def played(self, s: int, card: str) -> str | None:
-        """LA-15 (physical): why `card` cannot be revealed again now, or None."""
-        lg = self.legend(s)
-        if card in lg.ultimates:
-            return "an Ultimate leaves the game once played" if card in self.removed[s - 1] else None
-        if card in lg.specials:
-            return "a Special waits in the discard pile until the Meter is reshuffled" \
-                if card in self.discards[s - 1] else None
-        return "a basic card comes back to the hand only at the Recovery" if card in self.shown[s - 1] else None
-
-    def held(self, s: int) -> int:
-        """LA-15 (physical): the cards drawn from s's Meter still in its hand: the Meter's size less the cards
-        still in the Meter, the Specials discarded and the Ultimates removed (below 0 only in a state `load` refuses)."""
-        return self.meter_size(s) - self.meters[s - 1] - len(self.discards[s - 1]) - len(self.removed[s - 1])
-
-    def ultimates_drawn(self, s: int) -> int:
-        """R-12 (physical): the most Ultimates s can have drawn: its Specials lie over them, so none while the
-        Meter holds as many cards as it has Specials (a reshuffled Meter never does again), all once below."""
-        specials, ultimates, m = len(self.legend(s).specials), len(self.legend(s).ultimates), self.meters[s - 1]
-        return ultimates if m < specials else max(0, ultimates - m)
-
-    def unheld(self, s: int, card: str) -> tuple[str, str] | None:
-        """LA-15, R-12 (physical): why s cannot hold `card` of its Meter now, and the rule; None if it may."""
-        lg = self.legend(s)
-        if card not in lg.specials + lg.ultimates:
-            return None
-        if self.held(s) <= 0:
-            return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its "
-                    f"{plural(self.meter_size(s), 'card')}, {self.meters[s - 1]} are still in the Meter, {len(self.discards[s - 1])} discarded and "
-                    f"{len(self.removed[s - 1])} removed.", "LA-15")
-        if card in lg.ultimates and len(self.removed[s - 1]) >= self.ultimates_drawn(s):
-            return (f"Seat {s} cannot hold {lg.card_name(card)} yet: an Ultimate lies under the Specials of the Meter, "
-                    f"which still holds {plural(self.meters[s - 1], 'card')}.", "R-12")
-        return None
-
-    def may_reshuffle(self, s: int) -> bool:
-        """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
-        return (self.physical and self.phase == "reveal" and self.exchange == 1 and self.reveals_now(s)
-                and s not in self.edits and not self.gone(s)
-                and self.meters[s - 1] == 0 and bool(self.legend(s).specials))
-
-    def revealable(self, s: int) -> tuple[str, ...]:
-        """R-11: the seven basics, or one of the Legend's own cards; LA-12: in exchange 1 Tikkit's Edit first
-        (an Edit is revealed in exchange 1 only, one a sequence)."""
-        edits = self.legend(s).edits
-        if self.edit_first(s):
-            return edits
-        cards = self.actions_of(s, BASICS + self.legend(s).own_cards)
-        if self.exchange == 1 and not self.history and s not in self.edits and s not in self.cards and not self.picks.get(s):
-            return tuple(cards) + edits
-        return tuple(cards)
+            return [a for s in edits.to_pick(self) for a in edits.pick_options(self, s)]
+        return [Reveal(s, c) for s in edits.to_reveal(self) for c in legal.revealable(self, s)
+                if legal.played(self, s, c) is None and legal.unheld(self, s, c) is None] + \
+            [Reshuffle(s, True) for s in self.seats if legal.may_reshuffle(self, s)]
 
     def check(self, a) -> None:
-        """Everything `apply` refuses, before anything changes (ALL-1)."""
-        if not isinstance(a, (Pick, Reveal, Draw, Reshuffle, Face, Target, Do)):
+        """Everything `apply` refuses, before anything changes (ALL-1). Dispatched on the action's exact type
+        (an `isinstance` against the abstract action base costs more than the rest of a check)."""
+        kind = type(a)
+        if kind not in legal.CHECKS:
             refuse("not-an-action", "That is not a Legends of the Arena action.", "choices")
         if a.seat not in self.seats:
             refuse("no-such-seat", f"There is no seat {a.seat} at this table.", "modes")
         if self.phase == "over":
             refuse("game-over", "The game is over.", "teams-stocks" if self.teams else "ffa-knockouts")
         ask = self.ask
-        kinds = {"face": Face, "target": Target, "reshuffle": Reshuffle, "do": Do}
         if ask is not None:
-            if not isinstance(a, kinds[ask["kind"]]) or a.seat != ask["seat"]:
-                refuse("waiting-for-choice", f"Seat {ask['seat']} has a choice to make first ({ask['kind']}).", "choices")
-            if isinstance(a, Target) and a.who not in ask["among"]:
-                refuse("bad-target", f"Seat {a.who} is not among the foes tied for this choice.", "targeting")
-            if isinstance(a, Do):
-                self.check_primitive(a)
+            if kind is not ask.answer or a.seat != ask.seat:
+                refuse("waiting-for-choice", f"Seat {ask.seat} has a choice to make first ({ask.kind}).", "choices")
+            ask.check(self, a)
             return
-        if isinstance(a, Reshuffle) and self.physical:
-            if not a.yes or self.phase != "reveal" or self.exchange != 1 or not self.reveals_now(a.seat) \
-                    or a.seat in self.edits:
-                refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
-                       "reshuffle")
-            if not self.may_reshuffle(a.seat):
-                refuse("meter-not-empty", f"Seat {a.seat}'s Meter still holds {self.meters[a.seat - 1]} card(s): it is "
-                       "reshuffled only once empty.", "reshuffle")
-            return
-        if isinstance(a, (Face, Target, Reshuffle, Do)):
-            refuse("nothing-to-choose", "Nobody is being asked a choice now.", "choices")
-        if isinstance(a, (Pick, Reveal, Reshuffle)) and self.gone(a.seat):
-            refuse("eliminated", f"Seat {a.seat}'s team has no Stock left and has left the Arena.", "LA-11")
-        if isinstance(a, Draw):
-            if self.phase != "draw" or a.seat != self.queue[0]:
-                refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
-            if a.card not in self.draws(a.seat):
-                refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.",
-                       "LA-14" if a.card in self.legend(a.seat).ultimate_forms else "R-12")
-            return
-        if isinstance(a, Pick):
-            if self.physical:
-                refuse("physical-cards", "With physical cards the table reveals each card instead of picking.", "LA-8")
-            if self.phase != "pick":
-                refuse("not-picking", "Picks are made after every seat has drawn, once a sequence.", "picks")
-            if a.seat not in self.to_pick():
-                refuse("already-picked", f"Seat {a.seat} has picked already this sequence.", "picks")
-            why = self.pick_refusal(a)
-            if why is not None:
-                refuse("not-in-hand", why[0].upper() + why[1:] + ".",
-                       "LA-12" if self.history or self.legend(a.seat).edits else "picks")
-            return
-        if not self.physical:
-            refuse("digital-cards", "With digital cards the referee reveals the picks itself.", "LA-8")
-        if a.seat not in self.to_reveal():
-            refuse("already-revealed", f"Seat {a.seat} has revealed its card for this exchange.", "exchange")
-        if self.edit_first(a.seat) and a.card not in self.revealable(a.seat):
-            refuse("edit-first", f"{self.legend(a.seat).name} enters his Edit with his first reveal of the sequence.",
-                   "LA-12")
-        if a.card in self.legend(a.seat).edits and a.card not in self.revealable(a.seat):
-            refuse("not-an-edit-now", "An Edit is revealed with the first card of a sequence, one a sequence.", "LA-12")
-        if a.card not in self.revealable(a.seat):
-            refuse("unknown-card", f"{a.card!r} is not a basic card nor one of {self.legend(a.seat).name}'s cards.", "R-11")
-        why = self.played(a.seat, a.card)
-        if why is not None:
-            refuse("already-played", f"Seat {a.seat} has played {self.legend(a.seat).card_name(a.card)} already: {why}.",
-                   "LA-15")
-        why = self.unheld(a.seat, a.card)
-        if why is not None:
-            refuse("meter-count", *why)
+        legal.CHECKS[kind](self, a)
 
     def apply(self, action) -> list[dict[str, Any]]:
         self.check(action)
         self.events = []
-        a = action
-        if isinstance(a, Draw):
-            self.draw(a.seat, a.card)
-        elif isinstance(a, Reshuffle) and self.physical:  # LA-15: shuffled, then this sequence's card drawn
-            self.discards[a.seat - 1] = []
-            self.meters[a.seat - 1] = len(self.legend(a.seat).specials) - 1
-            self.events.append(ev_.Reshuffle(a.seat, len(self.legend(a.seat).specials)))
-        elif isinstance(a, Reshuffle):
-            self.ask = None
-            if a.yes:
-                cards = self.reshufflable(a.seat)
-                self.hands[a.seat - 1] = [c for c in self.hands[a.seat - 1] if c not in cards]
-                self.discards[a.seat - 1] = [c for c in self.discards[a.seat - 1] if c not in cards]
-                self.meters[a.seat - 1]["specials"] = sorted(cards)
-                self.events.append(ev_.Reshuffle(a.seat, len(cards)))
-            else:
-                self.queue.pop(0)
-                self.events.append(ev_.NoDraw(a.seat))
-            self.advance_draw()
-        elif isinstance(a, Pick):
-            self.take_pick(a)
-            self.events.append(ev_.Picked(a.seat))
-            self.events.append(ev_.MyPicks(a.seat, list(a.cards), [a.seat]))
-            if not self.to_pick():
-                if self.history:
-                    self.fourth_cards_done()
-                else:
-                    self.start_exchange()
-        elif isinstance(a, Reveal):
-            lg = self.legend(a.seat)
-            ev = ev_.Revealed(a.seat, a.card, self.exchange, a.card in lg.edits)
-            if a.card in lg.edits:  # LA-12: entered with his first reveal
-                self.edits[a.seat] = a.card
-            elif self.edits.get(a.seat) == "perfect-timing":
-                self.picks.setdefault(a.seat, []).append(a.card)  # his stack, turned up in exchange 1
-            else:
-                self.cards[a.seat] = a.card
-            if a.card not in lg.edits or a.card not in lg.basics:
-                (self.removed if a.card in lg.ultimates else self.discards if a.card in lg.specials else self.shown)[a.seat - 1].append(a.card)
-            self.events.append(ev)
-            if not self.to_reveal():
-                self.place_cards()
-                self.begin_resolution()
-        elif isinstance(a, Face):
-            self.turn_to(a.seat, a.dir)
-            if self.phase == "return":
-                self.queue.pop(0)
-                self.ask_return()
-            else:
-                self.answered()
-        elif isinstance(a, Target):
-            if self.ask.get("prim"):
-                self.hit(a.seat, a.who, self.ask["force"])
-                self.ask = {"kind": "do", "seat": a.seat}
-            else:
-                (self.dive_to(a.seat, a.who) if self.ask["force"] is None else self.hit(a.seat, a.who, self.ask["force"]))
-                self.answered()
-        else:
-            self.apply_primitive(a)
+        flow.APPLY[type(action)](self, action)
         return self.events
-
-    def draw(self, s: int, card: str) -> None:
-        meter = self.meters[s - 1]
-        (meter["specials"] if card in meter["specials"] else meter["ultimates"]).remove(card)
-        self.hands[s - 1].append(card)
-        self.queue.pop(0)
-        self.events.append(ev_.Drew(s))
-        self.events.append(ev_.Draw(s, card, self.hand_seers(s)))
-        self.advance_draw()
 
     def hand_seers(self, s: int) -> list[int]:
         """LA-6: a hand is seen by its seat and, in Teams, its teammates."""
@@ -407,7 +155,7 @@ class LAState(Edits, Primitives, Resolution, State):
     def automatic(self, rng: random.Random):
         if self.phase == "draw" and self.ask is None and self.queue:
             s = self.queue[0]
-            return Draw(s, rng.choice(self.draws(s)))
+            return Draw(s, rng.choice(legal.draws(self, s)))
         return None
 
     def undo_stop(self, action, events):
@@ -444,8 +192,6 @@ class LAState(Edits, Primitives, Resolution, State):
         places = itertools.groupby(sorted(rest, key=key), key=key)
         return ((tuple(self.winner),) if self.winner else ()) + tuple(tuple(group) for _, group in places)
 
-    # -- what each seat sees ----------------------------------------------------------------------------
-
     def view(self, seat: int | None) -> dict[str, Any]:
         from .views import view
         return view(self, seat)
@@ -456,6 +202,116 @@ class LAState(Edits, Primitives, Resolution, State):
 
     def clone(self) -> "LAState":
         return LAState.from_fields(self.game, **{k: _copy(getattr(self, k)) for k in self.FIELDS})
+
+    # -- who is who on the board -------------------------------------------------------------------------
+
+    def team(self, s: int) -> int:
+        """Team index (0 = A: seats 1, 3, 5; 1 = B: seats 2, 4, 6; R-1; in 2v2v2 seats 1, 4 / 2, 5 / 3, 6, R-20);
+        in Free-for-All each seat alone."""
+        return (s - 1) % self.nteams if self.teams else s
+
+    def team_seats(self, t: int) -> list[int]:
+        return [s for s in self.seats if self.team(s) == t]
+
+    def gone(self, s: int) -> bool:
+        """LA-11: s's team ran out of Stocks and left the Arena (2v2v2; in the other modes the game ends)."""
+        return bool(self.eliminated) and any(self.team(s) in g for g in self.eliminated)
+
+    def fig(self, s: int | str) -> Figure:
+        """Seat s's Legend on the board; for a Zombie id ("z1": LA-13), the piece as a fighter: on its space,
+        facing as Lord Grym faces, no Fatigue, no Block."""
+        if type(s) is str:
+            return Figure(self.pieces[int(s[1:]) - 1][0], self.legends[self.grym() - 1].facing)
+        return self.legends[s - 1]
+
+    def grym(self) -> int | None:
+        """The seat playing Lord Grym, whose Zombie and Coffin pieces are `pieces`."""
+        return self.grym_seat
+
+    def zombies(self) -> list[str]:
+        """The Zombies standing (Coffins are no fighters), by id "z<piece number>"."""
+        return [f"z{i}" for i, (_, kind) in enumerate(self.pieces, 1) if kind == ZOMBIE]
+
+    def zombies_against(self, s: int) -> list[str]:
+        """LA-13: Grym's Zombies are foes of his opponents for Strikes and Dive (not once his team is gone)."""
+        g = self.grym()
+        if g is None or self.gone(g) or self.team(g) == self.team(s):
+            return []
+        return self.zombies()
+
+    def in_arena(self, s: int | str) -> bool:
+        if type(s) is str:  # a Zombie (LA-13) stands until it is a Coffin
+            return not self.gone(s)
+        return self.legends[s - 1].out is None and not (self.eliminated and self.gone(s))
+
+    def distance(self, s: int, t: int) -> int:
+        return abs(self.fig(t).space - self.fig(s).space)
+
+    def foes(self, s: int) -> list[int]:
+        """The foes of s in the Arena (the body of `team`, `in_arena` and `gone` inlined: every Strike asks)."""
+        legends = self.legends
+        if not self.teams:
+            return [f for f in self.seats if f != s and legends[f - 1].out is None]
+        n, eliminated = self.nteams, self.eliminated
+        mine = (s - 1) % n
+        return [f for f in self.seats if (f - 1) % n != mine and legends[f - 1].out is None
+                and not (eliminated and any((f - 1) % n in g for g in eliminated))]
+
+    def init_order(self) -> list[int]:
+        """R-2: seat order from the Initiative holder, wrapping round."""
+        n = self.n
+        return [(self.initiative - 1 + i) % n + 1 for i in range(n)]
+
+    def portal(self, s: int) -> int:
+        """LA-2, LA-11: 2 and 4 for two teams, 1, 3 and 5 for three; the center in Free-for-All."""
+        if not self.teams:
+            return CENTER
+        return (1, 3, 5)[self.team(s)] if self.nteams == 3 else (2, 4)[self.team(s)]
+
+    def portal_facing(self, s: int) -> str:
+        return (RIGHT, RIGHT, LEFT)[self.team(s)] if self.nteams == 3 else (RIGHT, LEFT)[self.team(s)]
+
+    def faces(self, s: int, t: int) -> bool:
+        d = self.fig(t).space - self.fig(s).space
+        return d == 0 or (d > 0) == (self.fig(s).facing == RIGHT)
+
+    def speed_now(self, s: int | str) -> int:
+        if type(s) is str:
+            return ZOMBIE_SPEED
+        card = self.revealed.get(s)
+        return self.legend(s).speed(card) if card is not None else 0
+
+    def tiebreak(self, cands: list[int]) -> list[int]:
+        """targeting: Teams lowest Speed then Fatigue, Free-for-All lowest Fatigue then Speed."""
+        if self.teams:
+            key = lambda f: (self.speed_now(f), self.fig(f).fatigue)  # noqa: E731
+        else:
+            key = lambda f: (self.fig(f).fatigue, self.speed_now(f))  # noqa: E731
+        best = min(map(key, cands))
+        return [f for f in cands if key(f) == best]
+
+    def strike_targets(self, s: int, reach: int | None) -> list[int]:
+        """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
+        me = self.fig(s)
+        right, cands = me.facing == RIGHT, []
+        for f in self.foes(s) + self.zombies_against(s):
+            d = self.fig(f).space - me.space  # as `faces` and `distance`, inlined
+            if (d == 0 or (d > 0) == right) and (reach is None or abs(d) <= reach):
+                cands.append((abs(d), f))
+        if not cands:
+            return []
+        near = min(d for d, _ in cands)
+        return self.tiebreak([f for d, f in cands if d == near])
+
+    def dive_targets(self, s: int) -> list[int]:
+        cands = self.foes(s) + self.zombies_against(s)
+        if not cands:
+            return []
+        far = max(self.distance(s, f) for f in cands)
+        return self.tiebreak([f for f in cands if self.distance(s, f) == far])
+
+    def block_against(self, t: int, striker: int) -> int:
+        return sum(n for n, kind in self.fig(t).block if kind == "all" or self.faces(t, striker))
 
 
 def _copy(v):

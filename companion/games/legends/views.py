@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import edits
+
 
 def legends(st) -> list[dict[str, Any]]:
     out = []
     for s in st.seats:
         i = s - 1
-        f = st.figures[i]
+        f = st.legends[i]
         out.append({"legend": st.legend(s).id, "space": f.space, "facing": f.facing, "fatigue": f.fatigue,
                     "tokens": {"left": f.tokens["left"], "right": f.tokens["right"]},
                     "block": [list(b) for b in f.block], "pusher": f.pusher,
@@ -35,9 +37,9 @@ def to_dict(st) -> dict[str, Any]:
         d["knockouts"] = list(st.knockouts)
     d.update({
         "received": list(st.received), "furthest": list(st.furthest),
-        "revealed": {str(s): c for s, c in sorted(st.cards.items())}, "resolved": list(st.done),
-        "current": None if st.current is None else dict(st.current),
-        "ask": None if st.ask is None else {k: (list(v) if isinstance(v, list) else v) for k, v in st.ask.items()},
+        "revealed": {str(s): c for s, c in sorted(st.revealed.items())}, "resolved": list(st.resolved),
+        "current": None if st.current is None else st.current.to_dict(),
+        "ask": None if st.ask is None else st.ask.to_dict(),
         "queue": list(st.queue),
         "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},
         "hands": None if st.physical else [list(h) for h in st.hands],
@@ -76,12 +78,12 @@ def view(st, seat: int | None) -> dict[str, Any]:
         lg["name"] = legend.name
         lg["seat"] = i + 1
         # what the next hit of 1, 2 or 3 Force would push (the Push track is printed on the board)
-        lg["next_push"] = [legend.push(min(10, st.figures[i].fatigue + 1) + f) for f in (1, 2, 3)]
+        lg["next_push"] = [legend.push(min(10, st.legends[i].fatigue + 1) + f) for f in (1, 2, 3)]
         lg["placeholder"] = bool(legend.placeholders)
         lg["eliminated"] = st.gone(i + 1)
     d["teams"] = [st.team_seats(t) for t in range(st.nteams)] if st.teams else None
     d["turn"] = st.turn().to_dict()
-    d["picked"] = [s for s in st.active() if s not in st.to_pick()] if st.phase == "pick" else sorted(st.picks)
+    d["picked"] = [s for s in st.active() if s not in edits.to_pick(st)] if st.phase == "pick" else sorted(st.picks)
     if not st.physical:
         d["hand_sizes"] = [len(h) for h in st.hands]
         d["meter_sizes"] = [len(m["specials"]) + len(m["ultimates"]) for m in st.meters]

@@ -178,3 +178,22 @@ def test_the_searchs_whole_turns_and_wins_are_the_referees_own(options):
                 checked += 1
             st.apply(rng.choice(st.legal_actions()))
     assert checked > 20
+
+
+@pytest.mark.parametrize("options", [{"columns": 6, "rows": 6}, {"columns": 5, "rows": 7}, {"columns": 9, "rows": 5}])
+def test_greedys_evaluation_is_ten_meeple_rows_and_the_block_rows_closer_than_the_opponents(options):
+    """simple_eval counts what BA-14 measures: ten times the meeples' distances (the opponent's minus mine)
+    plus the blocks' summed distances (the same), for either seat, on positions from random games."""
+    from companion.games.block_arena.players import simple_eval
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(5):
+        st = GAME(2, options).new_state()
+        while not st.is_over():
+            if st.phase == "play":
+                for seat in (1, 2):
+                    (m, b), (om, ob) = st.distances(seat), st.distances(3 - seat)
+                    assert simple_eval(st, seat) == 10 * (om - m) + (ob - b)
+                    checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 100

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import END, Flip, Go, Slide
 from .board import goal_row
-from .moves import block_moves, meeple_region
+from .moves import block_moves, flood, meeple_region
 from .state import GOAL, OVER
 
 
@@ -158,22 +158,12 @@ def reaches_row(bd, blocks, cell, seat: int, start: int, other, row: int, region
         if row_of[start] == row:
             return True
         region.add(start)
-        seen, todo = region, [start]
+        seen = region
     elif blocks[cell[start]][0] != seat:
         return any(j != other and cell[j] >= 0 and row_of[j] == row for j in nbrs[start])
     else:
-        seen, todo = {start}, [start]
-    while todo:
-        x = todo.pop()
-        for j in nbrs[x]:
-            if j == other or j in seen:
-                continue
-            k = cell[j]
-            if k < 0:
-                continue
-            if row_of[j] == row:
-                return True
-            if blocks[k][0] == seat:
-                seen.add(j)
-                todo.append(j)
+        seen = {start}
+    for j in flood(nbrs, blocks, cell, seat, [start], seen, other):
+        if row_of[j] == row:
+            return True
     return False

@@ -63,10 +63,12 @@ _MEMORY: dict = {}
 
 
 class Searcher:
-    """One search: counts nodes, keeps the table, stops at `deadline` (time.perf_counter)."""
+    """One search: counts nodes, keeps the table, stops at `deadline` on `clock` (wall-clock by default;
+    the bench may pass `time.thread_time` to spend a budget of this thread's CPU, whatever the load)."""
 
-    def __init__(self, seat: int, deadline: float, max_nodes: int | None = None, memory: "Memory | None" = None):
-        self.seat, self.deadline = seat, deadline
+    def __init__(self, seat: int, deadline: float, max_nodes: int | None = None, memory: "Memory | None" = None,
+                 clock=time.perf_counter):
+        self.seat, self.deadline, self.clock = seat, deadline, clock
         self.max_nodes = max_nodes  # a fixed effort instead of a time (reproducible comparisons)
         self.nodes = 0
         self.memory = memory or Memory()
@@ -91,7 +93,7 @@ class Searcher:
 
     def negamax(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if (self.nodes & 63) == 0 and (time.perf_counter() > self.deadline
+        if (self.nodes & 63) == 0 and (self.clock() > self.deadline
                                        or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise Timeout
         if depth == 0:
@@ -153,7 +155,7 @@ class Searcher:
             kids = [(p, c) for _, p, c in scored]
             best_plan, best_score = kids[0][0], scored[0][0]
             self.depth_done = depth
-            if abs(best_score) >= WIN - 100 or time.perf_counter() > self.deadline:
+            if abs(best_score) >= WIN - 100 or self.clock() > self.deadline:
                 break
         return best_plan, best_score
 
@@ -163,9 +165,9 @@ class SearchPlayer(ComputerPlayer):
 
     level: ClassVar[str] = "search"
 
-    def __init__(self, max_nodes: int | None = None):
+    def __init__(self, max_nodes: int | None = None, clock=time.perf_counter):
         self.last: Searcher | None = None
-        self.max_nodes = max_nodes
+        self.max_nodes, self.clock = max_nodes, clock
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
         if state.phase != "play":
@@ -180,7 +182,7 @@ class SearchPlayer(ComputerPlayer):
         # bga: a position's value depends on the turns left (BA-9), which its key leaves out: nothing kept
         memory = Memory() if state.bga else _MEMORY.setdefault((state.bd.columns, state.bd.rows), Memory())
         memory.trim()
-        searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9), self.max_nodes, memory)
+        searcher = Searcher(seat, self.clock() + max(0.01, seconds * 0.9), self.max_nodes, memory, self.clock)
         plan, _ = searcher.root(state, rng)
         self.last = searcher
         _remember(state, plan)

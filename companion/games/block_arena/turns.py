@@ -37,56 +37,80 @@ def apply_step(st, step) -> None:
 def whole_turns(st) -> list[tuple[tuple, object]]:
     """(plan, position after the turn) for each distinct position the player in turn can end on.
 
-    The search's hot path: each step is played quietly on a copy (no events, `quiet_step`), and the turn
-    is ended (its events, the next player's BA-13 check) only once per distinct end position."""
+    The search's hot path: the steps are played quietly (no events, `quiet_step`) on one scratch copy
+    and taken back, and only a distinct end position is copied and its turn ended (its events, the next
+    player's BA-13 check)."""
     seat, rows, row_of = st.current, st.bd.rows, st.bd.row_of
     goals = (None, goal_row(1, rows), goal_row(2, rows))
     found: dict = {}
+    s = st.clone()
 
-    def home(c) -> int | None:  # BA-12, in the order `_after` checks: the player in turn first
-        for s in (seat, 3 - seat):
-            if row_of[c.meeple[s]] == goals[s]:
-                return s
+    def home() -> int | None:  # BA-12, in the order `_after` checks: the player in turn first
+        for x in (seat, 3 - seat):
+            if row_of[s.meeple[x]] == goals[x]:
+                return x
         return None
 
-    def grow(s, plan):
+    def grow(plan):
         for step in steps(s):
-            c = s.clone()
-            quiet_step(c, step)
+            undo = quiet_step(s, step)
             p = plan + (step,)
-            winner = home(c)
-            if winner is None and step[0] != "e" and not c.bga and not (c.block_moved and c.meeple_moved):
-                grow(c, p)
-                continue
-            k = (tuple(c.blocks), c.meeple[1], c.meeple[2])
-            if k in found:
-                continue
-            if winner is not None:
-                c._finish([], winner, GOAL)
+            winner = home()
+            if winner is None and step[0] != "e" and not s.bga and not (s.block_moved and s.meeple_moved):
+                grow(p)
             else:
-                c._end_turn([])
-            found[k] = (p, c)
+                k = (tuple(s.blocks), s.meeple[1], s.meeple[2])
+                if k not in found:
+                    c = s.clone()
+                    if winner is not None:
+                        c._finish([], winner, GOAL)
+                    else:
+                        c._end_turn([])
+                    found[k] = (p, c)
+            take_back(s, step, undo)
 
-    grow(st, ())
+    grow(())
     return list(found.values())
 
 
-def quiet_step(c, step) -> None:
-    """A step's move alone (`apply_step` without its events, goal check or end of turn)."""
+def quiet_step(c, step) -> tuple | None:
+    """A step's move alone (`apply_step` without its events, goal check or end of turn); returns what
+    `take_back` needs to undo it."""
     if step[0] == "b":
         k, na, nb = step[1][0], step[1][1], step[1][2]
-        owner, a, b = c.blocks[k]
-        cell = c.cell
+        owner, a, b = block = c.blocks[k]
+        cell, meeple = c.cell, c.meeple
         cell[a] = cell[b] = -1
         cell[na] = cell[nb] = k
         c.blocks[k] = (owner, na, nb)
-        m = c.meeple[3 - owner]
+        m = meeple[3 - owner]
         if m == a or m == b:  # BA-5: the opponent's meeple rides along a slide
-            c.meeple[3 - owner] = m + (na - a)
+            meeple[3 - owner] = m + (na - a)
         c.block_moved = True
-    elif step[0] == "g":
+        return block, m
+    if step[0] == "g":
+        m = c.meeple[c.current]
         c.meeple[c.current] = step[1]
         c.meeple_moved = True
+        return m
+    return None
+
+
+def take_back(c, step, undo) -> None:
+    """Undo `quiet_step(c, step)`, given what it returned."""
+    if step[0] == "b":
+        k, na, nb = step[1][0], step[1][1], step[1][2]
+        block, m = undo
+        owner, a, b = block
+        cell = c.cell
+        cell[na] = cell[nb] = -1
+        cell[a] = cell[b] = k
+        c.blocks[k] = block
+        c.meeple[3 - owner] = m
+        c.block_moved = False
+    elif step[0] == "g":
+        c.meeple[c.current] = undo
+        c.meeple_moved = False
 
 
 def action_of(st, step):

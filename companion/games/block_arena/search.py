@@ -26,7 +26,7 @@ from companion.core import ComputerPlayer, refuse
 
 from .players import WIN, _setup_choice, eval_for
 from .state import OVER
-from .turns import action_of, apply_step, whole_turns, wins_now
+from .turns import action_of, apply_step, end_of, turn_ends, whole_turns, wins_now
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 12
@@ -63,6 +63,8 @@ _MEMORY: dict = {}
 
 
 class Searcher:
+    EXTEND = True
+
     """One search: counts nodes, keeps the table, stops at `deadline` on `clock` (wall-clock by default;
     the bench may pass `time.thread_time` to spend a budget of this thread's CPU, whatever the load)."""
 
@@ -75,29 +77,33 @@ class Searcher:
         self.table = self.memory.table
         self.depth_done = 0
 
-    def leaf(self, st, ply: int) -> int:
+    def leaf(self, st, ply: int) -> tuple[int, bool]:
+        """The static value of `st` for the player to move, and whether the opponent threatens to win."""
         key = st.key()
-        v = self.memory.leaves.get(key)
-        if v is None:
+        hit = self.memory.leaves.get(key)
+        if hit is None:
+            threat = False
             if wins_now(st):
                 v = WIN
             else:
                 v = eval_for(st, st.current)
-                if wins_now(st, 3 - st.current):
+                threat = wins_now(st, 3 - st.current)
+                if threat:
                     v -= THREAT  # the opponent threatens to win: this turn goes to answering it
-            self.memory.leaves[key] = v
-        return WIN - ply - 1 if v == WIN else v
+            self.memory.leaves[key] = hit = (v, threat)
+        v, threat = hit
+        return (WIN - ply - 1 if v == WIN else v), threat
 
-    def children(self, st):
-        return whole_turns(st)
-
-    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int, extend: bool = True) -> int:
         self.nodes += 1
         if (self.nodes & 63) == 0 and (self.clock() > self.deadline
                                        or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise Timeout
         if depth == 0:
-            return self.leaf(st, ply)
+            v, threat = self.leaf(st, ply)
+            if threat and extend and self.EXTEND:
+                return self.negamax(st, 1, alpha, beta, ply, False)
+            return v
         key = st.key()
         hit = self.table.get(key)
         best_key = None
@@ -107,21 +113,22 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                     return v
         me = st.current
-        kids = self.children(st)
-        if not kids:  # cannot happen in play (BA-13 ends the game first); score as lost
+        ends = turn_ends(st, lambda s: eval_for(s, me))
+        if not ends:  # cannot happen in play (BA-13 ends the game first); score as lost
             return -WIN + ply
-        for _, c in kids:
-            if c.phase == OVER and c.winner == me:
+        for end in ends:
+            if end[2] == me:
                 return WIN - ply
-        kids.sort(key=lambda pc: (pc[1].key() != best_key, -eval_for(pc[1], me)))
+        ends.sort(key=lambda e: (e[1] != best_key, -e[3]))
         alpha0, best, best_child = alpha, -WIN - 1, None
-        for _, c in kids:
-            if c.phase == OVER:
-                v = WIN - ply if c.winner == me else -WIN + ply
+        for plan, k, winner, _ in ends:
+            c = None if winner is not None else end_of(st, plan, None)
+            if c is None or c.phase == OVER:  # the opponent's meeple carried home, or a player stuck (BA-13)
+                v = WIN - ply if (winner or c.winner) == me else -WIN + ply
             else:
-                v = -self.negamax(c, depth - 1, -beta, -alpha, ply + 1)
+                v = -self.negamax(c, depth - 1, -beta, -alpha, ply + 1, extend)
             if v > best:
-                best, best_child = v, c.key()
+                best, best_child = v, k
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
@@ -133,7 +140,7 @@ class Searcher:
     def root(self, st, rng: random.Random) -> tuple[tuple, int]:
         """The best plan from `st` and its score, deepening until the deadline."""
         me = st.current
-        kids = self.children(st)
+        kids = whole_turns(st)
         rng.shuffle(kids)
         for plan, c in kids:
             if c.phase == OVER and c.winner == me:

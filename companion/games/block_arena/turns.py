@@ -35,11 +35,18 @@ def apply_step(st, step) -> None:
 
 
 def whole_turns(st) -> list[tuple[tuple, object]]:
-    """(plan, position after the turn) for each distinct position the player in turn can end on.
+    """(plan, position after the turn) for each distinct position the player in turn can end on."""
+    return [(plan, end_of(st, plan, winner)) for plan, _, winner, _ in turn_ends(st)]
+
+
+def turn_ends(st, score=None) -> list[tuple]:
+    """(plan, end key, winner, `score(end)`) for each distinct position the player in turn can end on;
+    the winner is the seat whose meeple the turn brings home (BA-12), else None.
 
     The search's hot path: the steps are played quietly (no events, `quiet_step`) on one scratch copy
-    and taken back, and only a distinct end position is copied and its turn ended (its events, the next
-    player's BA-13 check)."""
+    and taken back; a position is made (`end_of`: copied, its turn ended, the next player's BA-13
+    check) only for the ends the search visits, most being cut off first. `score` sees the scratch with
+    the turn not yet ended. The key is `(blocks, meeple 1, meeple 2)`."""
     seat, rows, row_of = st.current, st.bd.rows, st.bd.row_of
     goals = (None, goal_row(1, rows), goal_row(2, rows))
     found: dict = {}
@@ -61,16 +68,23 @@ def whole_turns(st) -> list[tuple[tuple, object]]:
             else:
                 k = (tuple(s.blocks), s.meeple[1], s.meeple[2])
                 if k not in found:
-                    c = s.clone()
-                    if winner is not None:
-                        c._finish([], winner, GOAL)
-                    else:
-                        c._end_turn([])
-                    found[k] = (p, c)
+                    found[k] = (p, k, winner, None if score is None else score(s))
             take_back(s, step, undo)
 
     grow(())
     return list(found.values())
+
+
+def end_of(st, plan: tuple, winner: int | None):
+    """The position after `plan`, a whole turn from `st` that `turn_ends` found with `winner`."""
+    c = st.clone()
+    for step in plan:
+        quiet_step(c, step)
+    if winner is not None:
+        c._finish([], winner, GOAL)
+    else:  # the plan's last step is `end`, or both moves are made, or bga's one step: the turn ends
+        c._end_turn([])
+    return c
 
 
 def quiet_step(c, step) -> tuple | None:

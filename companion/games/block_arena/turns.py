@@ -2,27 +2,14 @@
 
 A computer player thinks in turns (block move, meeple movement, `end`) but answers one action at a
 time; a plan is the tuple of internal steps `("b", move)`, `("g", square)`, `("e",)` from here to the
-end of the turn. `first_action` turns a plan's first step into notation.
+end of the turn. `action_of` turns a plan's step into notation.
 """
 from __future__ import annotations
 
 from .actions import END, Flip, Go, Slide
 from .board import goal_row
 from .moves import block_moves, flood, meeple_region
-from .state import GOAL, OVER
-
-
-def steps(st) -> list[tuple]:
-    """The internal steps the player in turn may take now (the same set as `legal_actions`)."""
-    if st.phase != "play":
-        raise ValueError("whole turns are planned only during play")
-    out = []
-    if not st.block_moved:
-        out = [("b", m) for m in st.block_moves()]
-    out += [("g", sq) for sq in st.goes()]
-    if st.block_moved and not st.bga:
-        out.append(("e",))
-    return out
+from .state import GOAL
 
 
 def apply_step(st, step) -> None:
@@ -43,35 +30,62 @@ def turn_ends(st, score=None) -> list[tuple]:
     """(plan, end key, winner, `score(end)`) for each distinct position the player in turn can end on;
     the winner is the seat whose meeple the turn brings home (BA-12), else None.
 
-    The search's hot path: the steps are played quietly (no events, `quiet_step`) on one scratch copy
+    The search's hot path: the moves are played quietly (no events, `quiet_step`) on one scratch copy
     and taken back; a position is made (`end_of`: copied, its turn ended, the next player's BA-13
-    check) only for the ends the search visits, most being cut off first. `score` sees the scratch with
-    the turn not yet ended. The key is `(blocks, meeple 1, meeple 2)`."""
-    seat, rows, row_of = st.current, st.bd.rows, st.bd.row_of
-    goals = (None, goal_row(1, rows), goal_row(2, rows))
-    found: dict = {}
+    check) only for the ends the search visits, most being cut off first. A turn is a block move then
+    `end` or a meeple movement, or a movement then a block move (BA-6, BA-11: none after it, none
+    then); in the bga variant either alone (BA-9). `score` sees the scratch with the turn not yet
+    ended. The key is `(blocks, meeple 1, meeple 2)`."""
+    if st.phase != "play":
+        raise ValueError("whole turns are planned only during play")
+    seat, bd = st.current, st.bd
+    row_of, goal, other_goal = bd.row_of, goal_row(seat, bd.rows), goal_row(3 - seat, bd.rows)
     s = st.clone()
+    meeple, found = s.meeple, {}
+    can_go, bga = not st.meeple_moved, st.bga
 
-    def home() -> int | None:  # BA-12, in the order `_after` checks: the player in turn first
-        for x in (seat, 3 - seat):
-            if row_of[s.meeple[x]] == goals[x]:
-                return x
-        return None
+    def end(plan, winner):
+        k = (tuple(s.blocks), meeple[1], meeple[2])
+        if k not in found:
+            found[k] = (plan, k, winner, None if score is None else score(s))
 
-    def grow(plan):
-        for step in steps(s):
+    def goes(plan, then_block: bool):
+        """Each movement from here (`plan` before it), then each block move if `then_block`."""
+        here = meeple[seat]
+        for sq in sorted(s.reach(seat)):
+            meeple[seat] = sq
+            p = plan + (("g", sq),)
+            if row_of[sq] == goal or not then_block:
+                end(p, seat if row_of[sq] == goal else None)
+            else:
+                block_moves_then(p, False)  # BA-11: none (no block move) is no turn
+        meeple[seat] = here
+
+    def block_moves_then(plan, then_go: bool):
+        for move in s.block_moves():
+            step = ("b", move)
             undo = quiet_step(s, step)
             p = plan + (step,)
-            winner = home()
-            if winner is None and step[0] != "e" and not s.bga and not (s.block_moved and s.meeple_moved):
-                grow(p)
+            if row_of[meeple[3 - seat]] == other_goal:  # BA-12: a slide carried the opponent home
+                end(p, 3 - seat)
+            elif then_go:
+                end(p + (("e",),), None)
+                goes(p, False)
             else:
-                k = (tuple(s.blocks), s.meeple[1], s.meeple[2])
-                if k not in found:
-                    found[k] = (p, k, winner, None if score is None else score(s))
+                end(p, None)
             take_back(s, step, undo)
 
-    grow(())
+    if bga:
+        block_moves_then((), False)
+        goes((), False)
+    elif not st.block_moved:
+        block_moves_then((), can_go)
+        if can_go:
+            goes((), True)
+    else:
+        end((("e",),), None)
+        if can_go:
+            goes((), False)
     return list(found.values())
 
 

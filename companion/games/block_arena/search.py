@@ -65,8 +65,6 @@ _MEMORY: dict = {}
 
 
 class Searcher:
-    EXTEND = True
-
     """One search: counts nodes, keeps the table, stops at `deadline` on `clock` (wall-clock by default;
     the bench may pass `time.thread_time` to spend a budget of this thread's CPU, whatever the load)."""
 
@@ -103,7 +101,7 @@ class Searcher:
             raise Timeout
         if depth == 0:
             v, threat = self.leaf(st, ply)
-            if threat and extend and self.EXTEND:
+            if threat and extend:  # the answers to a threat, one turn more (once a line)
                 return self.negamax(st, 1, alpha, beta, ply, False)
             return v
         key = st.key()

@@ -15,8 +15,10 @@ Measured on a shared 2-core machine (load average 18; CPU-time figures, which th
 changes): 27,700 nodes a second of CPU against 15,700 for the previous version on the same
 fixed-size searches (`turn_ends` and a one-pass `simple_eval`); 0.2 s of CPU reaches depth 3 turns
 on almost every 6x6 position, a quarter of them depth 4. The deadline is wall-clock (`seconds`, 90 %
-of it), so a loaded machine gives a move less: `python -m tools.bench_block_arena --seconds 0.2`
-prints the nodes and the strength both ways (`--cpu` spends the budget in CPU time).
+of it), so a loaded machine gives a move less: `python -m tools.bench_block_arena --seconds 0.2
+--games 100 --jobs 2` (with `--cpu`: the budget in CPU time) beat greedy 90 of 100 with 0.2 s of CPU
+(98 % as seat 1, 82 % as seat 2) and 78 of 100 with 0.2 s wall-clock at load average 20 (3,700 nodes
+a wall-clock second); random 100 of 100 either way.
 """
 from __future__ import annotations
 

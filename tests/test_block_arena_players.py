@@ -178,3 +178,36 @@ def test_the_searchs_whole_turns_and_wins_are_the_referees_own(options):
                 checked += 1
             st.apply(rng.choice(st.legal_actions()))
     assert checked > 20
+
+
+@pytest.mark.parametrize("options", [{"columns": 6, "rows": 6}, {"columns": 5, "rows": 7}, {"columns": 9, "rows": 5}])
+def test_greedys_evaluation_is_ten_meeple_rows_and_the_block_rows_closer_than_the_opponents(options):
+    """simple_eval counts what BA-14 measures: ten times the meeples' distances (the opponent's minus mine)
+    plus the blocks' summed distances (the same), for either seat, on positions from random games."""
+    from companion.games.block_arena.players import simple_eval
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(5):
+        st = GAME(2, options).new_state()
+        while not st.is_over():
+            if st.phase == "play":
+                for seat in (1, 2):
+                    (m, b), (om, ob) = st.distances(seat), st.distances(3 - seat)
+                    assert simple_eval(st, seat) == 10 * (om - m) + (ob - b)
+                    checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 100
+
+
+def test_search_scores_a_threat_it_cannot_answer_as_lost_at_its_horizon():
+    """BA-5, BA-7, BA-12: seat 2's meeple on f2 steps onto f1, its goal row, next turn; the block under it is
+    seat 1's and cannot slide away (e1 and f3 are taken) nor flip. At the horizon that is a loss, not just
+    a penalty off the evaluation, while a threat that can be answered is not a loss."""
+    from companion.games.block_arena.search import WIN, Searcher
+    lost = position({1: ["b1", "f1 f2", "e3 f3", "d1 e1"], 2: ["e5 f5", "a5 a6", "b2 b3", "c1 c2"]}, ("b3", "f2"))
+    assert not wins_now(lost) and wins_now(lost, 2)
+    searcher = Searcher(1, time.perf_counter() + 60)
+    assert searcher.negamax(lost, 0, -WIN - 1, WIN + 1, 0) <= -WIN + 100
+    answerable = position(THREAT, ("a1", "c2"))  # c1 can slide away (test_search_defends_the_threat_...)
+    value = Searcher(1, time.perf_counter() + 60).negamax(answerable, 0, -WIN - 1, WIN + 1, 0)
+    assert value > -WIN + 100

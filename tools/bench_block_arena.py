@@ -1,12 +1,15 @@
 """Block Arena benchmark: move generation and search speed, and matches between the computer levels.
 
-    python -m tools.bench_block_arena [--games N] [--seconds S] [--jobs J] [--pi]
+    python -m tools.bench_block_arena [--games N] [--seconds S] [--cpu] [--jobs J] [--pi]
 
 Prints legal-move generations per second (`legal_actions()` on positions from random games), search
-nodes per second (the `search` player thinking S seconds on those positions), and the `search`
-level's results against `random` and `greedy` over N games each, seats alternated, S seconds a turn.
-A game still running after --max-turns turns each counts as unfinished (neither wins). `--pi` runs
-under a quarter of one core (`tools/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
+nodes per second of wall-clock and of this process's CPU (the `search` player thinking S seconds on
+those positions), and the `search` level's results against `random` and `greedy` over N games each,
+seats alternated, S seconds a turn: won/games as seat 1, as seat 2 and both, each with its 95 % Wilson
+interval. A game still running after --max-turns turns each counts as unfinished (neither wins).
+`--cpu` spends S seconds of the searching thread's CPU time (`time.thread_time`) instead of wall-clock,
+so the strength does not depend on the machine's load (the product keeps its wall-clock deadline).
+`--pi` runs under a quarter of one core (`tools/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from companion.core import RandomPlayer
 from companion.games.block_arena.game import BlockArena
 from companion.games.block_arena.players import GreedyPlayer
 from companion.games.block_arena.search import Searcher, SearchPlayer
+from tools.bench_legends import wilson
 
 LEVELS = {"random": RandomPlayer, "greedy": GreedyPlayer, "search": SearchPlayer}
 
@@ -47,48 +51,55 @@ def movegen_rate(positions, seconds: float = 2.0) -> float:
 
 
 def search_rate(positions, seconds: float, rng: random.Random) -> tuple[float, float, float]:
-    """Nodes a wall-clock second, nodes a second of this process's CPU (what the load leaves it does not
-    count), and the mean depth reached."""
+    """Nodes a wall-clock second, nodes a second of this thread's CPU (what the load leaves it does not
+    count), and the mean depth reached; each search has `seconds` of CPU."""
     nodes = depth = 0
     spent = cpu = 0.0
     for st in positions:
-        s = Searcher(st.current, time.perf_counter() + seconds)
-        t, c = time.perf_counter(), time.process_time()
+        t, c = time.perf_counter(), time.thread_time()
+        s = Searcher(st.current, c + seconds, clock=time.thread_time)
         s.root(st, rng)
         spent += time.perf_counter() - t
-        cpu += time.process_time() - c
+        cpu += time.thread_time() - c
         nodes += s.nodes
         depth += s.depth_done
     return nodes / spent, nodes / max(cpu, 1e-9), depth / len(positions)
 
 
-def play_game(args: tuple) -> tuple[int | None, int]:
-    """One game: (the search player's result 1 win / 0 loss / None unfinished, turns played)."""
-    opponent, search_seat, seconds, seed, columns, rows, max_turns = args
+def play_game(args: tuple) -> tuple[int, int | None, int]:
+    """One game: (the search player's seat, its result 1 win / 0 loss / None unfinished, turns played)."""
+    opponent, search_seat, seconds, cpu, seed, columns, rows, max_turns = args
     game = BlockArena(2, {"columns": columns, "rows": rows})
     rng = random.Random(seed)
-    players = {search_seat: SearchPlayer(), 3 - search_seat: LEVELS[opponent]()}
+    search = SearchPlayer(clock=time.thread_time) if cpu else SearchPlayer()
+    players = {search_seat: search, 3 - search_seat: LEVELS[opponent]()}
     st = game.new_state()
     while not st.is_over() and max(st.turns) < max_turns:
         seat = st.current
         st.apply(players[seat].choose(st.clone(), seat, rng, seconds))
     if not st.is_over():
-        return None, max(st.turns)
-    return (1 if st.winner == search_seat else 0), max(st.turns)
+        return search_seat, None, max(st.turns)
+    return search_seat, (1 if st.winner == search_seat else 0), max(st.turns)
 
 
-def match(opponent: str, games: int, seconds: float, jobs: int, columns: int, rows: int, max_turns: int, seed: int):
-    tasks = [(opponent, 1 + i % 2, seconds, f"{seed}:{opponent}:{i}", columns, rows, max_turns) for i in range(games)]
+def match(opponent: str, games: int, seconds: float, cpu: bool, jobs: int, columns: int, rows: int,
+          max_turns: int, seed: int) -> list:
+    tasks = [(opponent, 1 + i % 2, seconds, cpu, f"{seed}:{opponent}:{i}", columns, rows, max_turns)
+             for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_game, tasks))
-    else:
-        results = [play_game(t) for t in tasks]
-    wins = sum(1 for r, _ in results if r == 1)
-    losses = sum(1 for r, _ in results if r == 0)
-    unfinished = sum(1 for r, _ in results if r is None)
-    turns = sum(t for _, t in results) / max(1, len(results))
-    return wins, losses, unfinished, turns
+            return list(pool.map(play_game, tasks))
+    return [play_game(t) for t in tasks]
+
+
+def rate(results: list) -> str:
+    """`won/games = p (95 % low-high)`, with the losses and unfinished games."""
+    n = len(results)
+    won = sum(1 for _, r, _ in results if r == 1)
+    unfinished = sum(1 for _, r, _ in results if r is None)
+    low, high = wilson(won, n)
+    return (f"{won}/{n} = {won / max(n, 1):.0%} (95 % {low:.0%}-{high:.0%}), {n - won - unfinished} lost, "
+            f"{unfinished} unfinished")
 
 
 def load() -> str:
@@ -99,6 +110,8 @@ def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=100, help="games per match (seats alternate)")
     p.add_argument("--seconds", type=float, default=1.0, help="the search player's budget a turn")
+    p.add_argument("--cpu", action="store_true",
+                   help="the budget is the searching thread's CPU time, not wall-clock (independent of load)")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--columns", type=int, default=6)
     p.add_argument("--rows", type=int, default=6)
@@ -114,22 +127,25 @@ def main(argv=None) -> None:
     parts = a.only or ["speed", "random", "greedy"]
     rng = random.Random(a.seed)
     game = BlockArena(2, {"columns": a.columns, "rows": a.rows})
-    print(f"Block Arena bench: {a.columns}x{a.rows}, {a.games} games a match, {a.seconds:g} s a turn, "
+    clock = "s of CPU" if a.cpu else "s (wall-clock)"
+    print(f"Block Arena bench: {a.columns}x{a.rows}, {a.games} games a match, {a.seconds:g} {clock} a turn, "
           f"{a.jobs} job(s), max {a.max_turns} turns each, seed {a.seed}", flush=True)
     if "speed" in parts:
         positions = sample_positions(game, 40, rng)
         print(f"legal-move generations per second: {movegen_rate(positions):,.0f}", flush=True)
-        rate, cpu_rate, depth = search_rate(positions[:10], min(a.seconds, 1.0), rng)
-        print(f"search nodes per second: {rate:,.0f} wall-clock, {cpu_rate:,.0f} per second of CPU (mean depth "
-              f"reached {depth:.1f} turns in {min(a.seconds, 1.0):g} s); load {load()}", flush=True)
+        rate_, cpu_rate, depth = search_rate(positions[:20], min(a.seconds, 1.0), rng)
+        print(f"search nodes per second: {cpu_rate:,.0f} per second of CPU, {rate_:,.0f} wall-clock (mean depth "
+              f"reached {depth:.1f} turns in {min(a.seconds, 1.0):g} s of CPU); load {load()}", flush=True)
     for opponent in ("random", "greedy"):
         if opponent not in parts:
             continue
         t = time.perf_counter()
-        wins, losses, unfinished, turns = match(opponent, a.games, a.seconds, a.jobs, a.columns, a.rows,
-                                                a.max_turns, a.seed)
-        print(f"search vs {opponent}: {wins} won, {losses} lost, {unfinished} unfinished of {a.games} "
-              f"(mean {turns:.1f} turns each, {time.perf_counter() - t:.0f} s; load {load()})", flush=True)
+        results = match(opponent, a.games, a.seconds, a.cpu, a.jobs, a.columns, a.rows, a.max_turns, a.seed)
+        turns = sum(t for _, _, t in results) / max(1, len(results))
+        for seat in (1, 2):
+            print(f"search as seat {seat} vs {opponent}: {rate([r for r in results if r[0] == seat])}", flush=True)
+        print(f"search vs {opponent}: {rate(results)} (mean {turns:.1f} turns each, "
+              f"{time.perf_counter() - t:.0f} s; load {load()})", flush=True)
 
 
 if __name__ == "__main__":

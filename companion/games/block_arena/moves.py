@@ -66,12 +66,17 @@ def meeple_reach(bd, blocks, cell, seat: int, start: int, other) -> set[int]:
 
 def meeple_region(bd, blocks, cell, seat: int, start: int, other) -> tuple[set[int], set[int]]:
     """(`meeple_reach`, the squares the movement passes freely: `start` and the own blocks joined to it)."""
-    nbrs = bd.neighbours
     if blocks[cell[start]][0] != seat:
-        return {j for j in nbrs[start] if j != other and cell[j] >= 0}, {start}
+        return {j for j in bd.neighbours[start] if j != other and cell[j] >= 0}, {start}
     seen = {start}
-    out = set()
-    todo = [start]
+    return set(flood(bd.neighbours, blocks, cell, seat, [start], seen, other)), seen
+
+
+def flood(nbrs, blocks, cell, seat: int, todo: list, seen: set, other):
+    """The walk of BA-7 from the squares in `todo` (own blocks' squares, already in `seen`): yields each
+    square a step reaches (a block's, not `other`'s; the opponent's ones end the walk there, possibly
+    more than once), and goes on from `seat`'s own ones, adding them to `seen`. `meeple_region` collects
+    it; `turns.reaches_row` stops at the first goal square."""
     while todo:
         x = todo.pop()
         for j in nbrs[x]:
@@ -83,6 +88,4 @@ def meeple_region(bd, blocks, cell, seat: int, start: int, other) -> tuple[set[i
             if blocks[k][0] == seat:
                 seen.add(j)
                 todo.append(j)
-            out.add(j)
-    out.discard(start)
-    return out, seen
+            yield j

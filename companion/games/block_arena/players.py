@@ -11,32 +11,25 @@ from typing import ClassVar
 
 from companion.core import ComputerPlayer, refuse
 
-from .board import goal_row
 from .state import OVER
 from .turns import action_of, whole_turns
 
 WIN = 1_000_000
 
 
-def _progress(st, seat: int) -> tuple[int, int]:
-    """(meeple rows advanced, block rows advanced summed) toward `seat`'s goal."""
-    rows, row_of = st.bd.rows, st.bd.row_of
-    goal = goal_row(seat, rows)
-    top = rows - 1
-    meeple = top - abs(row_of[st.meeple[seat]] - goal)
-    blocks = 0
-    for o, a, b in st.blocks:
-        if o == seat:
-            blocks += top - min(abs(row_of[a] - goal), abs(row_of[b] - goal))
-    return meeple, blocks
-
-
 def simple_eval(st, seat: int) -> int:
+    """10 x (meeple rows advanced, mine minus theirs) + (block rows advanced, summed, mine minus theirs).
+
+    One pass over the blocks (the search calls it for every position it orders): seat 1 advances toward
+    the last row, so its block counts by its higher square `b` and its meeple by its row; seat 2's by
+    `a` and `top - row`. Written for seat 1, negated for seat 2 (the two sides' sums are symmetric)."""
     if st.phase == OVER:
         return WIN if st.winner == seat else -WIN
-    m1, b1 = _progress(st, seat)
-    m2, b2 = _progress(st, 3 - seat)
-    return 10 * (m1 - m2) + (b1 - b2)
+    row_of, top, meeple = st.bd.row_of, st.bd.rows - 1, st.meeple
+    v = 10 * (row_of[meeple[1]] + row_of[meeple[2]] - top)
+    for o, a, b in st.blocks:
+        v += row_of[b] if o == 1 else row_of[a] - top
+    return v if seat == 1 else -v
 
 
 def eval_for(st, seat: int) -> int:

@@ -2,19 +2,23 @@
 
 Why whole turns: a turn is up to three actions by one player, so searching action by action would
 mix "my move" and "your move" levels; a node here is the position when a turn begins, and its
-children are the distinct positions the player can end the turn on (`turns.whole_turns`). At the
-horizon a player who can win this turn scores as won (`turns.wins_now`), and one facing the
-opponent's threat to win pays `THREAT`, so depth 1 already sees the opponent's reply threats. The
-evaluation is greedy's own (`players.eval_for`). The plan of the chosen turn is remembered, so the next `choose` of the
-same turn answers its next action without searching again.
+children are the distinct positions the player can end the turn on (`turns.turn_ends`, made into
+positions only when visited: most are cut off before). At the horizon a player who can win this turn
+scores as won (`turns.wins_now`); one facing the opponent's threat to win pays `THREAT` and, once a
+line, searches its answers one turn further (a threat it cannot answer is a loss, not a penalty).
+The evaluation is greedy's own (`players.eval_for`). The plan of the chosen turn is remembered, so
+the next `choose` of the same turn answers its next action without searching again.
 
 What carries over between the turns of a game (`Memory`): the table and each leaf's value.
 
-Measured (loaded 2-core machine, other programs using most of it): a search counts about 33,000 nodes a
-second of its own CPU (the same fixed-size searches counted 23,000 before whole turns were played
-quietly and `wins_now` stopped at the first goal square); wall-clock figures depend on the load:
-`python -m tools.bench_block_arena --seconds 0.2` printed 2,800 nodes a second at a load
-average of 10, depth 1.8 turns in 0.2 s. Depth 2 takes about 23 ms of CPU on a 6x6 position.
+Measured on a shared 2-core machine (load average 18; CPU-time figures, which the load barely
+changes): 27,700 nodes a second of CPU against 15,700 for the previous version on the same
+fixed-size searches (`turn_ends` and a one-pass `simple_eval`); 0.2 s of CPU reaches depth 3 turns
+on almost every 6x6 position, a quarter of them depth 4. The deadline is wall-clock (`seconds`, 90 %
+of it), so a loaded machine gives a move less: `python -m tools.bench_block_arena --seconds 0.2
+--games 100 --jobs 2` (with `--cpu`: the budget in CPU time) beat greedy 90 of 100 with 0.2 s of CPU
+(98 % as seat 1, 82 % as seat 2) and 78 of 100 with 0.2 s wall-clock at load average 20 (3,700 nodes
+a wall-clock second); random 100 of 100 either way.
 """
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ from companion.core import ComputerPlayer, refuse
 
 from .players import WIN, _setup_choice, eval_for
 from .state import OVER
-from .turns import action_of, apply_step, whole_turns, wins_now
+from .turns import action_of, apply_step, end_of, turn_ends, whole_turns, wins_now
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 12
@@ -63,39 +67,45 @@ _MEMORY: dict = {}
 
 
 class Searcher:
-    """One search: counts nodes, keeps the table, stops at `deadline` (time.perf_counter)."""
+    """One search: counts nodes, keeps the table, stops at `deadline` on `clock` (wall-clock by default;
+    the bench may pass `time.thread_time` to spend a budget of this thread's CPU, whatever the load)."""
 
-    def __init__(self, seat: int, deadline: float, max_nodes: int | None = None, memory: "Memory | None" = None):
-        self.seat, self.deadline = seat, deadline
+    def __init__(self, seat: int, deadline: float, max_nodes: int | None = None, memory: "Memory | None" = None,
+                 clock=time.perf_counter):
+        self.seat, self.deadline, self.clock = seat, deadline, clock
         self.max_nodes = max_nodes  # a fixed effort instead of a time (reproducible comparisons)
         self.nodes = 0
         self.memory = memory or Memory()
         self.table = self.memory.table
         self.depth_done = 0
 
-    def leaf(self, st, ply: int) -> int:
+    def leaf(self, st, ply: int) -> tuple[int, bool]:
+        """The static value of `st` for the player to move, and whether the opponent threatens to win."""
         key = st.key()
-        v = self.memory.leaves.get(key)
-        if v is None:
+        hit = self.memory.leaves.get(key)
+        if hit is None:
+            threat = False
             if wins_now(st):
                 v = WIN
             else:
                 v = eval_for(st, st.current)
-                if wins_now(st, 3 - st.current):
+                threat = wins_now(st, 3 - st.current)
+                if threat:
                     v -= THREAT  # the opponent threatens to win: this turn goes to answering it
-            self.memory.leaves[key] = v
-        return WIN - ply - 1 if v == WIN else v
+            self.memory.leaves[key] = hit = (v, threat)
+        v, threat = hit
+        return (WIN - ply - 1 if v == WIN else v), threat
 
-    def children(self, st):
-        return whole_turns(st)
-
-    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int, extend: bool = True) -> int:
         self.nodes += 1
-        if (self.nodes & 63) == 0 and (time.perf_counter() > self.deadline
+        if (self.nodes & 63) == 0 and (self.clock() > self.deadline
                                        or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise Timeout
         if depth == 0:
-            return self.leaf(st, ply)
+            v, threat = self.leaf(st, ply)
+            if threat and extend:  # the answers to a threat, one turn more (once a line)
+                return self.negamax(st, 1, alpha, beta, ply, False)
+            return v
         key = st.key()
         hit = self.table.get(key)
         best_key = None
@@ -105,21 +115,22 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                     return v
         me = st.current
-        kids = self.children(st)
-        if not kids:  # cannot happen in play (BA-13 ends the game first); score as lost
+        ends = turn_ends(st, lambda s: eval_for(s, me))
+        if not ends:  # cannot happen in play (BA-13 ends the game first); score as lost
             return -WIN + ply
-        for _, c in kids:
-            if c.phase == OVER and c.winner == me:
+        for end in ends:
+            if end[2] == me:
                 return WIN - ply
-        kids.sort(key=lambda pc: (pc[1].key() != best_key, -eval_for(pc[1], me)))
+        ends.sort(key=lambda e: (e[1] != best_key, -e[3]))
         alpha0, best, best_child = alpha, -WIN - 1, None
-        for _, c in kids:
-            if c.phase == OVER:
-                v = WIN - ply if c.winner == me else -WIN + ply
+        for plan, k, winner, _ in ends:
+            c = None if winner is not None else end_of(st, plan, None)
+            if c is None or c.phase == OVER:  # the opponent's meeple carried home, or a player stuck (BA-13)
+                v = WIN - ply if (winner or c.winner) == me else -WIN + ply
             else:
-                v = -self.negamax(c, depth - 1, -beta, -alpha, ply + 1)
+                v = -self.negamax(c, depth - 1, -beta, -alpha, ply + 1, extend)
             if v > best:
-                best, best_child = v, c.key()
+                best, best_child = v, k
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
@@ -131,7 +142,7 @@ class Searcher:
     def root(self, st, rng: random.Random) -> tuple[tuple, int]:
         """The best plan from `st` and its score, deepening until the deadline."""
         me = st.current
-        kids = self.children(st)
+        kids = whole_turns(st)
         rng.shuffle(kids)
         for plan, c in kids:
             if c.phase == OVER and c.winner == me:
@@ -153,7 +164,7 @@ class Searcher:
             kids = [(p, c) for _, p, c in scored]
             best_plan, best_score = kids[0][0], scored[0][0]
             self.depth_done = depth
-            if abs(best_score) >= WIN - 100 or time.perf_counter() > self.deadline:
+            if abs(best_score) >= WIN - 100 or self.clock() > self.deadline:
                 break
         return best_plan, best_score
 
@@ -163,9 +174,9 @@ class SearchPlayer(ComputerPlayer):
 
     level: ClassVar[str] = "search"
 
-    def __init__(self, max_nodes: int | None = None):
+    def __init__(self, max_nodes: int | None = None, clock=time.perf_counter):
         self.last: Searcher | None = None
-        self.max_nodes = max_nodes
+        self.max_nodes, self.clock = max_nodes, clock
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
         if state.phase != "play":
@@ -180,7 +191,7 @@ class SearchPlayer(ComputerPlayer):
         # bga: a position's value depends on the turns left (BA-9), which its key leaves out: nothing kept
         memory = Memory() if state.bga else _MEMORY.setdefault((state.bd.columns, state.bd.rows), Memory())
         memory.trim()
-        searcher = Searcher(seat, time.perf_counter() + max(0.01, seconds * 0.9), self.max_nodes, memory)
+        searcher = Searcher(seat, self.clock() + max(0.01, seconds * 0.9), self.max_nodes, memory, self.clock)
         plan, _ = searcher.root(state, rng)
         self.last = searcher
         _remember(state, plan)

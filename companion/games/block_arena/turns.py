@@ -2,27 +2,14 @@
 
 A computer player thinks in turns (block move, meeple movement, `end`) but answers one action at a
 time; a plan is the tuple of internal steps `("b", move)`, `("g", square)`, `("e",)` from here to the
-end of the turn. `first_action` turns a plan's first step into notation.
+end of the turn. `action_of` turns a plan's step into notation.
 """
 from __future__ import annotations
 
 from .actions import END, Flip, Go, Slide
 from .board import goal_row
-from .moves import block_moves, meeple_region
-from .state import GOAL, OVER
-
-
-def steps(st) -> list[tuple]:
-    """The internal steps the player in turn may take now (the same set as `legal_actions`)."""
-    if st.phase != "play":
-        raise ValueError("whole turns are planned only during play")
-    out = []
-    if not st.block_moved:
-        out = [("b", m) for m in st.block_moves()]
-    out += [("g", sq) for sq in st.goes()]
-    if st.block_moved and not st.bga:
-        out.append(("e",))
-    return out
+from .moves import block_moves, flood, meeple_region
+from .state import GOAL
 
 
 def apply_step(st, step) -> None:
@@ -35,58 +22,123 @@ def apply_step(st, step) -> None:
 
 
 def whole_turns(st) -> list[tuple[tuple, object]]:
-    """(plan, position after the turn) for each distinct position the player in turn can end on.
+    """(plan, position after the turn) for each distinct position the player in turn can end on."""
+    return [(plan, end_of(st, plan, winner)) for plan, _, winner, _ in turn_ends(st)]
 
-    The search's hot path: each step is played quietly on a copy (no events, `quiet_step`), and the turn
-    is ended (its events, the next player's BA-13 check) only once per distinct end position."""
-    seat, rows, row_of = st.current, st.bd.rows, st.bd.row_of
-    goals = (None, goal_row(1, rows), goal_row(2, rows))
-    found: dict = {}
 
-    def home(c) -> int | None:  # BA-12, in the order `_after` checks: the player in turn first
-        for s in (seat, 3 - seat):
-            if row_of[c.meeple[s]] == goals[s]:
-                return s
-        return None
+def turn_ends(st, score=None) -> list[tuple]:
+    """(plan, end key, winner, `score(end)`) for each distinct position the player in turn can end on;
+    the winner is the seat whose meeple the turn brings home (BA-12), else None.
 
-    def grow(s, plan):
-        for step in steps(s):
-            c = s.clone()
-            quiet_step(c, step)
-            p = plan + (step,)
-            winner = home(c)
-            if winner is None and step[0] != "e" and not c.bga and not (c.block_moved and c.meeple_moved):
-                grow(c, p)
-                continue
-            k = (tuple(c.blocks), c.meeple[1], c.meeple[2])
-            if k in found:
-                continue
-            if winner is not None:
-                c._finish([], winner, GOAL)
+    The search's hot path: the moves are played quietly (no events, `quiet_step`) on one scratch copy
+    and taken back; a position is made (`end_of`: copied, its turn ended, the next player's BA-13
+    check) only for the ends the search visits, most being cut off first. A turn is a block move then
+    `end` or a meeple movement, or a movement then a block move (BA-6, BA-11: none after it, none
+    then); in the bga variant either alone (BA-9). `score` sees the scratch with the turn not yet
+    ended. The key is `(blocks, meeple 1, meeple 2)`."""
+    if st.phase != "play":
+        raise ValueError("whole turns are planned only during play")
+    seat, bd = st.current, st.bd
+    row_of, goal, other_goal = bd.row_of, goal_row(seat, bd.rows), goal_row(3 - seat, bd.rows)
+    s = st.clone()
+    meeple, found = s.meeple, {}
+    can_go, bga = not st.meeple_moved, st.bga
+
+    def end(plan, winner):
+        k = (tuple(s.blocks), meeple[1], meeple[2])
+        if k not in found:
+            found[k] = (plan, k, winner, None if score is None else score(s))
+
+    def goes(plan, then_block: bool):
+        """Each movement from here (`plan` before it), then each block move if `then_block`."""
+        here = meeple[seat]
+        for sq in sorted(s.reach(seat)):
+            meeple[seat] = sq
+            p = plan + (("g", sq),)
+            if row_of[sq] == goal or not then_block:
+                end(p, seat if row_of[sq] == goal else None)
             else:
-                c._end_turn([])
-            found[k] = (p, c)
+                block_moves_then(p, False)  # BA-11: none (no block move) is no turn
+        meeple[seat] = here
 
-    grow(st, ())
+    def block_moves_then(plan, then_go: bool):
+        for move in s.block_moves():
+            step = ("b", move)
+            undo = quiet_step(s, step)
+            p = plan + (step,)
+            if row_of[meeple[3 - seat]] == other_goal:  # BA-12: a slide carried the opponent home
+                end(p, 3 - seat)
+            elif then_go:
+                end(p + (("e",),), None)
+                goes(p, False)
+            else:
+                end(p, None)
+            take_back(s, step, undo)
+
+    if bga:
+        block_moves_then((), False)
+        goes((), False)
+    elif not st.block_moved:
+        block_moves_then((), can_go)
+        if can_go:
+            goes((), True)
+    else:
+        end((("e",),), None)
+        if can_go:
+            goes((), False)
     return list(found.values())
 
 
-def quiet_step(c, step) -> None:
-    """A step's move alone (`apply_step` without its events, goal check or end of turn)."""
+def end_of(st, plan: tuple, winner: int | None):
+    """The position after `plan`, a whole turn from `st` that `turn_ends` found with `winner`."""
+    c = st.clone()
+    for step in plan:
+        quiet_step(c, step)
+    if winner is not None:
+        c._finish([], winner, GOAL)
+    else:  # the plan's last step is `end`, or both moves are made, or bga's one step: the turn ends
+        c._end_turn([])
+    return c
+
+
+def quiet_step(c, step) -> tuple | None:
+    """A step's move alone (`apply_step` without its events, goal check or end of turn); returns what
+    `take_back` needs to undo it."""
     if step[0] == "b":
         k, na, nb = step[1][0], step[1][1], step[1][2]
-        owner, a, b = c.blocks[k]
-        cell = c.cell
+        owner, a, b = block = c.blocks[k]
+        cell, meeple = c.cell, c.meeple
         cell[a] = cell[b] = -1
         cell[na] = cell[nb] = k
         c.blocks[k] = (owner, na, nb)
-        m = c.meeple[3 - owner]
+        m = meeple[3 - owner]
         if m == a or m == b:  # BA-5: the opponent's meeple rides along a slide
-            c.meeple[3 - owner] = m + (na - a)
+            meeple[3 - owner] = m + (na - a)
         c.block_moved = True
-    elif step[0] == "g":
+        return block, m
+    if step[0] == "g":
+        m = c.meeple[c.current]
         c.meeple[c.current] = step[1]
         c.meeple_moved = True
+        return m
+    return None
+
+
+def take_back(c, step, undo) -> None:
+    """Undo `quiet_step(c, step)`, given what it returned."""
+    if step[0] == "b":
+        k, na, nb = step[1][0], step[1][1], step[1][2]
+        block, m = undo
+        owner, a, b = block
+        cell = c.cell
+        cell[na] = cell[nb] = -1
+        cell[a] = cell[b] = k
+        c.blocks[k] = block
+        c.meeple[3 - owner] = m
+        c.block_moved = False
+    elif step[0] == "g":
+        c.meeple[c.current] = undo
+        c.meeple_moved = False
 
 
 def action_of(st, step):
@@ -158,22 +210,12 @@ def reaches_row(bd, blocks, cell, seat: int, start: int, other, row: int, region
         if row_of[start] == row:
             return True
         region.add(start)
-        seen, todo = region, [start]
+        seen = region
     elif blocks[cell[start]][0] != seat:
         return any(j != other and cell[j] >= 0 and row_of[j] == row for j in nbrs[start])
     else:
-        seen, todo = {start}, [start]
-    while todo:
-        x = todo.pop()
-        for j in nbrs[x]:
-            if j == other or j in seen:
-                continue
-            k = cell[j]
-            if k < 0:
-                continue
-            if row_of[j] == row:
-                return True
-            if blocks[k][0] == seat:
-                seen.add(j)
-                todo.append(j)
+        seen = {start}
+    for j in flood(nbrs, blocks, cell, seat, [start], seen, other):
+        if row_of[j] == row:
+            return True
     return False

@@ -71,8 +71,11 @@ class Mirror:
 
 
 def main(fd: int, host: str, port: int, max_connections: int, nice: int) -> int:
-    os.nice(nice)
     logging.basicConfig(level=logging.WARNING, format="phones: %(levelname)s %(name)s: %(message)s")
+    try:
+        os.nice(nice)
+    except OSError as exc:  # the Pi's service filters setpriority out (systemd: ~@resources): serve anyway
+        logging.getLogger("companion.phones").warning("the phone server runs at the table's priority (%s)", exc)
     pipe = Pipe(socket.socket(fileno=fd))
     mirror = Mirror(pipe)
     for _ in range(2):  # the keys and the game on the table come first

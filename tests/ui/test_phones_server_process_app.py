@@ -7,19 +7,7 @@ import os
 import signal
 import time
 
-import pytest
-
-from phone_client import Phones
-from test_phones_app import started, wait
-
-
-@pytest.fixture
-def phones_on(monkeypatch):
-    monkeypatch.setenv("COMPANION_PHONES", "on")
-    monkeypatch.setenv("COMPANION_PHONE_PORT", "0")
-    phones = Phones()
-    yield phones
-    phones.close()
+from test_phones_app import phones_on, started, wait  # noqa: F401 (phones_on: a fixture)
 
 
 def test_phones_message_a_play_resent_while_the_table_is_busy_is_played_once(ui, journal_path, phones_on):

@@ -17,11 +17,10 @@ from collections import namedtuple
 from concurrent.futures import Future
 from typing import Any
 
-from companion.core import Refusal
+from companion.refusals import Refusal
 
-from .hub import Gone
 from .relay import Pipe
-from .tokens import SeatTokens
+from .tokens import Gone, SeatTokens
 
 REPORT = 0.25  # seconds between looks at who is connected (the table's screens show it)
 OnTable = namedtuple("OnTable", "id uid")  # all the server reads of the table's session

@@ -24,13 +24,15 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from companion.core import Refusal
+from companion.refusals import Refusal
 
 from . import DEFAULT_PORT
-from .hub import Gone, Hub
-from .tokens import SeatKey
+from .tokens import Gone, SeatKey
+
+if TYPE_CHECKING:  # the child imports this module for Pipe: no session there
+    from .hub import Hub
 
 log = logging.getLogger("companion.phones")
 

@@ -20,9 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from companion.refusals import Refusal
+
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 8
 TOKEN_BYTES = 16  # 128 bits
+
+
+class Gone(Refusal):
+    """This link opens nothing now: replaced, unknown, or of a game that is not on the table."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,9 @@
    thread: the session, the pictures, the server sending them), with the 6 phones on and with none; and
    the bytes of each message the phones receive after their first. Targets: <= 2 ms, <= 4 KB typical.
 
+`--process` runs the server in a child process, as the app does (companion/phones/relay.py): the cost of
+a change then counts the table's process and the server's apart, and memory per connection is left out.
+
 `--pi` runs every section again under a quarter of one core (tools/bench_cpu.py; the phones stay
 outside the quota: they are other devices), `--load N` again with N busy processes beside it; the figures
 of each profile are printed side by side.
@@ -39,10 +42,15 @@ def _rss_kib() -> int:
         return int(next(line for line in f if line.startswith("VmRSS:")).split()[1])
 
 
+#: the server in a child process (--process), as the app runs it
+PROCESS = False
+
+
 def _table(folder: str):
     from companion.journal import Journal
     from companion.phones.serve import PhoneReferee
-    table = PhoneReferee(Journal(Path(folder) / "bench.sqlite"), host="127.0.0.1", port=0, link_host="127.0.0.1")
+    table = PhoneReferee(Journal(Path(folder) / "bench.sqlite"), host="127.0.0.1", port=0, link_host="127.0.0.1",
+                         process=PROCESS)
     threading.Thread(target=table.owner.run, daemon=True).start()
     port = table.server.start()
 
@@ -210,9 +218,10 @@ def change_cost(changes: int) -> dict:
                     session.play(pick, 1) if n % 2 == 0 else session.undo()
             table.owner(go).result(120)  # warm
             time.sleep(0.3)
-            cpu = time.process_time()
+            cpu, server = time.process_time(), _server_cpu(table.server)
             table.owner(go).result(120)
             time.sleep(0.3)  # the server thread sends the last pictures
+            out["server"] = (_server_cpu(table.server) - server) / changes * 1000  # the last run: with phones
             return (time.process_time() - cpu) / changes * 1000
         try:
             out["none"] = run()
@@ -233,6 +242,15 @@ def change_cost(changes: int) -> dict:
     return out
 
 
+def _server_cpu(server) -> float:
+    """CPU seconds of the server's own process so far (0 when it runs in the table's)."""
+    process = getattr(server, "process", None)
+    if process is None:
+        return 0.0
+    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -242,7 +260,7 @@ def measure(a) -> dict:
     """Every section's figures in this process (a profile's child)."""
     times = latency(a.rounds)
     got = {"latency": [x * 1000 for x in times], "cost": change_cost(a.changes)}
-    if a.memory:
+    if a.memory and not PROCESS:
         got["memory"] = memory(a.connections)
     got["start"] = start_cost(a.runs)
     return got
@@ -271,21 +289,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=5, help="fresh processes for the start cost")
     p.add_argument("--pi", action="store_true", help="also under a quarter of one core (a Pi 4's), side by side")
     p.add_argument("--load", type=int, default=0, metavar="N", help="also with N busy processes beside it")
+    p.add_argument("--process", action="store_true", help="the server in a child process, as the app runs it")
     p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if min(a.rounds, a.connections, a.runs, a.changes) < 1 or a.load < 0:
         p.error("every count is a whole number of at least 1 (--load at least 0)")
+    global PROCESS
+    PROCESS = a.process
     if a.child:
         print("RESULT " + json.dumps(measure(a)), flush=True)
         return 0
     print(f"phones bench: python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()) + " at start (other processes share the CPUs)")
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()) + " at start (other processes share the CPUs); the server "
+          + ("in a child process" if a.process else "in the table's process"))
     results, runs = {}, profiles(a)
     try:
         for name, quota, busy in runs:
             args = [sys.executable, "-m", "tools.bench_phones", "--child", "--rounds", str(a.rounds), "--changes",
                     str(a.changes), "--connections", str(a.connections), "--runs", str(a.runs)]
+            if a.process:
+                args.append("--process")
             if not results:
                 args.append("--memory")  # memory per connection: once, at full speed
             env = dict(os.environ, **(quota.env() if quota else {}))
@@ -317,6 +341,7 @@ def report(results: dict[str, dict]) -> None:
     row("  max", lambda r: f"{max(r['latency']):.2f} ms")
     row("table CPU per change, 6 phones (target <= 2 ms)", lambda r: f"{r['cost']['phones']:.2f} ms")
     row("  with no phone on", lambda r: f"{r['cost']['none']:.2f} ms")
+    row("server process CPU per change, 6 phones", lambda r: f"{r['cost'].get('server', 0):.2f} ms")
     row("first message per phone, largest", lambda r: f"{r['cost']['first'] / 1024:.1f} KB")
     row("later messages p50 (target <= 4 KB typical)", lambda r: f"{_pct(r['cost']['later'], 0.5) / 1024:.1f} KB")
     row("  p90", lambda r: f"{_pct(r['cost']['later'], 0.9) / 1024:.1f} KB")

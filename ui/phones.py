@@ -1,11 +1,12 @@
 """The phones seen from the app: the server started after the first frame, the table's session handed
 to it, and who is on a phone for the screens (see companion/phones).
 
-The app's UI thread owns the session; the server thread hands each phone request over with
-`Clock.schedule_once` (`KivyOwner`) and waits for the answer on its own loop, so Kivy never waits on a
-phone. The server's start (importing aiohttp and segno: 0.4 s of CPU here, four times that on a Pi) runs
-on a thread of its own only while the UI thread rests between frames (`WhenIdle`), so the first seconds
-do not stutter. `COMPANION_PHONES=off` starts nothing; `COMPANION_PHONE_PORT` moves the port from 8765. A port
+The app's UI thread owns the session; the server runs in a process of its own, at a lower priority
+(companion/phones/relay.py): its requests are handed to the UI thread with `Clock.schedule_once`
+(`KivyOwner`), so Kivy never waits on a phone, and importing aiohttp there (0.4 s of CPU here, four times
+that on a Pi) never holds this interpreter. Starting it runs on a thread of its own only while the UI
+thread rests between frames (`WhenIdle`). A server process that ends by itself is reported on the screens
+and started again, RESTARTS times at most. `COMPANION_PHONES=off` starts nothing; `COMPANION_PHONE_PORT` moves the port from 8765. A port
 that is taken leaves the app running: `status` says so on the home and table screens.
 """
 from __future__ import annotations
@@ -106,6 +107,8 @@ class PhoneBridge(EventDispatcher):
     running = BooleanProperty(False)
     #: seat -> open sockets, for the game on the table (refreshed every second)
     connected = DictProperty({})
+    RESTARTS = 3
+    START_TIMEOUT = 10.0
 
     def __init__(self, journal_path: str, **kwargs):
         super().__init__(**kwargs)
@@ -118,11 +121,13 @@ class PhoneBridge(EventDispatcher):
         self.local_name: str | None = None  # the machine's .local name, where it resolves
         self._controller = None
         self._poll = None
+        self._restarts = 0
+        self._note = ""  # what the status adds after a restart
         self.status = "" if self.enabled else "Phones are off (COMPANION_PHONES=off)."
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the server on a thread of its own (importing aiohttp there, off the UI thread)."""
+        """Start the server's process from a thread of its own (the UI thread never waits for it)."""
         if not self.enabled or self.server is not None:
             return
         self.status = "Phones: starting..."
@@ -141,14 +146,20 @@ class PhoneBridge(EventDispatcher):
         try:
             from companion.phones import join
             from companion.phones.hub import Hub
-            from companion.phones.server import PhoneServer
+            from companion.phones.relay import ServerProcess
             from companion.phones.tokens import SeatTokens
             keys = None if self.journal_path == ":memory:" else Path(self.journal_path).with_name("phone-keys.json")
-            hub = Hub(SeatTokens(keys))
-            server = PhoneServer(hub, KivyOwner(), port=self.port)
-            port = server.start()
+            hub = self.hub or Hub(SeatTokens(keys))
+            exited = lambda code: Clock.schedule_once(lambda _dt: self._exited(server, code))  # noqa: E731
+            server = ServerProcess(hub, KivyOwner(), port=self.port, on_exit=exited)
+            port = server.start(self.START_TIMEOUT)
             host = join.table_host()
             self.local_name = join.local_name()
+        except TimeoutError:  # an OSError, but the port may well be free
+            message = (f"Phones cannot join: the phone server was slow to start (over {self.START_TIMEOUT:.0f} s); "
+                       "restart the app to try again.")
+            Clock.schedule_once(lambda _dt: self._failed(message))
+            return
         except OSError as exc:
             message = f"Phones cannot join: port {self.port} is taken or closed ({exc.strerror or exc})."
             Clock.schedule_once(lambda _dt: self._failed(message))
@@ -163,9 +174,25 @@ class PhoneBridge(EventDispatcher):
     def _started(self, hub, server, host: str, port: int) -> None:
         self.hub, self.server, self.host, self.port = hub, server, host, port
         self.running = True
-        self.status = f"Phones join at {self.address}" + (f" or http://{self.local_name}:{port}" if self.local_name else "")
+        self.status = (f"Phones join at {self.address}" + (f" or http://{self.local_name}:{port}" if self.local_name else "")
+                       + self._note)
         self.attach(self._controller)
-        self._poll = Clock.schedule_interval(self._refresh_connected, 1.0)
+        if self._poll is None:
+            self._poll = Clock.schedule_interval(self._refresh_connected, 1.0)
+
+    def _exited(self, server, code: int) -> None:
+        """The server's process ended by itself (a crash, a kill): said on the screens, and started again."""
+        if server is not self.server:
+            return
+        self.server, self.running, self.connected = None, False, {}
+        how = f"signal {-code}" if code < 0 else f"exit {code}"
+        if self._restarts >= self.RESTARTS:
+            self.status = f"Phones are off: the phone server stopped ({how}) {self._restarts + 1} times; see the log."
+            return
+        self._restarts += 1
+        self._note = f" (the phone server stopped, {how}, and was started again)"
+        self.start()
+        self.status = f"Phones: the phone server stopped ({how}); starting it again..."
 
     def _failed(self, message: str) -> None:
         log.error("%s", message)
@@ -206,7 +233,7 @@ class PhoneBridge(EventDispatcher):
         from companion.phones import join
         old = self.hub.key(seat)
         key = self.hub.renew(seat) if renew else old
-        if renew:
+        if renew and self.server is not None:  # (a server restarting has no socket open)
             self.server.revoke(old)
         return join.join_url(self.host, self.port, key.token), key.code_shown
 

@@ -8,6 +8,8 @@ seat's curtain) becomes that seat's private hand. The pieces, one idea each:
   seat's typed legal actions, and the checked shape of what a phone may send.
 - `hub`: the owner's side: it answers a seat from the session and plays a phone's action through it.
 - `server`: the aiohttp server on its own thread (the page, one WebSocket a phone, limits, headers).
+- `relay`, `child`: that server in a process of its own, as the app runs it, talking to the table over
+  a socket pair (`relay` is the table's side, `child` the process).
 - `join`: the table's addresses, the join link and its QR code (segno).
 
 The messages are documented in companion/PHONES.md. This package imports no Kivy: `ui/` starts it

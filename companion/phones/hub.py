@@ -14,7 +14,7 @@ from companion.core import BadRequest, IllegalAction, Refusal
 from companion.session import Session, identity
 
 from . import wire
-from .tokens import SeatKey, SeatTokens
+from .tokens import Gone, SeatKey, SeatTokens
 
 #: how many answered action ids each seat remembers (a resend after a drop gets the first answer)
 REMEMBERED = 256
@@ -22,10 +22,6 @@ REMEMBERED = 256
 LISTS = 16
 
 Play = Callable[[str, int], "Refusal | None"]
-
-
-class Gone(Refusal):
-    """This link opens nothing now: replaced, unknown, or of a game that is not on the table."""
 
 
 class Hub:

@@ -6,7 +6,6 @@ import ipaddress
 import socket
 
 import ifaddr
-import segno
 
 
 def lan_addresses() -> list[str]:
@@ -45,6 +44,7 @@ def join_url(host: str, port: int, token: str) -> str:
 
 def qr_png(text: str, scale: int = 8) -> bytes:
     """A QR code of `text` as PNG bytes (black on white, a quiet zone of two modules)."""
+    import segno  # only when a seat's QR code is shown
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="png", scale=scale, border=2)
     return out.getvalue()

@@ -23,6 +23,7 @@ from companion.referee import Referee
 
 from . import DEFAULT_PORT, join
 from .hub import Hub
+from .relay import ServerProcess
 from .server import PhoneServer
 from .tokens import SeatTokens
 
@@ -61,11 +62,13 @@ def tokens_path(journal: Journal) -> Path | None:
 class PhoneReferee:
     """The referee, its journal's seat keys, and the server, tied to one owner thread."""
 
-    def __init__(self, journal: Journal, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT, link_host: str | None = None):
+    def __init__(self, journal: Journal, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT, link_host: str | None = None,
+                 process: bool = False):
         self.referee = Referee(journal)
         self.owner = QueueOwner()
         self.hub = Hub(SeatTokens(tokens_path(journal)))
-        self.server = PhoneServer(self.hub, self.owner, host=host, port=port)
+        kind = ServerProcess if process else PhoneServer  # in a child process, as the app runs it (relay.py)
+        self.server = kind(self.hub, self.owner, host=host, port=port)
         self.link_host = link_host or join.table_host()
         self.referee.ops.update({"phones": self.phones, "phone-renew": self.renew, "phone-urls": self.urls,
                                  "archive": self.archive})

@@ -27,16 +27,18 @@ from collections import defaultdict, deque
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from aiohttp import WSMsgType, web
 from aiohttp.web_protocol import RequestHandler
 
-from companion.core import BadRequest, InternalError, Refusal
+from companion.refusals import BadRequest, InternalError, Refusal
 
 from . import DEFAULT_PORT, wire
-from .hub import Gone, Hub
-from .tokens import SeatKey, SeatTokens
+from .tokens import Gone, SeatKey, SeatTokens
+
+if TYPE_CHECKING:  # the server's own process imports no session (relay.py)
+    from .hub import Hub
 
 log = logging.getLogger("companion.phones")
 http_log = logging.getLogger("companion.phones.http")  # aiohttp's own messages, with no token in them (_NoTokens)

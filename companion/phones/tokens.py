@@ -18,10 +18,17 @@ import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
+
+from companion.refusals import Refusal
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 8
 TOKEN_BYTES = 16  # 128 bits
+
+
+class Gone(Refusal):
+    """This link opens nothing now: replaced, unknown, or of a game that is not on the table."""
 
 
 @dataclass(frozen=True)
@@ -57,20 +64,27 @@ class SeatTokens:
         self._keys: dict[tuple[int, int], SeatKey] = {}
         self._by_token: dict[str, SeatKey] = {}
         self._by_code: dict[str, SeatKey] = {}
+        #: called (outside the lock) after the keys changed: the phones' server process keeps a copy
+        self.changed: Callable[[], None] = lambda: None
         self._load()
 
     def key(self, session: int, seat: int, uid: str = "") -> SeatKey:
         """The seat's current key, made on first use (and anew for another session of the same number)."""
         with self._lock:
             key = self._keys.get((session, seat))
-            if key is None or key.uid != uid:
+            made = key is None or key.uid != uid
+            if made:
                 key = self._make(session, seat, uid)
-            return key
+        if made:
+            self.changed()
+        return key
 
     def renew(self, session: int, seat: int, uid: str = "") -> SeatKey:
         """A new key for the seat (a lost or changed phone): the old token and code stop working now."""
         with self._lock:
-            return self._make(session, seat, uid)
+            key = self._make(session, seat, uid)
+        self.changed()
+        return key
 
     def seat_of(self, token: str) -> SeatKey | None:
         """The key whose token this is, or None (unknown, replaced, or never given)."""
@@ -99,6 +113,22 @@ class SeatTokens:
                 self._drop(self._keys.pop(seat_key))
             if gone:
                 self._save()
+        if gone:
+            self.changed()
+
+    def all(self) -> list[SeatKey]:
+        """Every current key (for the copy the phones' server process holds)."""
+        with self._lock:
+            return list(self._keys.values())
+
+    def replace(self, keys: list[SeatKey]) -> None:
+        """Hold exactly `keys` (the phones' server process's copy of the table's store)."""
+        with self._lock:
+            self._keys.clear()
+            self._by_token.clear()
+            self._by_code.clear()
+            for key in keys:
+                self._add(key)
 
     # -- inside ------------------------------------------------------------------------------------
     def _make(self, session: int, seat: int, uid: str) -> SeatKey:

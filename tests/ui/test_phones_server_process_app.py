@@ -1,0 +1,62 @@
+"""The app's phone server in a process of its own: a phone's play that reaches the table while its thread
+is busy is played once, a server process that dies is said on the screen and started again (or said to
+be off), and a server slow to start is said to be slow, not its port taken."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+from test_phones_app import phones_on, started, wait  # noqa: F401 (phones_on: a fixture)
+
+
+def test_phones_message_a_play_resent_while_the_table_is_busy_is_played_once(ui, journal_path, phones_on):
+    app = started(ui, journal_path)
+    ui.start_game(2, "legends-of-the-arena")
+    session = app.controller.session
+    url = app.phones.link(1)[0]
+    first = wait(ui, phones_on.open(url))
+    state = wait(ui, phones_on.submit(first.next("state")))
+    entries = len(list(session.journal.entries(session.id)))
+    server = app.phones.server
+    asked, owner = [], server.owner
+    server.owner = lambda fn: (asked.append(fn), owner(fn))[1]  # counts what reaches the table's thread
+    # from here no frame is drawn: the UI thread, the session's owner, is busy
+    play = phones_on.submit(first.play(state, state["actions"][0]["text"], "p1"))
+    second = phones_on.open(url).result(20)  # the phone again after a drop: its socket opens without the table
+    again = phones_on.submit(second.play(state, state["actions"][0]["text"], "p1"))
+    deadline = time.monotonic() + 30
+    while len(asked) < 2 and time.monotonic() < deadline:  # the play, and the second socket's first picture,
+        time.sleep(0.01)                                   # wait for the table
+    assert len(asked) == 2
+    assert not play.done() and not again.done()
+    assert wait(ui, play) == {"type": "done", "id": "p1"}
+    assert wait(ui, again) == {"type": "done", "id": "p1"}
+    assert len(list(session.journal.entries(session.id))) == entries + 1
+    assert app.controller.view["picked"] == [1]
+
+
+def test_phones_a_server_process_that_dies_is_said_on_the_screen_and_started_again_then_said_off(
+        ui, journal_path, phones_on):
+    app = started(ui, journal_path)
+    ui.start_game(2, "block-arena")
+    app.phones.RESTARTS = 1
+    old = app.phones.server
+    os.kill(old.process.pid, signal.SIGKILL)
+    assert ui.until(lambda: app.phones.server is not old and app.phones.running, 30), app.phones.status
+    assert "stopped, signal 9, and was started again" in app.phones.status
+    sock = wait(ui, phones_on.open(app.phones.link(1)[0]))  # phones join it as before
+    assert wait(ui, phones_on.submit(sock.next("state")))["seat"] == 1
+    os.kill(app.phones.server.process.pid, signal.SIGKILL)
+    assert ui.until(lambda: "Phones are off" in app.phones.status, 30), app.phones.status
+    assert not app.phones.running and app.phones.server is None
+    ui.frames(2)
+    assert app.controller.session.head == 0  # the table plays on
+
+
+def test_phones_a_server_slow_to_start_is_said_slow_not_its_port_taken(ui, journal_path, phones_on, monkeypatch):
+    from ui.phones import PhoneBridge
+    monkeypatch.setattr(PhoneBridge, "START_TIMEOUT", 0.001)  # no process starts that fast
+    app = ui.start(journal_path)
+    assert ui.until(lambda: "slow to start" in app.phones.status, 20), app.phones.status
+    assert "taken" not in app.phones.status and not app.phones.running

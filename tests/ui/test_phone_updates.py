@@ -10,7 +10,10 @@ from phone_browser import Pages, need_browser
 #: counts the states this page received without their action list (a page that holds it is sent none)
 COUNT_LEAN = ("window.lean = 0; const take = ws.onmessage; ws.onmessage = (e) => { const m = JSON.parse(e.data); "
               "if (m.type === 'state' && !('actions' in m)) window.lean += 1; take(e); };")
-SHOWN = "return [document.querySelector('main').innerHTML, JSON.stringify(state)];"
+# The state as drawn; its keys sorted, since a held list is added to a message after its other keys.
+SHOWN = ("const sorted = (k, v) => v && typeof v === 'object' && !Array.isArray(v) ? "
+         "Object.fromEntries(Object.entries(v).sort()) : v; "
+         "return [document.querySelector('main').innerHTML, JSON.stringify(state, sorted)];")
 
 
 @pytest.fixture

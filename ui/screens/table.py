@@ -81,6 +81,8 @@ class TableScreen(Screen):
     told_text = StringProperty("")
     #: the game's own curtain (pass-the-device) if it has hidden information; closed when leaving
     curtain = None
+    #: what the table reads from the hardware (`texts.HARDWARE`: "dice", "hand"), for the "?" reference
+    hardware: tuple[str, ...] = ()
     #: extra views `companion screenshot` can show (name -> what `prepare_shot` does with it)
     shots: tuple[str, ...] = ()
 
@@ -225,10 +227,13 @@ class TableScreen(Screen):
             self._log_panel = LogPanel()
         self._log_panel.open_for(App.get_running_app().overlay, self.controller)
 
-    def show_controls(self, widget) -> None:
-        """The "?" of an emulated table: which keys and gestures stand in for the hardware."""
-        from ..texts import EMULATED_CONTROLS
-        self.note(widget, EMULATED_CONTROLS, palette.PANEL_HI)
+    def show_rules(self, widget) -> None:
+        """The "?": the game's rules reference, the rule the last refusal cited on top, the hardware's keys in it."""
+        from ..widgets.rules import RulesPanel
+        if getattr(self, "_rules_panel", None) is None:
+            self._rules_panel = RulesPanel()
+        app = App.get_running_app()
+        self._rules_panel.open_for(app.overlay, self, app.last_rule)
 
     def show_hint(self, widget) -> None:
         """The computer's suggestion beside the Hint button, thought off the UI thread."""

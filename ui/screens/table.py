@@ -137,8 +137,7 @@ class TableScreen(Screen):
         self.can_undo, self.can_redo, self.thinking = c.can_undo, c.can_redo, c.thinking
         outcome = c.outcome()
         self.outcome_text = "" if outcome is None else outcome_text(outcome, c.names, c.game_type.outcome == COOPERATIVE)
-        self.can_hint = bool(c.session.game.computer_players) and outcome is None and bool(c.actions) and not c.thinking \
-            and c.hint_seat() is not None
+        self.can_hint = c.why_no_hint() is None
         self.update()
 
     @staticmethod
@@ -236,9 +235,17 @@ class TableScreen(Screen):
         self._rules_panel.open_for(app.overlay, self, app.last_rule)
 
     def show_hint(self, widget) -> None:
-        """The computer's suggestion beside the Hint button, thought off the UI thread."""
+        """The computer's suggestion beside the Hint button, thought off the UI thread; or why there is none."""
+        if self.refused_hint(widget):
+            return
         self.note(widget, "The companion is thinking...", palette.PANEL_HI)
         self.controller.hint(lambda suggestion: self.hinted(suggestion, widget))
+
+    def refused_hint(self, widget) -> bool:
+        """A Hint that cannot act looks so (`can_hint`), and a tap on it says why, with the rule, like Undo."""
+        refusal = self.controller.why_no_hint()
+        self.result(refusal, widget)
+        return refusal is not None
 
     def hinted(self, suggestion, widget) -> None:
         if isinstance(suggestion, Refusal):

@@ -43,6 +43,7 @@ class RulesPanel(FloatLayout):
 
     title = StringProperty("Rules")
     query = StringProperty("")
+    example = StringProperty("")  # a rule id of this game, for the empty field's hint
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -58,6 +59,7 @@ class RulesPanel(FloatLayout):
         self.sections = [("The rule the last refusal cited", top), (f"{game.title}: the rules", rules),
                          ("Hardware and keys", hardware_rules(screen.hardware, screen.emulated))]
         self.title = f"{game.title}: rules reference"
+        self.example = next((r.partition("/")[2] for r, _ in rules if r != f"{game.id}/players"), "")
         if self.parent is None:
             overlay.add_widget(self)
         self.size = overlay.size  # now, so the rows' wrapped heights are reckoned on the width they get

@@ -48,6 +48,12 @@ def test_the_question_mark_opens_the_games_rules_reference_as_companion_rules_pr
     rules = [(rule, named(text, names)) for rule, text in (line.split("\t", 1) for line in printed.splitlines())]
     assert shown(panel)[:len(rules)] == rules  # nothing refused yet: the reference in its own order
     assert panel.headings()[-1] == "Hardware and keys" and shown(panel)[len(rules):]
+    for scroll in (1, 0.5, 0):  # each row's words fit the height reckoned for them, top to bottom
+        panel.ids.rows.scroll_y = scroll
+        ui.frames(3)
+        rows = panel.ids.rows.layout_manager.children
+        assert rows and all(r.children[0].texture_size[1] <= r.height for r in rows), \
+            [(r.text, r.children[0].texture_size[1], r.height) for r in rows if r.children[0].texture_size[1] > r.height]
     ui.tap(panel.ids.close)
     assert panel.parent is None
 

@@ -8,6 +8,7 @@ the panel's width (as the Log view's), so a filter typed letter by letter builds
 """
 from __future__ import annotations
 
+from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -48,6 +49,7 @@ class RulesPanel(FloatLayout):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.sections: list[tuple[str, list[tuple[str, str]]]] = []
+        self._char_w = sp(ROW_FONT) * 0.5
 
     def open_for(self, overlay, screen, cited: str | None) -> None:
         """The reference of `screen`'s game, `cited` (the last refusal's rule) on top when it is one of it."""
@@ -63,22 +65,25 @@ class RulesPanel(FloatLayout):
         if self.parent is None:
             overlay.add_widget(self)
         self.size = overlay.size  # now, so the rows' wrapped heights are reckoned on the width they get
+        # a character's mean width in this font, measured once on the reference's own words
+        sample = " ".join(text for _, rows in self.sections for _, text in rows)[:2000] or "x"
+        self._char_w = CoreLabel(font_size=sp(ROW_FONT)).get_extents(sample)[0] / len(sample)
         self.ids.search.text = ""
         self.on_query()
 
     def on_query(self, *_) -> None:
         """The rows whose rule id holds what is typed (any case); every row when nothing is."""
         want = self.query.strip().lower()
-        per_line = max(20, int((self.width - dp(60)) / (sp(ROW_FONT) * 0.5)))
+        per_line = max(20, int(0.95 * (self.width - dp(40)) / self._char_w))  # a wrapped line ends short of the edge
         data = []
         for heading, rows in self.sections:
             shown = [(r, t) for r, t in rows if want in r.lower()]
             if shown:
                 data.append({"rule": "", "text": heading, "heading": True, "height": dp(36)})
             for rule, text in shown:
-                lines = 1 + (len(rule) + 2 + len(text)) // per_line
+                lines = -(-(len(rule) + 2 + len(text)) // per_line)
                 data.append({"rule": rule, "text": text, "heading": False,
-                             "height": dp(8) + lines * sp(ROW_FONT) * 1.3})
+                             "height": dp(10) + lines * sp(ROW_FONT) * 1.2})
         if not data:
             data.append({"rule": "", "text": f"No rule id here holds \"{self.query.strip()}\".", "heading": False,
                          "height": dp(40)})

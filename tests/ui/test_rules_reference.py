@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_table_readable import SIZES, clipped, panel  # noqa: F401  (panel: a fixture)
 
 from ui.texts import named
 from ui.widgets.rules import RulesPanel
@@ -108,3 +109,22 @@ def test_after_a_refusal_the_rule_it_cited_is_first_in_the_reference(ui, journal
     assert "nothing to redo" in ui.toast
     panel = open_reference(ui, table)
     assert panel.rules()[0] == "protocol/redo"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_table_shows_its_question_mark_at_every_panel_size(ui, journal_path, panel, size):
+    """Legends' top bar has no room for it on a portrait panel: there it sits beside the Stocks' own row."""
+    panel(size)
+    for game_id in GAMES:
+        ui.start(journal_path)
+        table = ui.start_game(2, game_id)
+        ui.frames(3)
+        shown = [b for b in (table.ids.rules, table.ids.get("rules_portrait")) if b is not None and b.opacity > 0]
+        assert len(shown) == 1 and not shown[0].disabled and shown[0].width > 0, game_id
+        x, y = shown[0].to_window(shown[0].x, shown[0].y)
+        assert 0 <= x and x + shown[0].width <= size[0] and 0 <= y and y + shown[0].height <= size[1], game_id
+        if game_id == "legends-of-the-arena":  # its top bar is full: the "?" pushes nothing out of the window
+            assert clipped(ui.app.root, *size) == []
+        ui.tap(shown[0])
+        assert any(isinstance(w, RulesPanel) for w in ui.app.overlay.children), game_id
+        ui.stop()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
+from companion.core import ComputerPlayer
 from companion.games import REGISTRY
 from ui.widgets.common import FlatButton
 
@@ -91,16 +94,37 @@ def test_LA_16_physical_cards_against_the_companion_is_refused_at_start_with_the
     assert ui.app.journal.sessions() == []
 
 
-def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, journal_path):
+@pytest.fixture
+def gate(monkeypatch):
+    """The companion's Legends choose only while the gate is open (set): a test closes it to read the table
+    at a moment no computer's move can change it (a clock would race a loaded machine)."""
+    opened = threading.Event()
+    opened.set()
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    real = REGISTRY[LEGENDS].computer_players[level]
+
+    class Gated(ComputerPlayer):
+        def choose(self, state, seat, rng, seconds):
+            opened.wait(60)
+            return real().choose(state, seat, rng, seconds)
+
+    monkeypatch.setitem(REGISTRY[LEGENDS].computer_players, level, Gated)
+    yield opened
+    opened.set()
+
+
+def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, journal_path, gate):
     """The person picks last and the exchange is revealed; the computers then think their steps. Undo is
     refused there (picks that were seen stay, LA-7), and the computers must still move, not think forever."""
     c = one_person_against_three_computers(ui, journal_path)
     assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
+    gate.clear()  # the computers' steps wait until the refusal is read
     assert c.play(c.actions_for(1)[0]) is None
     assert c.thinking and set(c.session.turn().seats) <= {2, 3, 4}  # a computer's step after the reveal
     head = c.session.head
     ui.tap(ui.table.ids.undo)
     assert "Undo stops at a reveal" in ui.toast  # refused: nothing taken back
+    gate.set()
     assert ui.until(lambda: answered(c, head), 60), "the computers never moved after the refused undo"
     assert ui.until(lambda: not c.thinking, 30)
 

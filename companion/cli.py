@@ -52,7 +52,7 @@ JOURNAL_HELP = ("the journal file (default: journal.sqlite in $COMPANION_DATA, e
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("referee", help="speak the JSON-lines referee protocol on stdin/stdout")
-    p.add_argument("--journal", help="journal file to keep the session in (default: memory only)")
+    p.add_argument("--journal", default=None, help=JOURNAL_HELP[:-1] + "; :memory: keeps it in memory only)")
     p.set_defaults(run=_referee)
 
     p = sub.add_parser("serve", help="the referee protocol on stdin/stdout, with the phones' server (no screen)",
@@ -135,8 +135,12 @@ def _referee(args) -> int:
     from companion.referee import serve
     # bytes that are not UTF-8 become a line that is not JSON (refused), never a crash
     sys.stdin.reconfigure(errors="replace")
-    with writing(args.journal, _writer(args)):
-        return serve(Journal(args.journal) if args.journal else Journal())
+    if args.journal == ":memory:":  # nobody else's journal: no lock
+        return serve(Journal())
+    path = _journal_path(args)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with writing(path, _writer(args)):  # the lock first, as `serve` takes it
+        return serve(Journal(path))
 
 
 def _serve(args) -> int:

@@ -139,7 +139,9 @@ class Shift(Step):
 @dataclass(frozen=True, eq=False)
 class Cards(Step):
     """Cards (or dice) moved between a pile and a player, the model of the board keeping no count of them:
-    `what` is its sentence, with {who} for the seat's name, `undone` the one that puts them back."""
+    `what` is its sentence, with {who} for the seat's name and {whose} for its possessive, `undone` the one
+    that puts them back. Like every step it says what to do ("Deal 2 time cards from the time deck to Ann"),
+    not what happened again (the event's sentence says that)."""
 
     type = "cards"
     seat: int | None
@@ -147,7 +149,9 @@ class Cards(Step):
     undone: str
 
     def sentence(self, names: Names) -> str:
-        return self.what.replace("{who}", names(self.seat)) if self.seat is not None else self.what
+        if self.seat is None:
+            return self.what
+        return self.what.replace("{whose}", names.possessive(self.seat)).replace("{who}", names(self.seat))
 
     def back(self) -> Step:
         return Cards(self.seat, self.undone, self.what)

@@ -56,3 +56,27 @@ def test_export_says_which_file_how_many_entries_and_bytes_and_stdout_gets_only_
     assert said == f"exported session 1 ({entries} entries, {out.stat().st_size} bytes) to {out}", said
     data = companion("export", "1", "-", "--journal", journal).stdout
     assert data == out.read_text()  # nothing but the lines themselves on stdout, for a pipe
+
+
+def test_referee_without_journal_keeps_the_session_in_the_data_folder_and_resumes_it():
+    first = RefereeProcess()
+    state = first.send(op="new", game="block-arena", players=2, seed=4)["state"]
+    assert first.send(op="play", action=first.send(op="legal")["actions"][0])["ok"]
+    moved = first.send(op="state")["state"]
+    first.close()
+    assert moved != state
+    assert (Path(os.environ["COMPANION_DATA"]) / "journal.sqlite").is_file()
+    assert "block-arena\t2 players" in companion("sessions").stdout
+    again = RefereeProcess()  # the same default journal: the unfinished game is back, as with --journal
+    try:
+        assert again.send(op="state")["state"] == moved
+    finally:
+        again.close()
+    assert "memory" in companion("referee", "--help").stdout and "COMPANION_DATA" in companion("referee", "--help").stdout
+
+
+def test_referee_journal_memory_keeps_nothing():
+    r = RefereeProcess("--journal", ":memory:")
+    assert r.send(op="new", game="block-arena", players=2, seed=4)["ok"]
+    r.close()
+    assert not (Path(os.environ["COMPANION_DATA"]) / "journal.sqlite").exists()

@@ -149,7 +149,7 @@ def test_journal_one_writer_a_served_table_archives_its_own_finished_games_and_t
 
 
 def test_journal_one_writer_a_referee_in_memory_takes_no_lock_and_an_archive_there_needs_a_folder(tmp_path):
-    referee = RefereeProcess()
+    referee = RefereeProcess("--journal", ":memory:")
     try:
         reply = referee.send(op="archive")
         assert not reply["ok"] and reply["error"]["code"] == "bad-request"

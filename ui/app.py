@@ -105,6 +105,8 @@ class CompanionApp(App):
     voice = ObjectProperty(None, allownone=True)
     controller = ObjectProperty(None, allownone=True)
     journal_note = StringProperty("")
+    #: the rule the last refusal shown cited (None: none yet), first in the "?" reference
+    last_rule = ObjectProperty(None, allownone=True)
 
     def __init__(self, journal_path: str | Path, backend: str | None = None, record: str | None = None,
                  quit_after_first_frame: bool = False, voice_out: str | None = None, **kwargs):
@@ -316,6 +318,7 @@ class CompanionApp(App):
         if self.toast.parent is not None:
             self.toast.parent.remove_widget(self.toast)  # re-add on top of any curtain
         self.toast.show(self.overlay, widget, refusal_text(refusal, names), seconds=None)  # stays until read
+        self.last_rule = refusal.rule  # the "?" reference opens on it
         sentence = explain(refusal.rule) if refusal.rule else None
         if sentence:
             self.toast.rule_text = f"{refusal.rule}: {named(sentence, names)}"
@@ -339,7 +342,7 @@ class CompanionApp(App):
         if self.hw is None or not self.hw.emulated:
             return False
         from kivy.uix.textinput import TextInput
-        focused = [w for w in self.home.walk() if isinstance(w, TextInput) and w.focus]
+        focused = [w for w in self.root.walk() if isinstance(w, TextInput) and w.focus]  # a panel's field too
         if focused:
             return False
         screen = self.table_screen

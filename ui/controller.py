@@ -149,8 +149,7 @@ class TableController(EventDispatcher):
         seat = self.hint_seat()
         try:
             if seat is None and self._is_computer_turn():
-                raise Refusal("no-hint", "A hint is for a person's move: the companion's seats choose their own, "
-                              "unseen.", None)
+                raise self.why_no_hint()
             job = self.session.hint_job(self.computer_level, seconds, seat)
         except Refusal as refusal:
             done(refusal)
@@ -175,6 +174,25 @@ class TableController(EventDispatcher):
         if turn.kind in (OVER, CHANCE):
             return None
         return next((s for s in turn.seats if s not in self.computers), None)
+
+    def why_no_hint(self) -> Refusal | None:
+        """Why Hint cannot suggest a move now, or None when it can: what a tap on the dimmed button says."""
+        def no(reason: str) -> Refusal:
+            return Refusal("no-hint", reason, "protocol/hint")
+        if not self.session.game.computer_players:
+            return no(f"{self.session.game.title} has no computer player to ask for a hint.")
+        turn = self.session.turn()
+        if turn.kind == OVER:
+            return no("The game is over: there is no move left to suggest.")
+        if self.thinking:
+            return no("The companion is choosing its own move; ask again once it has played.")
+        if turn.kind == CHANCE:
+            return no("Chance decides the next step (a roll, a shuffle or a draw): there is no move to suggest.")
+        if self.hint_seat() is None and self._is_computer_turn():
+            return no("A hint is for a person's move: the companion's seats choose their own, unseen.")
+        if self.hint_seat() is None or not self.actions:
+            return no("Nobody is to choose a move now: there is nothing to suggest.")
+        return None
 
     def hint_action(self, done, seconds: float = THINK_SECONDS) -> None:
         """`hint`, with the suggestion as the game's Action value (its text read once, here at the edge),

@@ -13,12 +13,22 @@ from companion.core import CHANCE, SEAT, SEATS, TABLE, Refusal, Turn
 from companion.events import and_list, plural
 
 
-#: what the emulated hardware answers to on a laptop (the README lists the same)
-EMULATED_CONTROLS = (
-    "Emulated hardware: Space or the Dice button presses the dice button. "
-    "1-9, 0, - and = point the clock hand at 1 to 12; Left and Right step it; "
-    "or drag the hand on the dial."
-)
+#: what a table reads from the hardware, as the "?" reference says it: (id, the real part, its stand-in on
+#: an emulated table: a key, a tap or a drag)
+HARDWARE = {
+    "dice": ("hardware/dice", "The dice button rolls for whoever is to roll; the screen shows the result.",
+             "Emulated: Space or the on-screen Dice button presses the dice button."),
+    "hand": ("hardware/hand", "The clock hand's sensor reads the hour the physical hand points at.",
+             "Emulated: 1-9, 0, - and = point the clock hand at 1 to 12; Left and Right step it; or drag the "
+             "hand on the dial."),
+}
+
+
+def hardware_rules(parts: tuple[str, ...], emulated: bool) -> list[tuple[str, str]]:
+    """The "?" reference's section on the hardware: each part the table reads, with its keys when emulated."""
+    if not parts:
+        return [("hardware", "This game uses no dice button or clock hand: everything is played on the screen.")]
+    return [(rule, f"{real} {stand_in}" if emulated else real) for rule, real, stand_in in (HARDWARE[p] for p in parts)]
 
 
 def seat_name(names: list[str], seat: int | None) -> str:

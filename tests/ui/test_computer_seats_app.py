@@ -3,6 +3,11 @@ companion the last seats; each computer seat picks in its turn through the same 
 plays on when they have."""
 from __future__ import annotations
 
+import threading
+
+import pytest
+
+from companion.core import ComputerPlayer
 from companion.games import REGISTRY
 from ui.widgets.common import FlatButton
 
@@ -45,6 +50,12 @@ def one_person_against_three_computers(ui, journal_path):
     return ui.app.controller
 
 
+def answered(c, head: int) -> bool:
+    """A computer seat answered since `head`: it moved, or (its search is timed, so which card it shows depends
+    on the machine's speed) it showed a card only the people can apply and handed it to the table (LA-4)."""
+    return c.session.head > head or getattr(c.stuck, "rule", None) == f"{LEGENDS}/LA-4"
+
+
 def test_LA_16_one_person_against_three_computer_legends_from_the_home_screen(ui, journal_path):
     home = legends_for_four(ui, journal_path)
     assert "Companion seats" not in [r.label for r in home.ids.options.children]  # people only: no count
@@ -83,17 +94,38 @@ def test_LA_16_physical_cards_against_the_companion_is_refused_at_start_with_the
     assert ui.app.journal.sessions() == []
 
 
-def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, journal_path):
+@pytest.fixture
+def gate(monkeypatch):
+    """The companion's Legends choose only while the gate is open (set): a test closes it to read the table
+    at a moment no computer's move can change it (a clock would race a loaded machine)."""
+    opened = threading.Event()
+    opened.set()
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    real = REGISTRY[LEGENDS].computer_players[level]
+
+    class Gated(ComputerPlayer):
+        def choose(self, state, seat, rng, seconds):
+            opened.wait(60)
+            return real().choose(state, seat, rng, seconds)
+
+    monkeypatch.setitem(REGISTRY[LEGENDS].computer_players, level, Gated)
+    yield opened
+    opened.set()
+
+
+def test_LA_16_undo_refused_while_the_computers_think_still_lets_them_move(ui, journal_path, gate):
     """The person picks last and the exchange is revealed; the computers then think their steps. Undo is
     refused there (picks that were seen stay, LA-7), and the computers must still move, not think forever."""
     c = one_person_against_three_computers(ui, journal_path)
     assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
+    gate.clear()  # the computers' steps wait until the refusal is read
     assert c.play(c.actions_for(1)[0]) is None
     assert c.thinking and set(c.session.turn().seats) <= {2, 3, 4}  # a computer's step after the reveal
     head = c.session.head
     ui.tap(ui.table.ids.undo)
     assert "Undo stops at a reveal" in ui.toast  # refused: nothing taken back
-    assert ui.until(lambda: c.session.head > head, 30), "the computers never moved after the refused undo"
+    gate.set()
+    assert ui.until(lambda: answered(c, head), 60), "the computers never moved after the refused undo"
     assert ui.until(lambda: not c.thinking, 30)
 
 
@@ -104,15 +136,19 @@ def test_LA_16_home_while_the_computers_think_stops_them_and_the_resumed_table_p
     assert ui.until(lambda: not c.thinking and set(c.session.turn().seats) == {1}, 30)
     assert c.play(c.actions_for(1)[0]) is None
     assert c.thinking
+    choosing = [t for t in threading.enumerate() if t.name == "computer-player"]
     head, session_id = c.session.head, c.session.id
     ui.tap(ui.table.ids.home)
     assert ui.app.sm.current == "home"
-    ui.until(lambda: False, 2)  # frames for a while: long enough for a move chosen to arrive
+    # the move being chosen arrives (its thread ends, its answer is handed to the UI thread's next frame), and
+    # is dropped: waited for as such, not for a time a loaded machine may outlast
+    assert ui.until(lambda: not any(t.is_alive() for t in choosing), 60), "the computer never finished choosing"
+    ui.frames(3)
     assert len(list(ui.app.journal.entries(session_id))) == head  # nothing was played on the home screen
     assert ui.app.resume(session_id) is None
     resumed = ui.app.controller
-    assert ui.until(lambda: resumed.session.head > head, 30), "the resumed table's computers never moved"
-    assert ui.until(lambda: not resumed.thinking, 30)
+    assert ui.until(lambda: answered(resumed, head), 60), f"the resumed table's computers never moved: {resumed.turn()}"
+    assert ui.until(lambda: not resumed.thinking, 60)
     assert len(list(ui.app.journal.entries(session_id))) == resumed.session.head  # one table writes the game
 
 

@@ -56,9 +56,13 @@ def test_four_phones_play_a_legends_digital_sequence_at_once_while_the_app_shows
     for seat in (1, 2, 3, 4):
         assert browser.until(seat, "state && state.actions.length > 0 && state.actions[0].type === 'Pick'")
     # every page taps its three cards, then locks them in; nobody waits for anyone
+    lock = "return document.querySelector('#hand button.primary').textContent"
     for seat in (1, 2, 3, 4):
+        said = [browser.on(seat, lock)]
         for card in browser.buttons(seat, "#hand")[:3]:
             browser.tap(seat, card, "#hand")
+            said.append(browser.on(seat, lock))
+        assert said == ["Choose 3 cards", "Choose 2 more cards", "Choose 1 more card", "Lock in my picks"], said
         if seat == 2:
             shot(browser, 2, tmp_path, "legends")
     for seat in (1, 2, 3, 4):
@@ -182,9 +186,12 @@ def test_chronomage_phone_casts_a_constant_spell_and_enters_its_dice_with_small_
     # the faces the real dice show: two of the player's own now, and the challenge die
     assert browser.until(1, "document.querySelectorAll('.faces select').length === 3")
     assert browser.on(1, "return [...document.querySelectorAll('.form button')].map(b => [b.textContent, b.disabled])") \
-        [-1] == ["Choose 3 more faces", True]  # the dice form's: nothing is sent half-entered
-    for label, value in (("Your 2 dice 1", 5), ("Your 2 dice 2", 3), ("The challenge die 1", 4)):
+        [-1] == ["Choose 3 faces", True]  # the dice form's: nothing is sent half-entered
+    for i, (label, value) in enumerate((("Your 2 dice 1", 5), ("Your 2 dice 2", 3), ("The challenge die 1", 4))):
         choose(browser, 1, label, value)
+        if i < 2:
+            assert browser.on(1, "return [...document.querySelectorAll('.form button')].map(b => b.textContent)")[-1] \
+                == ["Choose 2 more faces", "Choose 1 more face"][i]
     browser.on(1, "document.querySelector('.faces').scrollIntoView({block: 'center'});")
     shot(browser, 1, tmp_path, "chronomage-dice")
     browser.tap(1, "Enter 3 5 / 4", "#actions")

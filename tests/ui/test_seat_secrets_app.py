@@ -55,14 +55,30 @@ def test_a_computer_seats_picks_never_show_on_the_table_whatever_is_tapped(ui, j
     assert shown and set(shown) <= set(c.seat_view(1)["hand"])
 
 
-def test_a_computer_seat_is_picking_until_it_has_and_its_button_never_opens_a_curtain(ui, journal_path):
+def test_a_computer_seat_is_picking_until_it_has_and_its_button_never_opens_a_curtain(ui, journal_path,
+                                                                                      monkeypatch):
+    import threading
+    go = threading.Event()
+    level = next(iter(REGISTRY[LEGENDS].computer_players))
+    real = REGISTRY[LEGENDS].computer_players[level]
+
+    class Held(ComputerPlayer):  # holds the first computer's pick until the test has looked (no race with a clock)
+        def choose(self, state, seat, rng, seconds):
+            go.wait(60)
+            return real().choose(state, seat, rng, 0.1)
+
+    monkeypatch.setitem(REGISTRY[LEGENDS].computer_players, level, Held)
     c = one_person_against_three_computers(ui, journal_path)
     table = ui.table
     ui.frames(2)
-    waiting = [s for s in (2, 3, 4) if s not in c.view.get("picked", [])]
-    assert waiting  # they think one at a time: the last ones have not picked yet
-    text = pick_buttons(table)[waiting[-1] - 1].text
-    assert "is picking" in text and "tap" not in text and "secret" not in text, text
+    try:
+        waiting = [s for s in (2, 3, 4) if s not in c.view.get("picked", [])]
+        assert waiting == [2, 3, 4] and c.thinking  # they think one at a time: none has picked yet
+        for seat in waiting:
+            text = pick_buttons(table)[seat - 1].text
+            assert "is picking" in text and "tap" not in text and "secret" not in text, text
+    finally:
+        go.set()
 
 
 def test_clear_on_a_seat_that_has_picked_says_why_nothing_changes(ui, journal_path):

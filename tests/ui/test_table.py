@@ -208,10 +208,3 @@ def test_greyed_coming_games_and_player_count(ui, journal_path):
     ui.tap(row.ids.color)  # red -> blue; Blue's row takes red
     assert home.table()["colors"][:2] == ["blue", "red"]
     assert home.table()["names"][:2] == ["Blue", "Red"]
-
-
-def test_the_question_mark_lists_the_emulated_controls(ui, journal_path):
-    ui.start(journal_path)
-    table = ui.start_game(2)
-    ui.tap(table.ids.controls_help)
-    assert "Space" in ui.toast and "drag the hand" in ui.toast

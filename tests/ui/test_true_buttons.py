@@ -1,6 +1,6 @@
 """Buttons tell the truth: a button looks able exactly when pressing it would do something. Undo and Redo
-that cannot act look so and a tap on them says why, with the rule ("There is nothing to redo."); a tap
-where a disabled Hint sits does nothing (no "Nobody is to move now")."""
+that cannot act look so and a tap on them says why, with the rule ("There is nothing to redo."); so does
+Hint when there is no move to suggest."""
 from __future__ import annotations
 
 import random
@@ -55,15 +55,16 @@ def test_chronomage_redo_looks_unable_at_who_takes_the_time_card_and_says_why(ui
     assert "nothing to redo" in ui.toast and "protocol/redo" in ui.toast
 
 
-def test_block_arena_hint_is_disabled_once_the_game_is_over(ui, journal_path):
+def test_block_arena_hint_looks_unable_once_the_game_is_over_and_a_tap_says_why(ui, journal_path):
     ui.start(journal_path)
     table = ui.start_game(None, "block-arena")
     c = ui.app.controller
-    assert not table.ids.hint.disabled and table.ids.hint.opacity == 1  # someone to suggest a move to
+    assert not table.ids.hint.dim and table.ids.hint.opacity == 1  # someone to suggest a move to
     play_randomly_until(ui, lambda: c.outcome() is not None, seed=3, limit=3000)
-    assert table.ids.hint.disabled
+    assert table.ids.hint.dim
     ui.tap_at(*centre(table.ids.hint))
-    assert "Nobody" not in ui.toast and "suggests" not in ui.toast and "thinking" not in ui.toast
+    assert "The game is over" in ui.toast and "protocol/hint" in ui.toast
+    assert "suggests" not in ui.toast and "thinking" not in ui.toast
 
 
 def test_a_button_that_cannot_act_now_looks_unlike_one_that_can_not_only_by_its_text(ui, journal_path):
@@ -102,3 +103,36 @@ def test_every_table_s_undo_and_redo_follow_its_own_screen(ui, journal_path, gam
     assert c.can_redo and not redo.dim
     ui.tap(redo)
     assert not c.can_redo and redo.dim and not undo.dim
+
+
+def test_hint_looks_unable_while_the_companion_chooses_its_move_and_a_tap_says_why(ui, journal_path, monkeypatch):
+    """The companion is choosing (its player waits on an event here, so the test holds that moment): Hint
+    looks so and a tap says why, with its rule; once the companion has played, Hint suggests again."""
+    import threading
+
+    from companion.core import ComputerPlayer
+    from companion.games import REGISTRY
+    from test_refusals_read import refused_with_rule
+
+    game, go = REGISTRY["block-arena"], threading.Event()
+    level = next(iter(game.computer_players))
+    real = game.computer_players[level]
+
+    class Held(ComputerPlayer):
+        def choose(self, state, seat, rng, seconds):
+            go.wait(60)
+            return real().choose(state, seat, rng, 0.05)
+
+    monkeypatch.setitem(game.computer_players, level, Held)
+    ui.start(journal_path)
+    table = ui.start_game(None, "block-arena", opponent=level)
+    c = ui.app.controller
+    assert not table.ids.hint.dim
+    assert c.play(c.actions_for(1)[0]) is None
+    ui.frames(2)
+    assert c.thinking
+    refused_with_rule(ui, table.ids.hint, "The companion is choosing its own move")
+    go.set()
+    assert ui.until(lambda: not c.thinking and 1 in c.session.turn().seats, 30)
+    ui.frames(2)
+    assert not table.ids.hint.dim

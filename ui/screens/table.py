@@ -80,6 +80,8 @@ class TableScreen(Screen):
     told_text = StringProperty("")
     #: the game's own curtain (pass-the-device) if it has hidden information; closed when leaving
     curtain = None
+    #: what the table reads from the hardware (`texts.HARDWARE`: "dice", "hand"), for the "?" reference
+    hardware: tuple[str, ...] = ()
     #: extra views `companion screenshot` can show (name -> what `prepare_shot` does with it)
     shots: tuple[str, ...] = ()
 
@@ -119,8 +121,7 @@ class TableScreen(Screen):
         self.can_undo, self.can_redo, self.thinking = c.can_undo, c.can_redo, c.thinking
         outcome = c.outcome()
         self.outcome_text = "" if outcome is None else outcome_text(outcome, c.names, c.game_type.outcome == COOPERATIVE)
-        self.can_hint = bool(c.session.game.computer_players) and outcome is None and bool(c.actions) and not c.thinking \
-            and c.hint_seat() is not None
+        self.can_hint = c.why_no_hint() is None
         self.update()
 
     @staticmethod
@@ -209,15 +210,26 @@ class TableScreen(Screen):
             self._log_panel = LogPanel()
         self._log_panel.open_for(App.get_running_app().overlay, self.controller)
 
-    def show_controls(self, widget) -> None:
-        """The "?" of an emulated table: which keys and gestures stand in for the hardware."""
-        from ..texts import EMULATED_CONTROLS
-        self.note(widget, EMULATED_CONTROLS, palette.PANEL_HI)
+    def show_rules(self, widget) -> None:
+        """The "?": the game's rules reference, the rule the last refusal cited on top, the hardware's keys in it."""
+        from ..widgets.rules import RulesPanel
+        if getattr(self, "_rules_panel", None) is None:
+            self._rules_panel = RulesPanel()
+        app = App.get_running_app()
+        self._rules_panel.open_for(app.overlay, self, app.last_rule)
 
     def show_hint(self, widget) -> None:
-        """The computer's suggestion beside the Hint button, thought off the UI thread."""
+        """The computer's suggestion beside the Hint button, thought off the UI thread; or why there is none."""
+        if self.refused_hint(widget):
+            return
         self.note(widget, "The companion is thinking...", palette.PANEL_HI)
         self.controller.hint(lambda suggestion: self.hinted(suggestion, widget))
+
+    def refused_hint(self, widget) -> bool:
+        """A Hint that cannot act looks so (`can_hint`), and a tap on it says why, with the rule, like Undo."""
+        refusal = self.controller.why_no_hint()
+        self.result(refusal, widget)
+        return refusal is not None
 
     def hinted(self, suggestion, widget) -> None:
         if isinstance(suggestion, Refusal):

@@ -12,6 +12,13 @@ def squares(names: list[str]) -> str:
     return " and ".join(names)
 
 
+def flip(from_: list[str], to: list[str], back: bool = False) -> str:
+    """Where a flip takes a block (BA-4): a standing one lies down over a neighbour, a lying one stands on one
+    of its squares: "on a1 down onto a1 and a2", "on a1 and a2 up to stand on a2"."""
+    way = "down onto" if len(to) == 2 else "up to stand on"
+    return f"on {squares(from_)} {'back ' if back else ''}{way} {squares(to)}"
+
+
 # -- board steps -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
@@ -44,12 +51,12 @@ class MoveBlock(Shift):
     undo: bool = opt(False)
 
     def sentence(self, names: Names) -> str:
-        if self.undo:
-            verb = "Put" if self.how == "slide" else "Flip"
-            text = f"{verb} {names.possessive(self.seat)} block back from {squares(self.from_)} to {squares(self.to)}"
+        if self.how == "flip":
+            text = f"Flip {names.possessive(self.seat)} block {flip(self.from_, self.to, self.undo)}"
+        elif self.undo:
+            text = f"Put {names.possessive(self.seat)} block back from {squares(self.from_)} to {squares(self.to)}"
         else:
-            verb = "Slide" if self.how == "slide" else "Flip"
-            text = f"{verb} {names.possessive(self.seat)} block from {squares(self.from_)} to {squares(self.to)}"
+            text = f"Slide {names.possessive(self.seat)} block from {squares(self.from_)} to {squares(self.to)}"
         if self.carries is not None:
             text += f", with {names.possessive(self.carries)} meeple on it"
         return text
@@ -127,8 +134,7 @@ class Flipped(Event):
     to: list
 
     def sentence(self, names: Names) -> str:
-        how = "stands up" if len(self.to) == 1 else "lays down"
-        return f"{names(self.seat)} {how} a block from {squares(self.from_)} to {squares(self.to)}."
+        return f"{names(self.seat)} flips their block {flip(self.from_, self.to)}."
 
     def steps(self, names: Names) -> list[Step]:
         return [MoveBlock(self.seat, "flip", self.from_, self.to)]

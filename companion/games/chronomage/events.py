@@ -147,7 +147,7 @@ class SpellsRestored(Event):
     type = "spells-restored"
 
     def sentence(self, names: Names) -> str:
-        return "Everyone takes their spent spells back into their hand."
+        return "Spells restored: the spells spent in this challenge can be cast again."
 
     def steps(self, names: Names) -> list[Step]:
         return [Cards(None, "Everyone takes their spent spells back into their hand",
@@ -406,12 +406,14 @@ class TimeCards(Event):
     time_deck: int
 
     def sentence(self, names: Names) -> str:
-        return (f"{names.all(self.seats)} each draw {plural(self.each, 'time card')}; {self.time_deck} left in the "
+        each = " each draw" if len(self.seats) > 1 else " draws"
+        return (f"{names.all(self.seats)}{each} {plural(self.each, 'time card')}; {self.time_deck} left in the "
                 "time deck.")
 
     def steps(self, names: Names) -> list[Step]:
-        return [Cards(s, f"{{who}} draws {plural(self.each, 'time card')}",
-                      f"{{who}} puts {plural(self.each, 'time card')} back on the time deck") for s in self.seats]
+        return [Cards(s, f"Deal {plural(self.each, 'time card')} from the time deck to {{who}}",
+                      f"Put {plural(self.each, 'time card')} from {{whose}} hand back on the time deck")
+                for s in self.seats]
 
 
 @dataclass(frozen=True, eq=False)
@@ -424,7 +426,8 @@ class TimeCard(Event):
         return f"{names(self.seat)} draws a time card; {self.time_deck} left in the time deck."
 
     def steps(self, names: Names) -> list[Step]:
-        return [Cards(self.seat, "{who} draws a time card", "{who} puts a time card back on the time deck")]
+        return [Cards(self.seat, "Deal a time card from the time deck to {who}",
+                      "Put a time card from {whose} hand back on the time deck")]
 
 
 @dataclass(frozen=True, eq=False)
@@ -454,11 +457,12 @@ class LootCard(Event):
         return text + "."
 
     def steps(self, names: Names) -> list[Step]:
-        steps = [Cards(self.seat, f"{{who}} draws {kind_name(self.kind)}",
-                       f"{{who}} puts {kind_name(self.kind)} back on the loot deck")]
+        steps = [Cards(self.seat, f"Deal {kind_name(self.kind)} from the loot deck to {{who}}",
+                       f"Put {kind_name(self.kind)} from {{whose}} hand back on the loot deck")]
         if self.loot_discard is not None:
-            which = "the new one" if self.refused else "the old one"
-            steps.append(Cards(self.seat, f"{{who}} discards {which}", f"{{who}} takes {which} back from the discard"))
+            which = "new" if self.refused else "old"
+            steps.append(Cards(self.seat, f"Put {{whose}} {which} {self.kind} loot card on the loot discard",
+                               f"Give {{who}} their {which} {self.kind} loot card back from the loot discard"))
         return steps
 
 
@@ -473,8 +477,8 @@ class LootDiscarded(Event):
         return f"{names(self.seat)} uses {kind_name(self.kind)} and discards it."
 
     def steps(self, names: Names) -> list[Step]:
-        return [Cards(self.seat, f"{{who}} discards {kind_name(self.kind)}",
-                      f"{{who}} takes {kind_name(self.kind)} back from the loot discard")]
+        return [Cards(self.seat, f"Put {{whose}} {self.kind} loot card on the loot discard",
+                      f"Give {{who}} their {self.kind} loot card back from the loot discard")]
 
 
 @dataclass(frozen=True, eq=False)
@@ -484,11 +488,12 @@ class TemporaryLootDiscarded(Event):
     loot_discard: int
 
     def sentence(self, names: Names) -> str:
-        return f"The challenge is over: {names.all(self.seats)} discard their temporary loot."
+        return (f"The challenge is over: {names.all(self.seats)} discard{'s' if len(self.seats) == 1 else ''} "
+                "their temporary loot.")
 
     def steps(self, names: Names) -> list[Step]:
-        return [Cards(s, "{who} discards their temporary loot", "{who} takes their temporary loot back")
-                for s in self.seats]
+        return [Cards(s, "Put {whose} temporary loot on the loot discard",
+                      "Give {who} their temporary loot back from the loot discard") for s in self.seats]
 
 
 @dataclass(frozen=True, eq=False)

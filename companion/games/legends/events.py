@@ -17,6 +17,16 @@ def card(names: Names, seat: int, code: str, form: str | None = None) -> str:
     return game.legends[seat - 1].card_name(code, form)
 
 
+def legend(names: Names, seat: int) -> str:
+    """A Legend as the Arena shows it, by its name, with whose it is: "Fitz (Ben)" ("Ben's Legend" when the
+    game names no Legends, "Fitz" alone when the seat is called Fitz)."""
+    legends = getattr(names.game, "legends", None) or ()
+    if not 0 < seat <= len(legends):
+        return f"{names.possessive(seat)} Legend"
+    name = legends[seat - 1].name
+    return name if names(seat) == name else f"{name} ({names(seat)})"
+
+
 def where(space: int | None) -> str:
     return "out of the Arena" if space is None else "the left Edge" if space == 0 else \
         "the right Edge" if space == 6 else f"space {space}"
@@ -38,7 +48,7 @@ class MoveLegend(Shift):
 
     def sentence(self, names: Names) -> str:
         back = "back " if self.undo else ""
-        return f"Move {names.possessive(self.seat)} Legend {back}from {where(self.from_)} to {where(self.to)}"
+        return f"Move {legend(names, self.seat)} {back}from {where(self.from_)} to {where(self.to)}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,7 +59,7 @@ class TurnLegend(Step):
     undo: bool = opt(False)
 
     def sentence(self, names: Names) -> str:
-        return f"Turn {names.possessive(self.seat)} Legend {'back ' if self.undo else ''}to face {self.facing}"
+        return f"Turn {legend(names, self.seat)} {'back ' if self.undo else ''}to face {self.facing}"
 
     def back(self) -> Step:
         return TurnLegend(self.seat, other(self.facing), not self.undo)
@@ -79,8 +89,8 @@ class PushTokens(Step):
 
     def sentence(self, names: Names) -> str:
         if self.count >= 0:
-            return f"Put {plural(self.count, 'Push token')} pointing {self.dir} on {names.possessive(self.seat)} Legend"
-        return f"Take {plural(-self.count, 'Push token')} pointing {self.dir} off {names.possessive(self.seat)} Legend"
+            return f"Put {plural(self.count, 'Push token')} pointing {self.dir} on {legend(names, self.seat)}"
+        return f"Take {plural(-self.count, 'Push token')} pointing {self.dir} off {legend(names, self.seat)}"
 
     def back(self) -> Step:
         return PushTokens(self.seat, self.dir, -self.count)
@@ -114,7 +124,7 @@ class Form(Step):
     was: str
 
     def sentence(self, names: Names) -> str:
-        return f"Turn {names.possessive(self.seat)} Legend over to its {self.form} side"
+        return f"Turn {legend(names, self.seat)} over to its {self.form} side"
 
     def back(self) -> Step:
         return Form(self.seat, self.was, self.form)
@@ -140,7 +150,8 @@ class Drew(Event):
         return f"{names(self.seat)} draws a card from their Meter."
 
     def steps(self, names: Names) -> list[Step]:
-        return [Cards(self.seat, "{who} draws the top card of their Meter", "{who} puts it back on their Meter")]
+        return [Cards(self.seat, "Move the top card of {whose} Meter to their hand",
+                      "Put that card back on top of {whose} Meter")]
 
 
 @dataclass(frozen=True, eq=False)
@@ -166,8 +177,8 @@ class Reshuffle(Event):
         return f"{names(self.seat)} shuffles {plural(self.cards, 'Special')} back into their Meter."
 
     def steps(self, names: Names) -> list[Step]:
-        return [Cards(self.seat, f"{{who}} shuffles {plural(self.cards, 'Special')} into their Meter",
-                      "{who} takes those Specials back out of their Meter")]
+        return [Cards(self.seat, f"Shuffle {plural(self.cards, 'Special')} into {{whose}} Meter",
+                      "Take those Specials back out of {whose} Meter")]
 
 
 @dataclass(frozen=True, eq=False)
@@ -280,7 +291,7 @@ class Skipped(Event):
 
     def sentence(self, names: Names) -> str:
         played = card(names, self.seat, self.card)
-        return f"{names.possessive(self.seat)} {played} does nothing: their Legend is out of the Arena."
+        return f"{names.possessive(self.seat)} {played} does nothing: {legend(names, self.seat)} is out of the Arena."
 
 
 @dataclass(frozen=True, eq=False)
@@ -302,7 +313,7 @@ class Turned(Event):
 
     def sentence(self, names: Names) -> str:
         why = " to face the Legend sharing its space" if self.why == "sharing" else ""
-        return f"{names.possessive(self.seat)} Legend turns{why} and faces {self.facing}."
+        return f"{legend(names, self.seat)} turns{why} and faces {self.facing}."
 
     def steps(self, names: Names) -> list[Step]:
         return [TurnLegend(self.seat, self.facing)]
@@ -320,7 +331,7 @@ class Move(Event):
 
     def sentence(self, names: Names) -> str:
         dive = f" diving at {target(names, self.dive)}" if self.dive is not None else ""
-        return f"{names.possessive(self.seat)} Legend moves{dive} from {where(self.from_)} to {where(self.into)}."
+        return f"{legend(names, self.seat)} moves{dive} from {where(self.from_)} to {where(self.into)}."
 
     def steps(self, names: Names) -> list[Step]:
         turn = [TurnLegend(self.seat, self.facing)] if self.facing and self.facing != self.facing_was else []
@@ -340,7 +351,7 @@ class WalkOff(Event):
     dropped: dict | None = opt(None)
 
     def sentence(self, names: Names) -> str:
-        return f"{names.possessive(self.seat)} Legend walks off {where(self.edge)}, out of the Arena."
+        return f"{legend(names, self.seat)} walks off {where(self.edge)}, out of the Arena."
 
     def steps(self, names: Names) -> list[Step]:
         return [MoveLegend(self.seat, self.from_, self.edge)] + dropped(self.seat, self.dropped)
@@ -356,7 +367,7 @@ class MovedOff(Event):
     dropped: dict | None = opt(None)
 
     def sentence(self, names: Names) -> str:
-        return f"{names(self.by)} moves {names.possessive(self.seat)} Legend off {where(self.edge)}, out of the Arena."
+        return f"{names(self.by)} moves {legend(names, self.seat)} off {where(self.edge)}, out of the Arena."
 
     def steps(self, names: Names) -> list[Step]:
         return [MoveLegend(self.seat, self.from_, self.edge)] + dropped(self.seat, self.dropped)
@@ -377,7 +388,7 @@ class EdgeRecovery(Event):
     facing_was: str | None = local()
 
     def sentence(self, names: Names) -> str:
-        return (f"{names.possessive(self.seat)} Legend reaches {where(self.edge)} and recovers: it steps back "
+        return (f"{legend(names, self.seat)} reaches {where(self.edge)} and recovers: it steps back "
                 f"to {where(self.into)}, facing {self.facing}.")
 
     def steps(self, names: Names) -> list[Step]:
@@ -480,7 +491,7 @@ class Push(Event):
 
     def sentence(self, names: Names) -> str:
         tokens = plural(self.tokens, "Push token")
-        return f"{names(self.seat)} puts {tokens} pointing {self.dir} on {names.possessive(self.target)} Legend."
+        return f"{names(self.seat)} puts {tokens} pointing {self.dir} on {legend(names, self.target)}."
 
     def steps(self, names: Names) -> list[Step]:
         return [PushTokens(self.target, self.dir, self.tokens)] if self.tokens else []
@@ -522,7 +533,7 @@ class FormChanged(Event):
     was: str | None = local()
 
     def sentence(self, names: Names) -> str:
-        return f"{names.possessive(self.seat)} Legend takes its {self.form} form."
+        return f"{legend(names, self.seat)} takes its {self.form} form."
 
     def steps(self, names: Names) -> list[Step]:
         return [] if self.was in (None, self.form) else [Form(self.seat, self.form, self.was)]
@@ -540,7 +551,7 @@ class Tokens(Event):
 
     def sentence(self, names: Names) -> str:
         way = "stays" if not self.net else f"slides {plural(abs(self.net), 'space')} {'right' if self.net > 0 else 'left'}"
-        return f"{names.possessive(self.seat)} Push tokens: {self.left} left, {self.right} right; the Legend {way}."
+        return f"Push tokens on {legend(names, self.seat)}: {self.left} left, {self.right} right; it {way}."
 
     def steps(self, names: Names) -> list[Step]:
         return [PushTokens(self.seat, d, -n) for d, n in (("left", self.left), ("right", self.right)) if n]
@@ -557,9 +568,9 @@ class Slide(Event):
 
     def sentence(self, names: Names) -> str:
         if self.into is None:
-            return (f"{names.possessive(self.seat)} Legend slides off {where(self.edge)}, "
+            return (f"{legend(names, self.seat)} slides off {where(self.edge)}, "
                     f"{plural(self.overshoot, 'space')} past it, out of the Arena.")
-        return f"{names.possessive(self.seat)} Legend slides from {where(self.from_)} to {where(self.into)}."
+        return f"{legend(names, self.seat)} slides from {where(self.from_)} to {where(self.into)}."
 
     def steps(self, names: Names) -> list[Step]:
         to = self.edge if self.into is None else self.into
@@ -578,7 +589,7 @@ class KnockOut(Event):
 
     def sentence(self, names: Names) -> str:
         by = f" by {names(self.by)}" if self.by is not None else ""
-        return f"{names.possessive(self.seat)} Legend is Knocked Out{by}."
+        return f"{legend(names, self.seat)} is Knocked Out{by}."
 
     def steps(self, names: Names) -> list[Step]:
         if self.fatigue is None or self.fatigue_was is None or self.fatigue == self.fatigue_was:
@@ -595,7 +606,7 @@ class WalkedBack(Event):
     by: int | None
 
     def sentence(self, names: Names) -> str:
-        return f"{names.possessive(self.seat)} Legend walked out: no Knock Out, it comes back to its portal."
+        return f"{legend(names, self.seat)} walked out: no Knock Out, it comes back to its portal."
 
 
 @dataclass(frozen=True, eq=False)
@@ -608,7 +619,7 @@ class Return(Event):
     from_: int | None = local()
 
     def sentence(self, names: Names) -> str:
-        return (f"{names.possessive(self.seat)} Legend returns on {where(self.space)}, facing {self.facing}, "
+        return (f"{legend(names, self.seat)} returns on {where(self.space)}, facing {self.facing}, "
                 f"Fatigue {self.fatigue}.")
 
     def steps(self, names: Names) -> list[Step]:

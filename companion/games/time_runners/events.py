@@ -70,8 +70,8 @@ class DrawCards(Step):
 
     def sentence(self, names: Names) -> str:
         if self.undo:
-            return f"{names(self.seat)} puts {plural(self.count, 'card')} back on the draw pile"
-        return f"{names(self.seat)} draws {plural(self.count, 'card')}"
+            return f"Put {plural(self.count, 'card')} from {names.possessive(self.seat)} hand back on the draw pile"
+        return f"Deal {plural(self.count, 'card')} from the draw pile to {names(self.seat)}"
 
     def back(self) -> Step:
         return DrawCards(self.seat, self.count, not self.undo)

@@ -237,6 +237,15 @@ function cardButton(code, onTap, cls) {
   return b;
 }
 
+function plural(n, one, many = one + "s") {
+  return n + " " + (n === 1 ? one : many);
+}
+
+// A form's button before it is complete: "Choose 3 cards" while none is chosen, then "Choose 2 more cards".
+function toChoose(left, total, one) {
+  return "Choose " + (left === total ? plural(left, one) : plural(left, "more " + one));
+}
+
 function field(label, control) {
   const row = el("label", "field");
   row.append(el("span", "", label), control);
@@ -277,7 +286,7 @@ function legends(s) {
     }
     where.append(grid);
     const match = picks.find((a) => a.fields.cards.length === chosen.length && a.fields.cards.every((c, i) => c === chosen[i]));
-    const lock = button(match ? "Lock in my picks" : "Choose " + (size - chosen.length) + " more", () => match && send(match), "primary");
+    const lock = button(match ? "Lock in my picks" : toChoose(size - chosen.length, size, "card"), () => match && send(match), "primary");
     lock.disabled = !match;
     where.append(lock);
     if (chosen.length) where.append(button("Clear", () => { chosen = []; draw(); }, "big"));
@@ -344,7 +353,7 @@ function chronomage(s) {
 // is told the same way from its fields.
 function spellWords(a) {
   if (a.label) return a.label;
-  const f = a.fields, plural = (n, one, many) => n + " " + (n === 1 ? one : many);
+  const f = a.fields;
   return "Cost " + f.cost + ", " + plural(f.runes, "rune", "runes") + (f.bonus ? ", +" + f.bonus + " damage" : "")
     + f.resistance.map(([c, n]) => ", " + words(c) + " " + plural(n, "die", "dice")).join("");
 }
@@ -408,7 +417,7 @@ function diceForm(s, dice, where) {
   const show = () => {
     const missing = [...f.own, ...f.chal].filter((x) => x === "").length;
     enter.disabled = missing > 0;
-    enter.textContent = missing ? "Choose " + missing + " more face" + (missing === 1 ? "" : "s")
+    enter.textContent = missing ? toChoose(missing, own + chal, "face")
       : "Enter " + sorted(f.own).join(" ") + (chal ? (own ? " / " : "/ ") + sorted(f.chal).join(" ") : "");
   };
   const faces = (list, title) => {

@@ -354,8 +354,7 @@ class BlockArenaScreen(TableScreen):
 
     def show_hint(self, widget) -> None:
         """The companion's suggestion in a note, and on the board: its piece chosen, its one target marked."""
-        if self.controller.outcome() is None and self._companion_to_move():
-            self.note(widget, "The companion is choosing its move; wait a moment.", palette.PANEL_HI)
+        if self.refused_hint(widget):
             return
         self.note(widget, "The companion is thinking...", palette.PANEL_HI)
         self.controller.hint_action(lambda suggestion: self.hinted(suggestion, widget))

@@ -61,6 +61,7 @@ def handful(actions, seat: int) -> tuple[int, int] | None:
 
 
 class ChronomageScreen(TableScreen):
+    hardware = ("dice",)
     title_text = StringProperty("")
     phase_line = StringProperty("")
     deck_line = StringProperty("")

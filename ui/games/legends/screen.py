@@ -341,7 +341,7 @@ class LegendsScreen(TableScreen):
         for title_w, size in ((TITLE_W, 16), (TITLE_W, 14), (TITLE_W_2, 16), (TITLE_W_2, 14), (TITLE_W_2, None)):
             room = free - dp(title_w) - dp(6) - dp(2)
             if size is None:  # a row of its own, the window's width
-                row, room = True, self.width - dp(14)
+                row, room = True, self.width - dp(14) - (self.ids.rules_portrait.width and self.ids.rules_portrait.width + dp(6))
                 size = 16 if len(pack(self._score, room, 16, gap)) <= 1 else 14
                 lines = pack(self._score, room, size, gap)
                 break

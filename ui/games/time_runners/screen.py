@@ -35,6 +35,7 @@ ROLL_STEPS = ("roll", "roll-off", "turn-hand")  # view["next"] values where the 
 
 
 class TimeRunnersScreen(TableScreen):
+    hardware = ("dice", "hand")
     turn_text = StringProperty("")
     turn_color = ColorProperty(palette.TEXT)
     hint_text = StringProperty("")

@@ -24,10 +24,13 @@ import os
 import random
 import time
 
-from companion.games.legends.computer import table_step
+from companion.games.legends.computer import LegendsComputer, table_step
 from companion.games.legends.game import Legends
 from companion.games.legends.heuristic import HeuristicPicker
 
+TABLE_CARDS = ("Cards only the table resolves (LA-4: every Special and Ultimate without typed values) are declared "
+               "done, with no effect, for every player alike; the cpu plays them only when it has nothing else, "
+               "so its Specials are not benched.")
 LEGENDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
 
 
@@ -66,10 +69,11 @@ def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: 
         seat = t.seats[0]
         action = table_done(st, seat)
         if action is None:
-            start = time.monotonic()
+            clock = getattr(players[seat], "clock", time.monotonic)  # the cpu's decisions timed on its own clock
+            start = clock()
             action = players[seat].choose(st.clone(), seat, rng, seconds)
             if players[seat].level == "cpu":
-                times.append(time.monotonic() - start)
+                times.append(clock() - start)
         st.apply(action)
     return times
 
@@ -84,7 +88,12 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0) -> None:
+def cpu_player(clock: str):
+    """The `cpu` level, its budget read on the wall clock (as played) or on this process's CPU time."""
+    return LegendsComputer(clock=time.process_time if clock == "cpu" else time.monotonic)
+
+
+def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall") -> None:
     won = drawn = lost = 0
     times: list[float] = []
     begun = time.monotonic()
@@ -93,7 +102,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0)
         if cpu_seat == 2:
             pair.reverse()
         game = Legends(2, {"legends": pair, "values": "{}"})
-        players = {cpu_seat: Legends.computer_players["cpu"](), 3 - cpu_seat: rivals()[rival]()}
+        players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()
         times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds)
         winners = st.outcome().winners if st.is_over() else ()
@@ -105,11 +114,11 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0)
           f"over {seconds:g} s: {sum(t > seconds for t in times)}; {time.monotonic() - begun:.0f} s; load {load()}", flush=True)
 
 
-def six(seconds: float, seed: int = 1) -> None:
+def six(seconds: float, seed: int = 1, clock: str = "wall") -> None:
     """A 2v2v2 table of six `cpu` seats played to its end."""
     game = Legends(6, {"mode": "2v2v2", "legends": list(LEGENDS[:6]), "values": "{}"})
     st = game.new_state()
-    players = {s: Legends.computer_players["cpu"]() for s in game.seats}
+    players = {s: cpu_player(clock) for s in game.seats}
     begun = time.monotonic()
     times = play_out(st, players, random.Random(seed), seconds=seconds)
     print(f"2v2v2, six cpu seats: {'over, won by seats ' + str(st.outcome().winners) if st.is_over() else 'NOT over'}; "
@@ -130,15 +139,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
     ap.add_argument("--six", action="store_true", help="also play a 2v2v2 table of six cpu seats")
     ap.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="the clock the cpu's budget is read on: wall (as played) or this process's CPU time "
+                         "(strength that does not depend on the machine's load; 'over' then counts CPU seconds)")
     args = ap.parse_args(argv)
+    print(TABLE_CARDS, flush=True)
     if args.pi:
         from tools.bench_cpu import quarter_core
         print(quarter_core(), flush=True)
     for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):
-            match(rival, seat, args.games, args.seconds, args.first)
+            match(rival, seat, args.games, args.seconds, args.first, args.clock)
     if args.six:
-        six(args.seconds)
+        six(args.seconds, clock=args.clock)
 
 
 if __name__ == "__main__":

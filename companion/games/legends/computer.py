@@ -40,11 +40,11 @@ class LegendsComputer(ComputerPlayer):
 
     level = "cpu"
 
-    def __init__(self, guesses: int | None = None):
-        self.guesses = guesses
+    def __init__(self, guesses: int | None = None, clock=time.monotonic):
+        self.guesses, self.clock = guesses, clock
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
-        start = time.monotonic()
+        start = self.clock()
         if state.physical:
             refuse("physical-cards", "A computer Legend plays digital cards only: it holds no printed hand.", "LA-16",
                    game="legends-of-the-arena")
@@ -56,7 +56,7 @@ class LegendsComputer(ComputerPlayer):
             return answer(state, seat, options)
         options.sort(key=str)
         values = search(state, seat, options, rng, start + seconds * STOP_SHARE, start + seconds * HARD_SHARE,
-                        self.guesses)
+                        self.guesses, self.clock)
         if not values:  # not one guess fitted the budget
             return self.fallback(state, seat, options)
         best = max(values.values())

@@ -26,6 +26,12 @@ HALVING = (4, 8, 16, 32, 64)  # guesses after which the worse half of the option
 MIN_ALIVE = 4  # options never dropped below this many
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
+SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
+
+
+def table_card(st, s: int, card: str) -> bool:
+    """LA-4: a card of seat s the engine cannot resolve (the table applies it from its printed text)."""
+    return card not in st.legend(s).edits and any(step[0] == "primitives" for step in st.steps_of(s, card))
 
 
 def known_picks(st, t: int) -> list[str]:
@@ -110,7 +116,7 @@ def evaluate(st, me: int) -> float:
         f = st.fig(s)
         safety = exposure(st, s)
         push = st.legend(s).push(min(10, f.fatigue + 1) + 2)
-        part = 4.0 * safety - 3.0 * f.fatigue - 8.0 * max(0, push - safety + 1)
+        part = SAFETY * safety - FATIGUE * f.fatigue - THREAT * max(0, push - safety + 1)
         value += part if s in mine else -part / foes
     return value
 
@@ -134,7 +140,11 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
 def shortlist(st, seat: int, options: list) -> list:
     """The picks worth searching: for each Edit held (or none), the best by the heuristic's walk, SHORTLIST in
     all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
-    if len(options) <= SHORTLIST or not isinstance(options[0], Pick):
+    if not isinstance(options[0], Pick):
+        return options
+    readable = [a for a in options if not any(table_card(st, seat, c) for c in a.cards)]
+    options = readable or options  # a card only the table resolves would be a guess: played only when nothing else is
+    if len(options) <= SHORTLIST:
         return options
     edits = st.legend(seat).edits
     groups: dict = {}
@@ -146,23 +156,24 @@ def shortlist(st, seat: int, options: list) -> list:
 
 
 def search(state, seat: int, options: list, rng: random.Random, stop: float, hard: float,
-           guesses: int | None = None) -> dict:
+           guesses: int | None = None, clock=time.monotonic) -> dict:
     """Each surviving option's average score over the guesses it met ({} when not one guess fitted).
-    A guess starts only before `stop` and when its estimated cost fits; no rollout starts after `hard`.
+    A guess starts only before `stop` and when its estimated cost fits; no rollout starts after `hard`
+    (both read on `clock`).
     `guesses`: exactly that many (a fixed seed then gives a fixed choice), else as many as fit."""
     view = SeatView(state, seat)
     alive = shortlist(state, seat, options)
     totals = {a: 0.0 for a in alive}
     per, done = 0.0, 0  # seconds a rollout, measured; guesses finished
     while done < (guesses or MAX_GUESSES):
-        begun = time.monotonic()
+        begun = clock()
         if guesses is None and begun + per * len(alive) > stop:
             break
         seed = rng.random()
         base = view.guess(random.Random(seed))
         column = {}
         for a in alive:
-            if time.monotonic() > hard:
+            if clock() > hard:
                 return {a: totals[a] / done for a in alive} if done else {}
             sim = base.clone()
             sim.apply(a)
@@ -170,7 +181,7 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
         for a, v in column.items():
             totals[a] += v
         done += 1
-        per = max(per, (time.monotonic() - begun) / len(alive))
+        per = max(per, (clock() - begun) / len(alive))
         if done in HALVING and len(alive) > MIN_ALIVE:
             alive = sorted(alive, key=lambda a: (-totals[a], str(a)))[:max(MIN_ALIVE, len(alive) // 2)]
     return {a: totals[a] / done for a in alive} if done else {}

@@ -17,7 +17,7 @@ from companion.core import ComputerPlayer, refuse
 
 from .actions import Pick, Reshuffle
 from .heuristic import answer, own_options, pick_value
-from .search import SeatView, search
+from .search import SeatView, readable, search
 
 STOP_SHARE = 0.7  # of the budget, after which no new guess starts
 HARD_SHARE = 0.8  # of the budget, after which no rollout starts (the rest: a margin for a loaded machine)
@@ -65,7 +65,7 @@ class LegendsComputer(ComputerPlayer):
     @staticmethod
     def fallback(state, seat: int, options: list):
         if isinstance(options[0], Pick):
-            return max(options, key=lambda a: (pick_value(state, seat, a.cards), str(a)))
+            return max(readable(state, seat, options), key=lambda a: (pick_value(state, seat, a.cards), str(a)))
         return answer(state, seat, options)
 
 

@@ -34,6 +34,14 @@ def table_card(st, s: int, card: str) -> bool:
     return card not in st.legend(s).edits and any(step[0] == "primitives" for step in st.steps_of(s, card))
 
 
+def readable(st, seat: int, options: list) -> list:
+    """The options whose cards the engine can play out (LA-4: the table's cards would be guesses), or all
+    when there are none (the table is then asked, as for a person's card)."""
+    if not isinstance(options[0], Pick):
+        return options
+    return [a for a in options if not any(table_card(st, seat, c) for c in a.cards)] or options
+
+
 def known_picks(st, t: int) -> list[str]:
     """The cards of seat t's picks already revealed this sequence (public, LA-12: each exchange so far)."""
     return [c for h in st.history for c in h.get(str(t), [])]
@@ -140,11 +148,8 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
 def shortlist(st, seat: int, options: list) -> list:
     """The picks worth searching: for each Edit held (or none), the best by the heuristic's walk, SHORTLIST in
     all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
-    if not isinstance(options[0], Pick):
-        return options
-    readable = [a for a in options if not any(table_card(st, seat, c) for c in a.cards)]
-    options = readable or options  # a card only the table resolves would be a guess: played only when nothing else is
-    if len(options) <= SHORTLIST:
+    options = readable(st, seat, options)
+    if len(options) <= SHORTLIST or not isinstance(options[0], Pick):
         return options
     edits = st.legend(seat).edits
     groups: dict = {}

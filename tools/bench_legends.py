@@ -28,9 +28,9 @@ from companion.games.legends.computer import LegendsComputer, table_step
 from companion.games.legends.game import Legends
 from companion.games.legends.heuristic import HeuristicPicker
 
-TABLE_CARDS = ("Cards only the table resolves (LA-4: every Special and Ultimate without typed values) are declared "
-               "done, with no effect, for every player alike; the cpu plays them only when it has nothing else, "
-               "so its Specials are not benched.")
+TABLE_CARDS = ("Cards only the table resolves (LA-4: every Special and Ultimate; Tikkit's Edits the engine resolves) "
+               "the bench declares done, with no effect, for every player alike (the heuristic counts them 0, random "
+               "picks them as any card, the cpu never while it holds basics): Specials are not benched.")
 LEGENDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
 
 

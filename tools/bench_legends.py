@@ -96,6 +96,7 @@ def cpu_player(clock: str):
 def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall") -> None:
     won = drawn = lost = 0
     times: list[float] = []
+    unwon = []  # the games not won, by number (to replay one)
     begun = time.monotonic()
     for i in range(first, first + games):
         pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # every other Legend in turn, never itself
@@ -107,11 +108,14 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds)
         winners = st.outcome().winners if st.is_over() else ()
         won, drawn, lost = won + (winners == (cpu_seat,)), drawn + (not winners), lost + (bool(winners) and cpu_seat not in winners)
+        if winners != (cpu_seat,):
+            unwon.append(i)
     score = won + drawn / 2
     low, high = wilson(score, games)
     print(f"cpu as seat {cpu_seat} vs {rival}: won {won}, drawn {drawn}, lost {lost} of {games} = "
           f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {len(times)} decisions, slowest {max(times, default=0):.2f} s, "
-          f"over {seconds:g} s: {sum(t > seconds for t in times)}; {time.monotonic() - begun:.0f} s; load {load()}", flush=True)
+          f"over {seconds:g} s: {sum(t > seconds for t in times)} ({clock} clock); {time.monotonic() - begun:.0f} s; load {load()}"
+          + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
 
 
 def six(seconds: float, seed: int = 1, clock: str = "wall") -> None:

@@ -60,7 +60,7 @@ class LegendsComputer(ComputerPlayer):
         if not values:  # not one guess fitted the budget
             return self.fallback(state, seat, options)
         best = max(values.values())
-        return min((a for a in values if values[a] == best), key=str)
+        return next(a for a in values if values[a] == best)  # ties: the heuristic's liking, then the order of `str`
 
     @staticmethod
     def fallback(state, seat: int, options: list):

@@ -146,30 +146,38 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
 
 
 def shortlist(st, seat: int, options: list) -> list:
-    """The picks worth searching: for each Edit held (or none), the best by the heuristic's walk, SHORTLIST in
-    all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
+    """The picks worth searching, best first by the heuristic's walk: for each Edit held (or none) its best,
+    SHORTLIST in all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
     options = readable(st, seat, options)
-    if len(options) <= SHORTLIST or not isinstance(options[0], Pick):
+    if not isinstance(options[0], Pick):
         return options
+    ranked = sorted(options, key=lambda a: -pick_value(st, seat, a.cards))  # stable: ties keep their order
+    if len(ranked) <= SHORTLIST:
+        return ranked
     edits = st.legend(seat).edits
     groups: dict = {}
-    for a in options:
+    for a in ranked:
         groups.setdefault(a.cards[0] if a.cards[0] in edits else None, []).append(a)
     each = -(-SHORTLIST // len(groups))
-    return [a for group in groups.values()
-            for a in sorted(group, key=lambda a: (-pick_value(st, seat, a.cards), str(a)))[:each]]
+    kept = {a for group in groups.values() for a in group[:each]}
+    return [a for a in ranked if a in kept]
 
 
 def search(state, seat: int, options: list, rng: random.Random, stop: float, hard: float,
            guesses: int | None = None, clock=time.monotonic) -> dict:
-    """Each surviving option's average score over the guesses it met ({} when not one guess fitted).
-    A guess starts only before `stop` and when its estimated cost fits; no rollout starts after `hard`
-    (both read on `clock`).
+    """Each surviving option's average score over the guesses it met ({} when not one guess fitted), the
+    options in the order of the heuristic's liking (ties go to the first). A guess starts only before `stop`
+    and when its estimated cost fits; no rollout starts after `hard` (both read on `clock`). The worse half
+    is dropped after HALVING guesses, or when the time runs short: each halving owns an equal share of the
+    time, so a starved search (a loaded machine, a Pi) still ends comparing its best few with most guesses.
     `guesses`: exactly that many (a fixed seed then gives a fixed choice), else as many as fit."""
+    start = clock()
     view = SeatView(state, seat)
     alive = shortlist(state, seat, options)
+    rank = {a: i for i, a in enumerate(alive)}
     totals = {a: 0.0 for a in alive}
-    per, done = 0.0, 0  # seconds a rollout, measured; guesses finished
+    halvings = max(0, math.ceil(math.log2(len(alive) / MIN_ALIVE)))
+    per, done, halved = 0.0, 0, 0  # seconds a rollout, measured; guesses finished; halvings done
     while done < (guesses or MAX_GUESSES):
         begun = clock()
         if guesses is None and begun + per * len(alive) > stop:
@@ -179,14 +187,22 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
         column = {}
         for a in alive:
             if clock() > hard:
-                return {a: totals[a] / done for a in alive} if done else {}
+                return averages(alive, totals, done)
             sim = base.clone()
             sim.apply(a)
             column[a] = rollout(sim, seat, random.Random(seed), state.sequence)
         for a, v in column.items():
             totals[a] += v
         done += 1
-        per = max(per, (clock() - begun) / len(alive))
-        if done in HALVING and len(alive) > MIN_ALIVE:
-            alive = sorted(alive, key=lambda a: (-totals[a], str(a)))[:max(MIN_ALIVE, len(alive) // 2)]
+        now = clock()
+        per = max(per, (now - begun) / len(alive))
+        late = guesses is None and halved < halvings and (now - start) * (halvings + 1) > (halved + 1) * (stop - start)
+        if len(alive) > MIN_ALIVE and (done in HALVING or late):
+            alive = sorted(alive, key=lambda a: (-totals[a], rank[a]))[:max(MIN_ALIVE, len(alive) // 2)]
+            alive.sort(key=rank.get)
+            halved += 1
+    return averages(alive, totals, done)
+
+
+def averages(alive: list, totals: dict, done: int) -> dict:
     return {a: totals[a] / done for a in alive} if done else {}

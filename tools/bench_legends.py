@@ -57,7 +57,8 @@ def table_done(st, seat: int):
 
 
 def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: float = 1.0) -> list[float]:
-    """Play `st` to its end (or `turns` decisions) with a player a seat; the `cpu` decisions' times."""
+    """Play `st` to its end (or `turns` decisions) with a player a seat; the `cpu` decisions' times, each
+    (seconds on the cpu's clock, CPU seconds this process spent)."""
     times = []
     for _ in range(turns):
         if st.is_over():
@@ -70,10 +71,10 @@ def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: 
         action = table_done(st, seat)
         if action is None:
             clock = getattr(players[seat], "clock", time.monotonic)  # the cpu's decisions timed on its own clock
-            start = clock()
+            start, spent = clock(), time.process_time()
             action = players[seat].choose(st.clone(), seat, rng, seconds)
             if players[seat].level == "cpu":
-                times.append(clock() - start)
+                times.append((clock() - start, time.process_time() - spent))
         st.apply(action)
     return times
 
@@ -95,7 +96,7 @@ def cpu_player(clock: str):
 
 def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall") -> None:
     won = drawn = lost = 0
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     unwon = []  # the games not won, by number (to replay one)
     begun = time.monotonic()
     for i in range(first, first + games):
@@ -113,8 +114,8 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
     score = won + drawn / 2
     low, high = wilson(score, games)
     print(f"cpu as seat {cpu_seat} vs {rival}: won {won}, drawn {drawn}, lost {lost} of {games} = "
-          f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {len(times)} decisions, slowest {max(times, default=0):.2f} s, "
-          f"over {seconds:g} s: {sum(t > seconds for t in times)} ({clock} clock); {time.monotonic() - begun:.0f} s; load {load()}"
+          f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {timing(times, seconds, clock)}; "
+          f"{time.monotonic() - begun:.0f} s; load {load()}"
           + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
 
 
@@ -126,8 +127,15 @@ def six(seconds: float, seed: int = 1, clock: str = "wall") -> None:
     begun = time.monotonic()
     times = play_out(st, players, random.Random(seed), seconds=seconds)
     print(f"2v2v2, six cpu seats: {'over, won by seats ' + str(st.outcome().winners) if st.is_over() else 'NOT over'}; "
-          f"{len(times)} decisions, slowest {max(times, default=0):.2f} s, over {seconds:g} s: "
-          f"{sum(t > seconds for t in times)}; {time.monotonic() - begun:.0f} s; load {load()}", flush=True)
+          f"{timing(times, seconds, clock)}; {time.monotonic() - begun:.0f} s; load {load()}", flush=True)
+
+
+def timing(times: list[tuple[float, float]], seconds: float, clock: str) -> str:
+    """The decisions, the slowest, and those over the budget with the most CPU one of them had: a decision
+    over its budget with little CPU was a process the machine did not run, not a search that overran."""
+    over = [cpu for t, cpu in times if t > seconds]
+    return (f"{len(times)} decisions, slowest {max((t for t, _ in times), default=0):.2f} s ({clock} clock), "
+            f"over {seconds:g} s: {len(over)}" + (f" (the most CPU one had: {max(over):.2f} s)" if over else ""))
 
 
 def load() -> str:

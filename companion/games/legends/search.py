@@ -2,13 +2,14 @@
 
 `SeatView` keeps only what the seat may know (LA-6): the public table, the cards revealed so far, its
 own hand and picks, its teammates' hands. A *guess* fills every other seat's unrevealed picks from that
-seat's pool (its basics, R-12 keeping Specials unknown; a teammate's hand when seen): half the time a
-pick the heuristic picker would like (`heuristic.pick_value`, the foe's own guess from the public
-table), else any pick. `search` plays each of the seat's options against the same guesses through the
-engine to the end of the sequence (every exchange, Edges, Push tokens, Knock Outs) and scores the
-outcome (`evaluate`); it is anytime: a guess is started only when its estimated cost fits the budget,
-each rollout checks the clock, a guess left unfinished is dropped, and the options falling behind are
-dropped along the way (successive halving) so the survivors see more guesses.
+seat's pool (its basics, R-12 keeping Specials unknown; a teammate's hand when seen): mostly a pick
+the heuristic picker would like (`heuristic.pick_value`, the foe's own guess from the public table),
+else any pick. `search` plays each of the seat's options (its picks of cards the engine can read,
+LA-4, ranked by the heuristic) against the same guesses through the engine to the end of the sequence
+(every exchange, Edges, Push tokens, Knock Outs) and scores the outcome (`evaluate`); it is anytime: a
+guess is started only when its estimated cost fits the budget, each rollout checks the clock, a guess
+left unfinished is dropped, and the options falling behind are dropped along the way (successive
+halving, by guesses met or by time spent) so the survivors see more guesses.
 """
 from __future__ import annotations
 

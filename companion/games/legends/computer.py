@@ -2,9 +2,11 @@
 
 `LegendsComputer` (level `cpu`) chooses by `search.search`: each option played out through the engine
 against guesses of the hidden picks, within a hard time budget (`seconds`, 1 s by default): a guess is
-started only when it fits, and with no guess finished in time the heuristic's answer is played. A card
-of its own that only the table can resolve (LA-4) it never plays itself: asked for its steps, it
-refuses and says which card the table applies from the printed text, exactly as a person's panel asks.
+started only when it fits, and with no guess finished in time the heuristic's answer is played; the
+budget is read on `clock` (the wall clock as played; a benchmark may count CPU time). A card only the
+table can resolve (LA-4) would be a blind guess in the search, so it picks the cards it can evaluate
+while it holds any; one it did pick it never resolves itself: asked for its steps, it refuses and says
+which card the table applies from the printed text, exactly as a person's panel asks.
 `GreedyComputer` is the older benchmark's one-exchange greedy picker.
 """
 from __future__ import annotations

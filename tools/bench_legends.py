@@ -8,13 +8,16 @@ seats to its end. The bench stands in for the table: a card only the table resol
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
 
-Measured on a 2-core machine shared with other work (load average 8-15), 1 s a decision, games 0-39
-(`--games 20`, then `--games 20 --first 20` for the heuristic; `--games 10` then `--games 30 --first 10`
-for random): against the heuristic picker 33 of 40 as seat 1 and 33 of 40 as seat 2 (82 %, 95 % 68-91 %);
-against random 39 of 40 as either seat (97.5 %, 87-100 %); against greedy 9 of 10 as either seat. Under
-`--pi` (cgroup v1 CFS quota), 10 games a seat: 9 of 10 against the heuristic as either seat, slowest
-decision 0.88 s. `--games 0 --six`: the 2v2v2 table of six cpu seats ended (352 decisions). A decision
-went over 1 s only when other processes starved this one (one measured took 0.03 s of CPU in 0.9 s).
+Measured on a 2-core machine shared with other work (load average 10-23), `--clock cpu --seconds 0.1`
+(0.1 s of CPU a decision, less than a quarter of a core gives in 1 s; games 0-49 then `--games 25
+--first 50`): against random 74 of 75 as seat 1 (98.7 %) and 71 of 75 as seat 2 (94.7 %); against the
+heuristic picker (`--games 30`) 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 28 of 30 as seat 2 (93 %,
+79-98 %). On the wall clock at 1 s with the load near 20 (before the search halved by time), it got about 0.05 s of
+CPU a decision: against random 93.5 % as seat 1 and 95.5 % as seat 2 (100 games each), against the
+heuristic 70 % and 80 % (30 each); 2-4 % of decisions went over 1 s (slowest 2.9 s). Where the bench
+measured their CPU (`--games 3`, `--six`), those had at most 0.09 s of it: the process was not run, the
+search had stopped on time. `--games 0 --six`: the 2v2v2 table of six cpu seats
+ended (267 decisions, 3 over 1 s, each with at most 0.09 s of CPU).
 """
 from __future__ import annotations
 

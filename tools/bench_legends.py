@@ -16,7 +16,9 @@ heuristic picker (`--games 30`) 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 28 o
 CPU a decision: against random 93.5 % as seat 1 and 95.5 % as seat 2 (100 games each), against the
 heuristic 70 % and 80 % (30 each); 2-4 % of decisions went over 1 s (slowest 2.9 s). Where the bench
 measured their CPU (`--games 3`, `--six`), those had at most 0.09 s of it: the process was not run, the
-search had stopped on time. `--games 0 --six`: the 2v2v2 table of six cpu seats
+search had stopped on time. At 1 s of wall clock with the load at 5-10: against random 34 of 37 as seat 1
+and 36 of 37 as seat 2 (`--games 12 --first 100`, `--games 25 --first 112`), against the heuristic 12 of 12
+and 10 of 12 (`--games 12 --first 30`); 18 decisions over 1 s, each with at most 0.21 s of CPU. `--games 0 --six`: the 2v2v2 table of six cpu seats
 ended (267 decisions, 3 over 1 s, each with at most 0.09 s of CPU).
 """
 from __future__ import annotations

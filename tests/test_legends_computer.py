@@ -193,3 +193,23 @@ def test_LA_16_the_computers_budget_holds_beside_a_busy_process():
         for p in busy:
             p.kill()
             p.wait()
+
+
+def test_LA_4_the_computer_plays_the_cards_it_can_evaluate_while_it_holds_any():
+    """A card only the table resolves would be a blind guess in its search: with readable cards in hand
+    the computer picks those (it still may play the others: the table is then asked, LA-4)."""
+    game = Legends(2, {"legends": ["zephyr", "lucius"], "values": "{}"})
+    st = drawn(game, 3)
+    rng = random.Random(3)
+    for _ in range(4):  # four sequences: each draws a Special a sequence
+        for seat in (1, 2):
+            pick = LegendsComputer(guesses=4).choose(st.clone(), seat, random.Random(seat), 60.0)
+            assert not set(pick.cards) & set(st.legend(seat).specials + st.legend(seat).ultimates)
+            st.apply(pick)
+        while not st.is_over() and st.phase != "pick":
+            t = st.turn()
+            st.apply(st.automatic(rng) if t.kind == "chance" else
+                     next((a for a in st.legal_actions() if getattr(a, "prim", None) == "done"),
+                          rng.choice([a for a in st.legal_actions() if st.actor(a) == t.seats[0]])))
+        if st.is_over():
+            break

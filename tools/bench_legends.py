@@ -8,13 +8,18 @@ seats to its end. The bench stands in for the table: a card only the table resol
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
 
-Measured on a 2-core machine shared with other work (load average 8-15), 1 s a decision, games 0-39
-(`--games 20`, then `--games 20 --first 20` for the heuristic; `--games 10` then `--games 30 --first 10`
-for random): against the heuristic picker 33 of 40 as seat 1 and 33 of 40 as seat 2 (82 %, 95 % 68-91 %);
-against random 39 of 40 as either seat (97.5 %, 87-100 %); against greedy 9 of 10 as either seat. Under
-`--pi` (cgroup v1 CFS quota), 10 games a seat: 9 of 10 against the heuristic as either seat, slowest
-decision 0.88 s. `--games 0 --six`: the 2v2v2 table of six cpu seats ended (352 decisions). A decision
-went over 1 s only when other processes starved this one (one measured took 0.03 s of CPU in 0.9 s).
+Measured on a 2-core machine shared with other work (load average 10-23), `--clock cpu --seconds 0.1`
+(0.1 s of CPU a decision, less than a quarter of a core gives in 1 s; games 0-49 then `--games 25
+--first 50`): against random 74 of 75 as seat 1 (98.7 %) and 71 of 75 as seat 2 (94.7 %); against the
+heuristic picker (`--games 30`) 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 28 of 30 as seat 2 (93 %,
+79-98 %). On the wall clock at 1 s with the load near 20 (before the search halved by time), it got about 0.05 s of
+CPU a decision: against random 93.5 % as seat 1 and 95.5 % as seat 2 (100 games each), against the
+heuristic 70 % and 80 % (30 each); 2-4 % of decisions went over 1 s (slowest 2.9 s). Where the bench
+measured their CPU (`--games 3`, `--six`), those had at most 0.09 s of it: the process was not run, the
+search had stopped on time. At 1 s of wall clock with the load at 5-10: against random 34 of 37 as seat 1
+and 36 of 37 as seat 2 (`--games 12 --first 100`, `--games 25 --first 112`), against the heuristic 12 of 12
+and 10 of 12 (`--games 12 --first 30`); 18 decisions over 1 s, each with at most 0.21 s of CPU. `--games 0 --six`: the 2v2v2 table of six cpu seats
+ended (267 decisions, 3 over 1 s, each with at most 0.09 s of CPU).
 """
 from __future__ import annotations
 
@@ -24,10 +29,13 @@ import os
 import random
 import time
 
-from companion.games.legends.computer import table_step
+from companion.games.legends.computer import LegendsComputer, table_step
 from companion.games.legends.game import Legends
 from companion.games.legends.heuristic import HeuristicPicker
 
+TABLE_CARDS = ("Cards only the table resolves (LA-4: every Special and Ultimate; Tikkit's Edits the engine resolves) "
+               "the bench declares done, with no effect, for every player alike (the heuristic counts them 0, random "
+               "picks them as any card, the cpu never while it holds basics): Specials are not benched.")
 LEGENDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
 
 
@@ -54,7 +62,8 @@ def table_done(st, seat: int):
 
 
 def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: float = 1.0) -> list[float]:
-    """Play `st` to its end (or `turns` decisions) with a player a seat; the `cpu` decisions' times."""
+    """Play `st` to its end (or `turns` decisions) with a player a seat; the `cpu` decisions' times, each
+    (seconds on the cpu's clock, CPU seconds this process spent)."""
     times = []
     for _ in range(turns):
         if st.is_over():
@@ -66,10 +75,11 @@ def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: 
         seat = t.seats[0]
         action = table_done(st, seat)
         if action is None:
-            start = time.monotonic()
+            clock = getattr(players[seat], "clock", time.monotonic)  # the cpu's decisions timed on its own clock
+            start, spent = clock(), time.process_time()
             action = players[seat].choose(st.clone(), seat, rng, seconds)
             if players[seat].level == "cpu":
-                times.append(time.monotonic() - start)
+                times.append((clock() - start, time.process_time() - spent))
         st.apply(action)
     return times
 
@@ -84,37 +94,53 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0) -> None:
+def cpu_player(clock: str):
+    """The `cpu` level, its budget read on the wall clock (as played) or on this process's CPU time."""
+    return LegendsComputer(clock=time.process_time if clock == "cpu" else time.monotonic)
+
+
+def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall") -> None:
     won = drawn = lost = 0
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
+    unwon = []  # the games not won, by number (to replay one)
     begun = time.monotonic()
     for i in range(first, first + games):
         pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # every other Legend in turn, never itself
         if cpu_seat == 2:
             pair.reverse()
         game = Legends(2, {"legends": pair, "values": "{}"})
-        players = {cpu_seat: Legends.computer_players["cpu"](), 3 - cpu_seat: rivals()[rival]()}
+        players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()
         times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds)
         winners = st.outcome().winners if st.is_over() else ()
         won, drawn, lost = won + (winners == (cpu_seat,)), drawn + (not winners), lost + (bool(winners) and cpu_seat not in winners)
+        if winners != (cpu_seat,):
+            unwon.append(i)
     score = won + drawn / 2
     low, high = wilson(score, games)
     print(f"cpu as seat {cpu_seat} vs {rival}: won {won}, drawn {drawn}, lost {lost} of {games} = "
-          f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {len(times)} decisions, slowest {max(times, default=0):.2f} s, "
-          f"over {seconds:g} s: {sum(t > seconds for t in times)}; {time.monotonic() - begun:.0f} s; load {load()}", flush=True)
+          f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {timing(times, seconds, clock)}; "
+          f"{time.monotonic() - begun:.0f} s; load {load()}"
+          + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
 
 
-def six(seconds: float, seed: int = 1) -> None:
+def six(seconds: float, seed: int = 1, clock: str = "wall") -> None:
     """A 2v2v2 table of six `cpu` seats played to its end."""
     game = Legends(6, {"mode": "2v2v2", "legends": list(LEGENDS[:6]), "values": "{}"})
     st = game.new_state()
-    players = {s: Legends.computer_players["cpu"]() for s in game.seats}
+    players = {s: cpu_player(clock) for s in game.seats}
     begun = time.monotonic()
     times = play_out(st, players, random.Random(seed), seconds=seconds)
     print(f"2v2v2, six cpu seats: {'over, won by seats ' + str(st.outcome().winners) if st.is_over() else 'NOT over'}; "
-          f"{len(times)} decisions, slowest {max(times, default=0):.2f} s, over {seconds:g} s: "
-          f"{sum(t > seconds for t in times)}; {time.monotonic() - begun:.0f} s; load {load()}", flush=True)
+          f"{timing(times, seconds, clock)}; {time.monotonic() - begun:.0f} s; load {load()}", flush=True)
+
+
+def timing(times: list[tuple[float, float]], seconds: float, clock: str) -> str:
+    """The decisions, the slowest, and those over the budget with the most CPU one of them had: a decision
+    over its budget with little CPU was a process the machine did not run, not a search that overran."""
+    over = [cpu for t, cpu in times if t > seconds]
+    return (f"{len(times)} decisions, slowest {max((t for t, _ in times), default=0):.2f} s ({clock} clock), "
+            f"over {seconds:g} s: {len(over)}" + (f" (the most CPU one had: {max(over):.2f} s)" if over else ""))
 
 
 def load() -> str:
@@ -130,15 +156,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
     ap.add_argument("--six", action="store_true", help="also play a 2v2v2 table of six cpu seats")
     ap.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="the clock the cpu's budget is read on: wall (as played) or this process's CPU time "
+                         "(strength that does not depend on the machine's load; 'over' then counts CPU seconds)")
     args = ap.parse_args(argv)
+    print(TABLE_CARDS, flush=True)
     if args.pi:
         from tools.bench_cpu import quarter_core
         print(quarter_core(), flush=True)
     for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):
-            match(rival, seat, args.games, args.seconds, args.first)
+            match(rival, seat, args.games, args.seconds, args.first, args.clock)
     if args.six:
-        six(args.seconds)
+        six(args.seconds, clock=args.clock)
 
 
 if __name__ == "__main__":

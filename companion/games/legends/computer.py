@@ -2,9 +2,11 @@
 
 `LegendsComputer` (level `cpu`) chooses by `search.search`: each option played out through the engine
 against guesses of the hidden picks, within a hard time budget (`seconds`, 1 s by default): a guess is
-started only when it fits, and with no guess finished in time the heuristic's answer is played. A card
-of its own that only the table can resolve (LA-4) it never plays itself: asked for its steps, it
-refuses and says which card the table applies from the printed text, exactly as a person's panel asks.
+started only when it fits, and with no guess finished in time the heuristic's answer is played; the
+budget is read on `clock` (the wall clock as played; a benchmark may count CPU time). A card only the
+table can resolve (LA-4) would be a blind guess in the search, so it picks the cards it can evaluate
+while it holds any; one it did pick it never resolves itself: asked for its steps, it refuses and says
+which card the table applies from the printed text, exactly as a person's panel asks.
 `GreedyComputer` is the older benchmark's one-exchange greedy picker.
 """
 from __future__ import annotations
@@ -17,7 +19,7 @@ from companion.core import ComputerPlayer, refuse
 
 from .actions import Pick, Reshuffle
 from .heuristic import answer, own_options, pick_value
-from .search import SeatView, search
+from .search import SeatView, readable, search
 
 STOP_SHARE = 0.7  # of the budget, after which no new guess starts
 HARD_SHARE = 0.8  # of the budget, after which no rollout starts (the rest: a margin for a loaded machine)
@@ -40,11 +42,11 @@ class LegendsComputer(ComputerPlayer):
 
     level = "cpu"
 
-    def __init__(self, guesses: int | None = None):
-        self.guesses = guesses
+    def __init__(self, guesses: int | None = None, clock=time.monotonic):
+        self.guesses, self.clock = guesses, clock
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
-        start = time.monotonic()
+        start = self.clock()
         if state.physical:
             refuse("physical-cards", "A computer Legend plays digital cards only: it holds no printed hand.", "LA-16",
                    game="legends-of-the-arena")
@@ -56,16 +58,16 @@ class LegendsComputer(ComputerPlayer):
             return answer(state, seat, options)
         options.sort(key=str)
         values = search(state, seat, options, rng, start + seconds * STOP_SHARE, start + seconds * HARD_SHARE,
-                        self.guesses)
+                        self.guesses, self.clock)
         if not values:  # not one guess fitted the budget
             return self.fallback(state, seat, options)
         best = max(values.values())
-        return min((a for a in values if values[a] == best), key=str)
+        return next(a for a in values if values[a] == best)  # ties: the heuristic's liking, then the order of `str`
 
     @staticmethod
     def fallback(state, seat: int, options: list):
         if isinstance(options[0], Pick):
-            return max(options, key=lambda a: (pick_value(state, seat, a.cards), str(a)))
+            return max(readable(state, seat, options), key=lambda a: (pick_value(state, seat, a.cards), str(a)))
         return answer(state, seat, options)
 
 

@@ -2,13 +2,14 @@
 
 `SeatView` keeps only what the seat may know (LA-6): the public table, the cards revealed so far, its
 own hand and picks, its teammates' hands. A *guess* fills every other seat's unrevealed picks from that
-seat's pool (its basics, R-12 keeping Specials unknown; a teammate's hand when seen): half the time a
-pick the heuristic picker would like (`heuristic.pick_value`, the foe's own guess from the public
-table), else any pick. `search` plays each of the seat's options against the same guesses through the
-engine to the end of the sequence (every exchange, Edges, Push tokens, Knock Outs) and scores the
-outcome (`evaluate`); it is anytime: a guess is started only when its estimated cost fits the budget,
-each rollout checks the clock, a guess left unfinished is dropped, and the options falling behind are
-dropped along the way (successive halving) so the survivors see more guesses.
+seat's pool (its basics, R-12 keeping Specials unknown; a teammate's hand when seen): mostly a pick
+the heuristic picker would like (`heuristic.pick_value`, the foe's own guess from the public table),
+else any pick. `search` plays each of the seat's options (its picks of cards the engine can read,
+LA-4, ranked by the heuristic) against the same guesses through the engine to the end of the sequence
+(every exchange, Edges, Push tokens, Knock Outs) and scores the outcome (`evaluate`); it is anytime: a
+guess is started only when its estimated cost fits the budget, each rollout checks the clock, a guess
+left unfinished is dropped, and the options falling behind are dropped along the way (successive
+halving, by guesses met or by time spent) so the survivors see more guesses.
 """
 from __future__ import annotations
 
@@ -27,6 +28,20 @@ HALVING = (4, 8, 16, 32, 64)  # guesses after which the worse half of the option
 MIN_ALIVE = 4  # options never dropped below this many
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
+SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
+
+
+def table_card(st, s: int, card: str) -> bool:
+    """LA-4: a card of seat s the engine cannot resolve (the table applies it from its printed text)."""
+    return card not in st.legend(s).edits and any(step[0] == "primitives" for step in st.steps_of(s, card))
+
+
+def readable(st, seat: int, options: list) -> list:
+    """The options whose cards the engine can play out (LA-4: the table's cards would be guesses), or all
+    when there are none (the table is then asked, as for a person's card)."""
+    if not isinstance(options[0], Pick):
+        return options
+    return [a for a in options if not any(table_card(st, seat, c) for c in a.cards)] or options
 
 
 def known_picks(st, t: int) -> list[str]:
@@ -111,7 +126,7 @@ def evaluate(st, me: int) -> float:
         f = st.fig(s)
         safety = exposure(st, s)
         push = st.legend(s).push(min(10, f.fatigue + 1) + 2)
-        part = 4.0 * safety - 3.0 * f.fatigue - 8.0 * max(0, push - safety + 1)
+        part = SAFETY * safety - FATIGUE * f.fatigue - THREAT * max(0, push - safety + 1)
         value += part if s in mine else -part / foes
     return value
 
@@ -133,45 +148,63 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
 
 
 def shortlist(st, seat: int, options: list) -> list:
-    """The picks worth searching: for each Edit held (or none), the best by the heuristic's walk, SHORTLIST in
-    all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
-    if len(options) <= SHORTLIST or not isinstance(options[0], Pick):
+    """The picks worth searching, best first by the heuristic's walk: for each Edit held (or none) its best,
+    SHORTLIST in all (a loaded machine or a Pi has time for a few guesses of those, not of hundreds of picks)."""
+    options = readable(st, seat, options)
+    if not isinstance(options[0], Pick):
         return options
+    ranked = sorted(options, key=lambda a: -pick_value(st, seat, a.cards))  # stable: ties keep their order
+    if len(ranked) <= SHORTLIST:
+        return ranked
     edits = st.legend(seat).edits
     groups: dict = {}
-    for a in options:
+    for a in ranked:
         groups.setdefault(a.cards[0] if a.cards[0] in edits else None, []).append(a)
     each = -(-SHORTLIST // len(groups))
-    return [a for group in groups.values()
-            for a in sorted(group, key=lambda a: (-pick_value(st, seat, a.cards), str(a)))[:each]]
+    kept = {a for group in groups.values() for a in group[:each]}
+    return [a for a in ranked if a in kept]
 
 
 def search(state, seat: int, options: list, rng: random.Random, stop: float, hard: float,
-           guesses: int | None = None) -> dict:
-    """Each surviving option's average score over the guesses it met ({} when not one guess fitted).
-    A guess starts only before `stop` and when its estimated cost fits; no rollout starts after `hard`.
+           guesses: int | None = None, clock=time.monotonic) -> dict:
+    """Each surviving option's average score over the guesses it met ({} when not one guess fitted), the
+    options in the order of the heuristic's liking (ties go to the first). A guess starts only before `stop`
+    and when its estimated cost fits; no rollout starts after `hard` (both read on `clock`). The worse half
+    is dropped after HALVING guesses, or when the time runs short: each halving owns an equal share of the
+    time, so a starved search (a loaded machine, a Pi) still ends comparing its best few with most guesses.
     `guesses`: exactly that many (a fixed seed then gives a fixed choice), else as many as fit."""
+    start = clock()
     view = SeatView(state, seat)
     alive = shortlist(state, seat, options)
+    rank = {a: i for i, a in enumerate(alive)}
     totals = {a: 0.0 for a in alive}
-    per, done = 0.0, 0  # seconds a rollout, measured; guesses finished
+    halvings = max(0, math.ceil(math.log2(len(alive) / MIN_ALIVE)))
+    per, done, halved = 0.0, 0, 0  # seconds a rollout, measured; guesses finished; halvings done
     while done < (guesses or MAX_GUESSES):
-        begun = time.monotonic()
+        begun = clock()
         if guesses is None and begun + per * len(alive) > stop:
             break
         seed = rng.random()
         base = view.guess(random.Random(seed))
         column = {}
         for a in alive:
-            if time.monotonic() > hard:
-                return {a: totals[a] / done for a in alive} if done else {}
+            if clock() > hard:
+                return averages(alive, totals, done)
             sim = base.clone()
             sim.apply(a)
             column[a] = rollout(sim, seat, random.Random(seed), state.sequence)
         for a, v in column.items():
             totals[a] += v
         done += 1
-        per = max(per, (time.monotonic() - begun) / len(alive))
-        if done in HALVING and len(alive) > MIN_ALIVE:
-            alive = sorted(alive, key=lambda a: (-totals[a], str(a)))[:max(MIN_ALIVE, len(alive) // 2)]
+        now = clock()
+        per = max(per, (now - begun) / len(alive))
+        late = guesses is None and halved < halvings and (now - start) * (halvings + 1) > (halved + 1) * (stop - start)
+        if len(alive) > MIN_ALIVE and (done in HALVING or late):
+            alive = sorted(alive, key=lambda a: (-totals[a], rank[a]))[:max(MIN_ALIVE, len(alive) // 2)]
+            alive.sort(key=rank.get)
+            halved += 1
+    return averages(alive, totals, done)
+
+
+def averages(alive: list, totals: dict, done: int) -> dict:
     return {a: totals[a] / done for a in alive} if done else {}

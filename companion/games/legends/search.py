@@ -33,7 +33,7 @@ SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a P
 
 def table_card(st, s: int, card: str) -> bool:
     """LA-4: a card of seat s the engine cannot resolve (the table applies it from its printed text)."""
-    return card not in st.legend(s).edits and any(step[0] == "primitives" for step in st.steps_of(s, card))
+    return card not in st.legend(s).edits and any(step[0] == "primitives" for step in edits.steps_of(st, s, card))
 
 
 def readable(st, seat: int, options: list) -> list:

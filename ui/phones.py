@@ -235,6 +235,9 @@ class PhoneBridge(EventDispatcher):
         key = self.hub.renew(seat) if renew else old
         if renew and self.server is not None:  # (a server restarting has no socket open)
             self.server.revoke(old)
+        settle = getattr(self.server, "settle", None)  # a server in its own process learns the key by the pipe
+        if settle is not None:
+            settle()
         return join.join_url(self.host, self.port, key.token), key.code_shown
 
     def _refresh_connected(self, *_) -> None:

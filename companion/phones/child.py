@@ -114,6 +114,8 @@ def _take(mirror: Mirror, server, message: tuple) -> None:
         server.revoke(message[1])
     elif kind == "answer":
         mirror.answer(message[1], message[2])
+    elif kind == "mark":  # everything sent before it is taken (the table waits for this before showing a link)
+        mirror.pipe.send(json.dumps(["marked", message[1]]).encode())
 
 
 def _report(server, pipe: Pipe, last) -> None:

@@ -83,6 +83,8 @@ class ServerProcess:
         self._listening = False  # whether the child has a phone on (its last report, or a sync since)
         self._table: Any = ()     # the game on the table as last sent to the child
         self._stopping = False
+        self._marks = threading.Condition()  # `settle`: marks sent, and the last the child said it reached
+        self._mark = self._marked = 0
         hub.push = self.push
         hub.listening = self._listening_now
         hub.tokens.changed = self._send_keys
@@ -128,6 +130,16 @@ class ServerProcess:
         self._table = on_table
         self._out.put(("push", on_table, messages))
 
+    def settle(self, timeout: float = 2.0) -> bool:
+        """Wait until the child has taken everything sent so far (keys, the game on the table): a link the
+        table shows then opens at once. False when the child did not say so within `timeout`."""
+        with self._marks:
+            self._mark += 1
+            mark = self._mark
+        self._out.put(("mark", mark))
+        with self._marks:
+            return self._marks.wait_for(lambda: self._marked >= mark or self.process.poll() is not None, timeout)
+
     def connected(self) -> dict[int, int]:
         """Seat -> open sockets for the game on the table, as the child last said (it says each change)."""
         return dict(self._counts)
@@ -171,8 +183,14 @@ class ServerProcess:
                 elif message[0] == "connected":
                     self._counts = {int(seat): n for seat, n in message[1].items()}
                     self._listening = message[2]
+                elif message[0] == "marked":
+                    with self._marks:
+                        self._marked = message[1]
+                        self._marks.notify_all()
         except (OSError, EOFError, ValueError):
             pass
+        with self._marks:
+            self._marks.notify_all()  # nobody waits for a child that is gone
         self._out.put(None)
         returncode = self.process.wait()
         self._counts, self._listening = {}, False

@@ -60,3 +60,24 @@ def test_phones_a_server_slow_to_start_is_said_slow_not_its_port_taken(ui, journ
     app = ui.start(journal_path)
     assert ui.until(lambda: "slow to start" in app.phones.status, 20), app.phones.status
     assert "taken" not in app.phones.status and not app.phones.running
+
+
+def test_phones_a_link_the_table_shows_opens_at_once_though_its_key_went_by_the_pipe(ui, journal_path, phones_on):
+    """The key of a link is made on the table and reaches the server's process by the pipe: the link is
+    handed out only once the server holds it (a phone that opened it at once was refused, 1 run in ~10)."""
+    import threading
+    app = started(ui, journal_path)
+    ui.start_game(2, "legends-of-the-arena")
+    child = app.phones.server.process.pid
+    os.kill(child, signal.SIGSTOP)  # the server's process takes nothing from the pipe for now
+    try:
+        links = []
+        asking = threading.Thread(target=lambda: links.append(app.phones.link(1)[0]))
+        asking.start()
+        asking.join(0.5)
+        assert asking.is_alive() and not links  # not handed out while the server cannot know it
+    finally:
+        os.kill(child, signal.SIGCONT)
+    asking.join(10)
+    sock = wait(ui, phones_on.open(links[0]))  # and, once handed out, it opens
+    assert wait(ui, phones_on.submit(sock.next("state")))["seat"] == 1

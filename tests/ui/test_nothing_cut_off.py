@@ -1,11 +1,12 @@
 """Nothing cut off (issue 34): every screen and panel of the four games at the Pi panel's 800x480, a
 1024x600 panel and the 800x480 panel rotated (480x800), in states random playouts reach, with the
 phones on. A failure names the widget, its text, the screen and the size: a label shortened with
-"..." ("Roll-o...Green"), text larger than its widget, a widget off the window, or a button whose
-text touches its edge ("the companion (random)")."""
+"..." ("Roll-o...Green"), text larger than its widget, a word split over two lines, a widget off the
+window, or a button whose text touches its edge ("the companion (random)")."""
 from __future__ import annotations
 
 import random
+import re
 import socket
 
 import pytest
@@ -32,6 +33,23 @@ def shortened(root) -> list[str]:
     return found
 
 
+def broken_words(root) -> list[str]:
+    """Labels whose wrapping split a word over two lines ("Smas" / "h" on a narrow button). A path or an
+    address (a journal's file) has no space to wrap at, and breaks where it must."""
+    from kivy.uix.label import Label
+    found = []
+    for w in texts(root):
+        if isinstance(w, Label) and w.text_size[0] and not w.shorten:
+            w.texture_update()
+            lines = ["".join(word.text for word in line.words) for line in w._label._cached_lines]
+            plain = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", w.text) if w.markup else w.text
+            whole = set(plain.split())
+            split = [part for line in lines for part in line.split() if part not in whole and "/" not in part]
+            if split:
+                found.append(f"{type(w).__name__} {w.text[:60]!r} drawn as {' / '.join(lines)[:80]!r}")
+    return found
+
+
 def at_the_edge(root) -> list[str]:
     """Buttons whose text reaches their sides (wrapped or not, it needs a margin to read as inside)."""
     from kivy.uix.behaviors import ButtonBehavior
@@ -50,7 +68,7 @@ def cut_off(ui, where: str) -> list[str]:
     ui.frames(3)
     root, (width, height) = ui.app.root, ui.window.size
     return [f"{where} at {width}x{height}: {found}"
-            for found in clipped(root, width, height) + shortened(root) + at_the_edge(root)]
+            for found in clipped(root, width, height) + shortened(root) + broken_words(root) + at_the_edge(root)]
 
 
 @pytest.fixture

@@ -63,5 +63,21 @@ class FitLabel(Label):
         self.font_size = max(least, min(most, most * room / max(1.0, width)))
 
 
+class StripNote(Label):
+    """A note of the status strip: as wide as its words, wrapped only when the strip (`room`) is narrower."""
+
+    room = NumericProperty(100)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(text=self._fit, room=self._fit, font_size=self._fit)
+        self._fit()
+
+    def _fit(self, *_) -> None:
+        words = CoreLabel(font_size=self.font_size).get_extents(self.text)[0] + 2 if self.text else 0
+        self.width = min(words, max(1.0, self.room))
+        self.text_size = (self.width, None)
+
+
 class Swatch(FlatButton):
     """A seat-coloured button (tap to change a colour at setup; a seat's hand at the table)."""

@@ -46,6 +46,25 @@ NBSP = "\u00a0"
 BOX_MIN = 120  # dp, the narrowest seat box under the Arena before the boxes take two rows
 
 
+def _word_room(name: str, font_sp: float) -> float:
+    """A card button's least width: its longest word whole, clear of the button's sides."""
+    return max(width_of(word, font_sp) for word in name.split()) + dp(24)
+
+
+def _lines_of(buttons: list, room: float) -> list[list]:
+    """The buttons in order onto rows of at most `room` px (each at its least width, 4 dp apart)."""
+    lines: list[list] = [[]]
+    used = 0.0
+    for b in buttons:
+        need = b.size_hint_min_x + dp(4)
+        if lines[-1] and used + need > room:
+            lines.append([])
+            used = 0.0
+        lines[-1].append(b)
+        used += need
+    return lines
+
+
 class LegendsScreen(TableScreen):
     title_text = StringProperty("")
     score_text = StringProperty("")
@@ -93,9 +112,12 @@ class LegendsScreen(TableScreen):
         for w in (grid, self.ids.arena, self.ids.buttons):  # worded and stacked for their room
             w.unbind(size=self._update)
             w.bind(size=self._update)
-        for w in (self.ids.topbar, self.ids.phones):
+        for w in (self.ids.topbar, self.ids.phones, self.ids.tools):
             w.unbind(width=self._fit_top)
             w.bind(width=self._fit_top)
+        self.unbind(size=self._place_tools)
+        self.bind(size=self._place_tools)
+        self._place_tools()
         self.panels = [SeatPanel(rgba=controller.color(s)) for s in controller.seats]
         for panel in self.panels:
             grid.add_widget(panel)
@@ -328,6 +350,15 @@ class LegendsScreen(TableScreen):
             self._score = ["Free-for-All:", "the first to", "two Knock Outs wins"]
         self._fit_top()
 
+    def _place_tools(self, *_) -> None:
+        """Undo, Redo and the voice beside the title on a landscape panel, on a row of their own on a portrait one."""
+        tools = self.ids.tools
+        home = self.ids.tools_row if self.height > self.width else self.ids.topbar
+        if tools.parent is not home:
+            tools.parent.remove_widget(tools)
+            home.add_widget(tools, index=2 if home is self.ids.topbar else 0)  # before Phones and Home
+            self._fit_top()
+
     def _fit_top(self, *_) -> None:
         """The title and the Stocks line whole beside the buttons: the Stocks on two lines in a smaller
         font, then the title on two lines, then the Stocks on a row of their own (a portrait panel)."""
@@ -434,22 +465,26 @@ class LegendsScreen(TableScreen):
         for seat in waiting[:1]:
             legend = self.legend(seat)
             rgba = c.color(seat)
-            row = [Label(text=f"[b]{c.name(seat)}[/b]", markup=True, color=rgba, size_hint_x=None, width=dp(64),
-                         font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))]
             reveals = self._reveals(seat)
-            font = "14sp" if len(reveals) <= 10 else "12sp"
+            font = 14 if len(reveals) <= 10 else 12
+            cards = []
             for action in reveals:
                 name = short_name(legend, action.card, self.form(seat))
                 room = max(max(map(len, name.split())), len(name) / 2) + 3  # not an action: a name; long ones wider
-                row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
-                                      size_hint_min_x=dp(palette.TOUCH + 4),
-                                      on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
+                cards.append(FlatButton(text=name, font_size=f"{font}sp", size_hint_x=room,
+                                        size_hint_min_x=max(dp(palette.TOUCH + 4), _word_room(name, font)),
+                                        on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
             for action in c.actions_for(seat):  # LA-15: an empty printed Meter shuffled again
                 if isinstance(action, Reshuffle):
-                    row.append(FlatButton(text="Meter\nshuffled", font_size=font, size_hint_x=5,
-                                          size_hint_min_x=dp(palette.TOUCH + 4),
-                                          on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
-            rows.append(row)
+                    cards.append(FlatButton(text="Meter\nshuffled", font_size=f"{font}sp", size_hint_x=5,
+                                            size_hint_min_x=max(dp(palette.TOUCH + 4), _word_room("shuffled", font)),
+                                            on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
+            # as many cards to a row as their words fit (a rotated panel takes two or three rows)
+            room = self.ids.buttons.width - dp(64)
+            for i, line in enumerate(_lines_of(cards, room)):
+                who = Label(text=f"[b]{c.name(seat)}[/b]" if i == 0 else "", markup=True, color=rgba, size_hint_x=None,
+                            width=dp(64), font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))
+                rows.append([who, *line])
         self._rows(rows)
 
     def _reveals(self, seat: int) -> list[Reveal]:

@@ -113,6 +113,8 @@ class Runner:
                 if value() == want:
                     break
                 row = next(r for r in home.ids.options.children if r.label == label)
+                home.ids.setup.scroll_to(row, padding=0, animate=False)  # as a player scrolls to a row below
+                self.frames(2)
                 self.tap(next(w for w in row.children if isinstance(w, FlatButton)))
             assert value() == want, f"{label} could not be set to {want!r}"
         self.tap(home.ids.start)

@@ -35,7 +35,7 @@ from .arena import SeatPanel
 from .curtain import PickCurtain
 from .panels import HEAD_SP, box_text, height_of, pack, width_of
 from .steps import ending_text, start_frame, steps_of
-from .values import ValuesEditor, placeholder_note
+from .values import ValuesEditor, placeholder_meaning, placeholder_note
 
 kvload.load_beside(__file__, "legends")
 
@@ -133,7 +133,8 @@ class LegendsScreen(TableScreen):
         # at setup (the first sequence's picks or reveals) and at the end: choices and playback need the room
         setup = self.mode in ("pick", "reveal") and self.controller.view.get("sequence") == 1
         when = setup or self.mode == "over"
-        text = placeholder_note(self.controller.session.game) if when else ""
+        game = self.controller.session.game
+        text = placeholder_note(game) + placeholder_meaning(game) if when else ""
         # the row keeps its room while the note would show, so "Later" moves no button under a finger
         self.note_room = bool(text)
         text = "" if self._note_hidden else text

@@ -44,7 +44,9 @@ def broken_words(root) -> list[str]:
             lines = ["".join(word.text for word in line.words) for line in w._label._cached_lines]
             plain = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", w.text) if w.markup else w.text
             whole = set(plain.split())
-            split = [part for line in lines for part in line.split() if part not in whole and "/" not in part]
+            paths = [t for t in whole if "/" in t]
+            split = [part for line in lines for part in line.split()
+                     if part not in whole and not any(part in p for p in paths)]
             if split:
                 found.append(f"{type(w).__name__} {w.text[:60]!r} drawn as {' / '.join(lines)[:80]!r}")
     return found

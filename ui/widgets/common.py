@@ -81,3 +81,15 @@ class StripNote(Label):
 
 class Swatch(FlatButton):
     """A seat-coloured button (tap to change a colour at setup; a seat's hand at the table)."""
+
+
+def reflow(widget, screen, portrait_row, landscape_row, index: int) -> bool:
+    """Put `widget` in `portrait_row` on a portrait `screen`, else in `landscape_row` at `index` (before the
+    buttons that end it): one row would not hold it beside the others on 480 px. True if it moved."""
+    row = portrait_row if screen.height > screen.width else landscape_row
+    if widget.parent is row:
+        return False
+    widget.parent.remove_widget(widget)
+    row.add_widget(widget, index=0 if row is portrait_row else index)
+    return True
+

@@ -37,7 +37,7 @@ from companion.games.chronomage.referee import ANOMALY_DICE, LOST_TIME_CARDS, SP
 from ... import kvload, palette
 from ...screens.table import TableScreen
 from ...texts import seat_name
-from ...widgets.common import FlatButton
+from ...widgets.common import FlatButton, reflow
 from . import text as T
 from .card import ChronoCardForm
 from .entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad, ChronoWordPad
@@ -162,11 +162,7 @@ class ChronomageScreen(TableScreen):
 
     def _place_actions(self, *_) -> None:
         """The table's actions beside Undo and Redo on a landscape panel, on a row of their own on a portrait one."""
-        box = self.ids.table_actions
-        home = self.ids.actions_row if self.height > self.width else self.ids.bottom_bar
-        if box.parent is not home:
-            box.parent.remove_widget(box)
-            home.add_widget(box, index=1 if home is self.ids.bottom_bar else 0)  # before the Dice button
+        reflow(self.ids.table_actions, self, self.ids.actions_row, self.ids.bottom_bar, 1)  # before the Dice button
         self._row_heights()
 
     def update(self) -> None:

@@ -28,7 +28,7 @@ from companion.games.legends.words import card_name, short_name
 
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
-from ...widgets.common import FlatButton
+from ...widgets.common import FlatButton, reflow
 from ...widgets.curtain import on_phone, pass_sentence
 from . import arena  # noqa: F401  (classes used by legends.kv)
 from .arena import SeatPanel
@@ -353,11 +353,7 @@ class LegendsScreen(TableScreen):
 
     def _place_tools(self, *_) -> None:
         """Undo, Redo and the voice beside the title on a landscape panel, on a row of their own on a portrait one."""
-        tools = self.ids.tools
-        home = self.ids.tools_row if self.height > self.width else self.ids.topbar
-        if tools.parent is not home:
-            tools.parent.remove_widget(tools)
-            home.add_widget(tools, index=2 if home is self.ids.topbar else 0)  # before Phones and Home
+        if reflow(self.ids.tools, self, self.ids.tools_row, self.ids.topbar, 2):  # before Phones and Home
             self._fit_top()
 
     def _fit_top(self, *_) -> None:

@@ -34,7 +34,8 @@ def shortened(root) -> list[str]:
 
 
 def broken_words(root) -> list[str]:
-    """Labels whose wrapping split a word over two lines ("Smas" / "h" on a narrow button). A path or an
+    """Labels whose wrapping split a word over two lines ("Smas" / "h" on a narrow button) or a number from
+    its unit ("Hides in 59" / "s."). A path or an
     address (a journal's file) has no space to wrap at, and breaks where it must."""
     from kivy.uix.label import Label
     found = []
@@ -47,7 +48,9 @@ def broken_words(root) -> list[str]:
             paths = [t for t in whole if "/" in t]
             split = [part for line in lines for part in line.split()
                      if part not in whole and not any(part in p for p in paths)]
-            if split:
+            # a number parted from its unit ("Hides in 59" / "s.")
+            parted = any(a.rstrip()[-1:].isdigit() and re.match(r"s\b", b.lstrip()) for a, b in zip(lines, lines[1:]))
+            if split or parted:
                 found.append(f"{type(w).__name__} {w.text[:60]!r} drawn as {' / '.join(lines)[:80]!r}")
     return found
 
@@ -91,6 +94,11 @@ def choose(ui, game_id: str, players: int):
     while home.players < players:
         ui.tap(home.ids.more)
     return home
+
+
+def computer_levels(game_id: str) -> list[str]:
+    from companion.games import REGISTRY
+    return list(REGISTRY[game_id].computer_players)
 
 
 def play_randomly(ui, rng: random.Random, actions: int) -> None:
@@ -146,8 +154,13 @@ def shots(ui, game_id: str) -> list[str]:
 def test_every_screen_and_panel_keeps_its_text_whole(ui, journal_path, panel, phones_on, size, game_id):
     panel(size)
     started(ui, journal_path)
-    choose(ui, game_id, GAMES[game_id])
+    home = choose(ui, game_id, GAMES[game_id])
     found = cut_off(ui, f"home, {game_id} chosen")
+    for _ in computer_levels(game_id):  # each opponent row's words ("the companion (random)")
+        home._next_opponent()
+        found += cut_off(ui, f"home, {game_id} against {home.opponent}")
+    while home.opponent != "human":
+        home._next_opponent()
     ui.tap(ui.app.home.ids.start)
     assert ui.app.sm.current == game_id
     rng = random.Random(f"{game_id} {size}")
@@ -189,6 +202,10 @@ def test_the_check_sees_a_shortened_label_an_overflow_and_a_text_at_its_button_e
                   size=(dp(120), dp(30)), text_size=(dp(120), None), pos=(10, 300)),
             FlatButton(text="the companion (random)", size_hint=(None, None), size=(dp(150), dp(48)), pos=(10, 200))]
     made[-1].text_size = (None, None)  # drawn at its own width, as a button without wrapping is
+    from kivy.core.text import Label as CoreLabel
+    room = CoreLabel(font_size=dp(14)).get_extents("Hides in 59")[0] + 2  # room for the number, not its unit
+    made.append(Label(text="Hides in 59 s.", font_size=dp(14), size_hint=(None, None), size=(room, dp(60)),
+                      text_size=(room, None), pos=(10, 100)))
     for w in made:
         overlay.add_widget(w)
     try:
@@ -199,3 +216,4 @@ def test_the_check_sees_a_shortened_label_an_overflow_and_a_text_at_its_button_e
     assert any("'Roll-off: Orange" in f and "drawn as" in f for f in found), found
     assert any("'The phone must be" in f and " in " in f for f in found), found
     assert any("'the companion (random)'" in f and "wide in" in f for f in found), found
+    assert any("'Hides in 59 s.' drawn as 'Hides in 59 / s.'" in f for f in found), found

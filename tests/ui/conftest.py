@@ -112,12 +112,20 @@ class Runner:
             for _ in range(8):
                 if value() == want:
                     break
-                row = next(r for r in home.ids.options.children if r.label == label)
+                row = self.option_row(label)
                 self.tap(next(w for w in row.children if isinstance(w, FlatButton)))
             assert value() == want, f"{label} could not be set to {want!r}"
         self.tap(home.ids.start)
         assert self.app.sm.current == game_id
         return self.table
+
+    def option_row(self, label: str):
+        """The home screen's setup row `label`, scrolled into sight as a player scrolls to a row below."""
+        home = self.app.home
+        row = next(r for r in home.ids.options.children if r.label == label)
+        home.ids.setup.scroll_to(row, padding=0, animate=False)
+        self.frames(2)
+        return row
 
     def dice(self):
         self.tap(self.table.ids.dice_button)

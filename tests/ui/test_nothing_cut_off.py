@@ -138,10 +138,11 @@ def shots(ui, game_id: str) -> list[str]:
     """The extra views the game's screen offers `companion screenshot` (curtains, pads, forms), each on
     its sample table."""
     from companion import games
+    from ui.samples import sample_session
     from ui.screens.table import screen_class
     cls, found = screen_class(games.REGISTRY[game_id]), []
     for view in cls.shots:
-        session = cls.sample_session(ui.app.journal, game_id)
+        session = sample_session(ui.app.journal, game_id)
         ui.app.resume(session.id)
         ui.app.table_screen.prepare_shot(view)
         found += cut_off(ui, f"{game_id} {view}")

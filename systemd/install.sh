@@ -77,7 +77,10 @@ echo "== application"
 if ((with_venv)); then
     # --system-site-packages: use Debian's python3-lgpio.
     [[ -x $venv/bin/python ]] || run python3 -m venv --system-site-packages "$venv"
-    run "$venv/bin/pip" install --quiet --upgrade "$checkout"
+    # Byte-compiled after pip, on every core (pip compiles one file at a time): the service cannot write
+    # __pycache__ under /opt (ProtectSystem=strict), so without it every start would compile it all again.
+    run "$venv/bin/pip" install --quiet --no-compile --upgrade "$checkout"
+    run "$venv/bin/python" -m compileall -q -j0 "$venv/lib"
 else
     echo "+ (skipped: --no-venv) python3 -m venv --system-site-packages $venv; pip install $checkout"
 fi

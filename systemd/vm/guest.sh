@@ -53,7 +53,10 @@ install)
     install -D -m 0644 "$payload/systemd/vm/vm-dropin.conf" /etc/systemd/system/$unit.d/vm.conf
     start=$SECONDS
     # No network in the VM: pip takes the wheelhouse made on the host instead of the package index.
-    if PIP_NO_INDEX=1 PIP_FIND_LINKS=$payload/wheels "$repo/systemd/install.sh" --start; then
+    # Each line with the seconds since the start: install.sh prints each step before it runs it.
+    if PIP_NO_INDEX=1 PIP_FIND_LINKS=$payload/wheels "$repo/systemd/install.sh" --start 2>&1 |
+        while IFS= read -r line; do printf '[%3d s] %s\n' $((SECONDS - start)) "$line"; done
+        ((PIPESTATUS[0] == 0)); then
         pass install "install.sh --start took $((SECONDS - start)) s"
     else
         fail install "install.sh --start failed after $((SECONDS - start)) s"

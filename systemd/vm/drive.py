@@ -246,7 +246,7 @@ class Check:
             "-netdev", f"user,id=net,restrict=on,hostfwd=tcp:127.0.0.1:{self.port}-:8765",
             "-device", "virtio-net-pci,netdev=net",
             "-device", f"virtio-gpu-pci,xres={SCREEN[0]},yres={SCREEN[1]}",
-            "-device", "virtio-tablet-pci", "-device", "virtio-keyboard-pci",
+            *(() if self.args.no_touch else ("-device", "virtio-tablet-pci")), "-device", "virtio-keyboard-pci",
             "-qmp", f"unix:{self.work / 'qmp.sock'},server=on,wait=off",
             "-chardev", f"file,id=console,path={self.work / 'console.log'}",
             "-chardev", f"socket,id=agent,path={self.work / 'agent.sock'},server=on,wait=off",
@@ -448,6 +448,7 @@ def main() -> int:
     parser.add_argument("--arch", default="amd64", choices=["amd64", "arm64"])
     parser.add_argument("--slow", type=float, default=1.0, help="multiply the waits for the UI by this")
     parser.add_argument("--steps", nargs="+", help="only boot the disk as it is and run these steps (see Check.script)")
+    parser.add_argument("--no-touch", action="store_true", help="with --steps: boot without the touch panel")
     args = parser.parse_args()
     # Stopped from outside (a test's timeout): still stop QEMU, in the `finally` of the run.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))

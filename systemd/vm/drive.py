@@ -392,8 +392,8 @@ class Check:
     def checks(self) -> None:
         """Every check, on the x86-64 machine."""
         self.boot("1")
-        self.step("install", timeout=900)
-        self.step("wait-active")
+        self.step("install", timeout=1800)  # a loaded host: 580 s seen
+        self.step("wait-active", timeout=600)
         self.first_frame("home")
         self.step("sockets")
         self.phone_port()

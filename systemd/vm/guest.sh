@@ -11,8 +11,8 @@ state=/var/lib/board-companion
 journal=$state/journal.sqlite
 companion=/opt/board-companion/venv/bin/companion
 
-# Seconds to wait for the app to (re)start: an emulated Cortex-A72 is several times slower again.
-patience=150
+# Seconds to wait for the app to (re)start (on a loaded host too): an emulated Cortex-A72 is slower again.
+patience=300
 [[ $(uname -m) == aarch64 ]] && patience=900
 
 pass() { echo "PASS $1: ${*:2}"; }

@@ -7,6 +7,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,12 @@ def test_the_kiosk_installs_runs_and_survives_in_a_booted_debian_12():
         pytest.skip(stderr.strip().splitlines()[-1])
     print(stdout)  # every check, and the timings (pytest -s shows them)
     assert check.returncode == 0, stdout[-6000:] + stderr[-3000:]
+
+
+def test_the_arm64_checks_playout_plays_each_game_to_its_end():
+    # What vm-check.sh --arm64 runs in the VM against the installed app, here against this checkout.
+    playout = VM_CHECK.parent / "vm" / "playout.py"
+    done = subprocess.run([sys.executable, str(playout), "--", sys.executable, "-m", "companion"], capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("PASS game-") == 4, done.stdout

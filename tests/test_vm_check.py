@@ -1,6 +1,7 @@
 """The kiosk booted for real: systemd/vm-check.sh builds a Debian 12 machine, boots it under QEMU, runs
 install.sh --start inside and checks the service from outside (systemd/README.md, "The check in a virtual
-machine"). It needs root, QEMU, debootstrap and room; without them it is skipped with the reason. A cold
+machine"). CI runs it wherever it can: it needs root, QEMU, debootstrap and room (.ci/dev installs the packages);
+without them it is skipped with the reason. A cold
 run (the image built too) takes minutes: the script prints how long each step took."""
 
 import os
@@ -16,9 +17,6 @@ VM_CHECK = Path(__file__).resolve().parent.parent / "systemd" / "vm-check.sh"
 CANNOT_RUN = 77  # vm-check.sh's "cannot run here", with the reason on stderr
 
 
-@pytest.mark.skipif(os.environ.get("COMPANION_VM_CHECK") != "1",
-                    reason="the VM check runs on demand: COMPANION_VM_CHECK=1 (a run under pytest once found its disk gone after "
-                           "the power cut, likely a second run beside it: runs now take a lock; not yet proven under pytest)")
 @pytest.mark.skipif(shutil.which("qemu-system-x86_64") is None,
                     reason="qemu-system-x86_64 is missing (Debian: apt-get install qemu-system-x86)")
 @pytest.mark.skipif(os.geteuid() != 0, reason="the VM check builds a root file system: it needs root")

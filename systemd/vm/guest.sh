@@ -160,7 +160,7 @@ offscreen)
     # Kivy imports and draws one frame offscreen (SDL's offscreen driver), as the service user.
     start=$SECONDS
     out=$(mktemp -d)/home.png && chown -R companion "$(dirname "$out")"
-    if as_service env HOME="$(dirname "$out")" "$companion" screenshot home "$out" && [[ -s $out ]]; then
+    if as_service env HOME="$(dirname "$out")" "$companion" screenshot home "$out" --verbose && [[ -s $out ]]; then
         pass offscreen "companion screenshot home: $(stat -c %s "$out") bytes of PNG in $((SECONDS - start)) s"
     else
         fail offscreen "companion screenshot home drew nothing ($((SECONDS - start)) s)"

@@ -44,6 +44,7 @@ setup_paths install.sh
 venv=$opt/venv
 apt_packages=(
     python3-venv  # the venv itself
+    python3-pip   # pip, seen from the venv (--system-site-packages): the venv needs no copy of its own
     python3-lgpio # gpiozero's pin factory, the only one a Pi 5 has; pip's lgpio is a stub or a broken build (README.md)
     libmtdev1     # Kivy's mtdev touch provider
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
@@ -75,9 +76,13 @@ system usermod --append --groups "$(IFS=,; echo "${groups[*]}")" "$user"
 
 echo "== application"
 if ((with_venv)); then
-    # --system-site-packages: use Debian's python3-lgpio.
-    [[ -x $venv/bin/python ]] || run python3 -m venv --system-site-packages "$venv"
-    run "$venv/bin/pip" install --quiet --upgrade "$checkout"
+    # --system-site-packages: use Debian's python3-lgpio, and Debian's pip (already byte-compiled; a copy
+    # of pip in the venv costs a Pi's or an emulator's minutes to unpack and compile).
+    [[ -x $venv/bin/python ]] || run python3 -m venv --system-site-packages --without-pip "$venv"
+    # Byte-compiled after pip, on every core (pip compiles one file at a time): the service cannot write
+    # __pycache__ under /opt (ProtectSystem=strict), so without it every start would compile it all again.
+    run "$venv/bin/python" -m pip install --quiet --no-compile --upgrade "$checkout"
+    run "$venv/bin/python" -m compileall -q -j0 "$venv/lib"
 else
     echo "+ (skipped: --no-venv) python3 -m venv --system-site-packages $venv; pip install $checkout"
 fi

@@ -80,7 +80,7 @@ def test_dry_run_prints_every_step_and_writes_nothing(tmp_path):
     for installed in INSTALLED:
         assert f"{root}/{installed}" in output
     for step in ("apt-get install", "python3-lgpio", "--system-site-packages",
-                 "bin/pip install", "install -d", "systemctl enable"):
+                 "bin/python -m pip install", "compileall", "install -d", "systemctl enable"):
         assert step in output
 
 

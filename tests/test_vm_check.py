@@ -1,12 +1,14 @@
 """The kiosk booted for real: systemd/vm-check.sh builds a Debian 12 machine, boots it under QEMU, runs
 install.sh --start inside and checks the service from outside (systemd/README.md, "The check in a virtual
-machine"). It needs root, QEMU, debootstrap and room; without them it is skipped with the reason. A cold
+machine"). CI runs it wherever it can: it needs root, QEMU, debootstrap and room (.ci/dev installs the packages);
+without them it is skipped with the reason. A cold
 run (the image built too) takes minutes: the script prints how long each step took."""
 
 import os
 import shutil
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,9 +17,6 @@ VM_CHECK = Path(__file__).resolve().parent.parent / "systemd" / "vm-check.sh"
 CANNOT_RUN = 77  # vm-check.sh's "cannot run here", with the reason on stderr
 
 
-@pytest.mark.skipif(os.environ.get("COMPANION_VM_CHECK") != "1",
-                    reason="the VM check runs on demand: COMPANION_VM_CHECK=1 (a run under pytest once found its disk gone after "
-                           "the power cut, likely a second run beside it: runs now take a lock; not yet proven under pytest)")
 @pytest.mark.skipif(shutil.which("qemu-system-x86_64") is None,
                     reason="qemu-system-x86_64 is missing (Debian: apt-get install qemu-system-x86)")
 @pytest.mark.skipif(os.geteuid() != 0, reason="the VM check builds a root file system: it needs root")
@@ -34,3 +33,12 @@ def test_the_kiosk_installs_runs_and_survives_in_a_booted_debian_12():
         pytest.skip(stderr.strip().splitlines()[-1])
     print(stdout)  # every check, and the timings (pytest -s shows them)
     assert check.returncode == 0, stdout[-6000:] + stderr[-3000:]
+
+
+def test_the_arm64_checks_playout_plays_each_game_to_its_end():
+    # What vm-check.sh --arm64 runs in the VM against the installed app, here against this checkout.
+    playout = VM_CHECK.parent / "vm" / "playout.py"
+    done = subprocess.run([sys.executable, str(playout), "--", sys.executable, "-m", "companion"], capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("PASS game-") == 4, done.stdout

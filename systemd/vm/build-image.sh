@@ -19,9 +19,20 @@ case $arch in
     arm64) kernel=linux-image-arm64 ;;
     *) echo "build-image.sh: unknown architecture $arch" >&2; exit 2 ;;
 esac
-# systemd as PID 1, udev, the kernel, Python, `ss` and `ps` for the checks; then what install.sh's
-# apt step lists (the ones Debian has: python3-lgpio is Raspberry Pi OS's only).
-packages=(systemd systemd-sysv udev dbus kmod iproute2 procps "$kernel" python3 python3-venv)
+stamp() { echo "vm: $1 ($SECONDS s since the build started)" >&2; }
+
+# Another architecture's chroot runs its programs under qemu-user: the kernel must know to hand them to
+# it (binfmt_misc, which this machine does not mount by itself; qemu-user-static's rule fixes the binary).
+if [[ $arch == arm64 && $(uname -m) != aarch64 && ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]]; then
+    rule=/usr/lib/binfmt.d/qemu-aarch64.conf
+    [[ -f $rule ]] || { echo "build-image.sh: $rule is missing (Debian: qemu-user-static)" >&2; exit 1; }
+    mountpoint -q /proc/sys/fs/binfmt_misc || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+    cat "$rule" >/proc/sys/fs/binfmt_misc/register
+fi
+
+# systemd as PID 1, udev, Python, `ss` and `ps` for the checks; then what install.sh's apt step lists
+# (the ones Debian has: python3-lgpio is Raspberry Pi OS's only). The kernel comes after, below.
+packages=(systemd systemd-sysv udev dbus kmod iproute2 procps initramfs-tools python3 python3-venv)
 mapfile -t wanted < <(sed -n '/^apt_packages=(/,/^)/{s/#.*//;s/apt_packages=(//;s/)//;p}' "$here/../install.sh" | tr -s ' ' '\n' | sed '/^$/d')
 for p in "${wanted[@]}"; do
     if apt-cache show "$p" >/dev/null 2>&1; then packages+=("$p"); fi
@@ -31,9 +42,18 @@ echo "vm: debootstrap $arch: ${packages[*]}" >&2
 debootstrap --arch="$arch" --variant=minbase --include="$(IFS=,; echo "${packages[*]}")" \
     bookworm "$root" "$mirror" >"$work/debootstrap.log" 2>&1 || { tail -30 "$work/debootstrap.log" >&2; exit 1; }
 
+stamp "debootstrap done"
+
 # apt's package lists, as on a Pi: install.sh's `apt-get install` then finds everything installed.
 chroot "$root" apt-get update -qq
+# The kernel, with a small initramfs: only what finds the root disk (virtio, ext4). Debian's default
+# (MODULES=most) copies hundreds of modules one by one, which takes most of 30 minutes under qemu-user.
+echo MODULES=list >"$root/etc/initramfs-tools/conf.d/bc-vm"
+printf '%s\n' virtio_pci virtio_mmio virtio_blk ext4 crc32c_generic >>"$root/etc/initramfs-tools/modules"
+DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -qq --no-install-recommends "$kernel" \
+    >"$work/kernel.log" 2>&1 || { tail -30 "$work/kernel.log" >&2; exit 1; }
 chroot "$root" apt-get clean
+stamp "the kernel and its initramfs installed"
 
 echo bc-vm >"$root/etc/hostname"
 printf '127.0.0.1 localhost\n127.0.1.1 bc-vm\n' >"$root/etc/hosts"
@@ -58,6 +78,8 @@ cp "$root"/boot/vmlinuz-* "$work/vmlinuz"
 cp "$root"/boot/initrd.img-* "$work/initrd.img"
 size_mb=$(( $(du -smx "$root" | cut -f1) + 2048 ))  # room for the venv, the journal and logs
 mkfs.ext4 -q -L bc-root -d "$root" "$work/root.img" "${size_mb}M" >/dev/null
+stamp "the ext4 image made"
 zstd -q -T0 -3 --rm "$work/root.img" -o "$work/root.img.zst"
+stamp "compressed"
 mkdir -p "$out"
 mv "$work/root.img.zst" "$work/vmlinuz" "$work/initrd.img" "$out/"

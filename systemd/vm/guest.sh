@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The steps of systemd/vm-check.sh inside the VM, one per command (vm-agent runs them as root and sends
 # the output to the host). A check prints "PASS name: detail" or "FAIL name: detail"; other lines are log.
-#   guest.sh install | wait-active | sockets | keys | security | game | count | hang SIGNAL | uninstall | sh CMD
+#   guest.sh install | wait-active | sockets | keys | security | game | count | hang SIGNAL | uninstall
+#            | offscreen | playout (arm64) | sh CMD
 set -uo pipefail
 payload=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)  # the repository and wheels/, read-only
 repo=/root/board-companion  # "the clone" the installer runs from
@@ -9,6 +10,10 @@ unit=board-companion.service
 state=/var/lib/board-companion
 journal=$state/journal.sqlite
 companion=/opt/board-companion/venv/bin/companion
+
+# Seconds to wait for the app to (re)start (on a loaded host too): an emulated Cortex-A72 is slower again.
+patience=300
+[[ $(uname -m) == aarch64 ]] && patience=900
 
 pass() { echo "PASS $1: ${*:2}"; }
 fail() { echo "FAIL $1: ${*:2}"; }
@@ -32,7 +37,7 @@ fs_list() {
 # Wait until the unit runs a main process other than $1 (or any, when empty) and has said READY=1.
 wait_running() {
     local old=${1:-} i pid
-    for ((i = 0; i < 150; i++)); do
+    for ((i = 0; i < patience; i++)); do
         pid=$(prop MainPID)
         if [[ $(prop ActiveState)/$(prop SubState) == active/running && $pid != 0 && $pid != "$old" ]]; then
             return 0
@@ -51,9 +56,15 @@ install)
     rm -rf "$repo" && cp -a "$payload" "$repo" && rm -rf "$repo/wheels"
     # The VM's drop-in (what `systemctl edit board-companion` writes on a Pi): see vm-dropin.conf.
     install -D -m 0644 "$payload/systemd/vm/vm-dropin.conf" /etc/systemd/system/$unit.d/vm.conf
+    if [[ $(uname -m) == aarch64 ]]; then
+        printf '[Service]\nWatchdogSec=%ss\nTimeoutStartSec=%ss\n' 300 "$patience" >/etc/systemd/system/$unit.d/vm-arm64.conf
+    fi
     start=$SECONDS
     # No network in the VM: pip takes the wheelhouse made on the host instead of the package index.
-    if PIP_NO_INDEX=1 PIP_FIND_LINKS=$payload/wheels "$repo/systemd/install.sh" --start; then
+    # Each line with the seconds since the start: install.sh prints each step before it runs it.
+    if PIP_NO_INDEX=1 PIP_FIND_LINKS=$payload/wheels "$repo/systemd/install.sh" --start 2>&1 |
+        while IFS= read -r line; do printf '[%3d s] %s\n' $((SECONDS - start)) "$line"; done
+        ((PIPESTATUS[0] == 0)); then
         pass install "install.sh --start took $((SECONDS - start)) s"
     else
         fail install "install.sh --start failed after $((SECONDS - start)) s"
@@ -144,6 +155,20 @@ hang)
         fail "restart-after-$signal" "not running again: $(prop ActiveState)/$(prop SubState), result $(prop Result)"
         journalctl -u "$unit" --since "$since" --no-pager | tail -30
     fi
+    ;;
+offscreen)
+    # Kivy imports and draws one frame offscreen (SDL's offscreen driver), as the service user.
+    start=$SECONDS
+    out=$(mktemp -d)/home.png && chown -R companion "$(dirname "$out")"
+    if as_service env HOME="$(dirname "$out")" "$companion" screenshot home "$out" --verbose && [[ -s $out ]]; then
+        pass offscreen "companion screenshot home: $(stat -c %s "$out") bytes of PNG in $((SECONDS - start)) s"
+    else
+        fail offscreen "companion screenshot home drew nothing ($((SECONDS - start)) s)"
+    fi
+    ;;
+playout)
+    # The referee plays a game of each game to its end (PASS/FAIL game-ID lines).
+    as_service python3 "$payload/systemd/vm/playout.py" "$companion"
     ;;
 sh)
     # For looking around (vm-check.sh --keep, then drive.py --shell): run one command line.

@@ -14,8 +14,8 @@ from ui.widgets.common import FlatButton
 LEGENDS = "legends-of-the-arena"
 
 
-def row(home, label):
-    return next(r for r in home.ids.options.children if r.label == label)
+def row(ui, label):
+    return ui.option_row(label)  # scrolled into sight: Legends' setup is taller than the panel
 
 
 def tap_button(ui, row_, text):
@@ -36,9 +36,9 @@ def the_companion_on_three_seats(ui, home) -> str:
     """Opponent: the strongest computer level, and Companion seats up to 3 (seats 2..4); the level."""
     level = next(iter(REGISTRY[LEGENDS].computer_players))
     while home.opponent != level:
-        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+        ui.tap(next(w for w in row(ui, "Opponent").children if isinstance(w, FlatButton)))
     for _ in range(2):
-        tap_button(ui, row(home, "Companion seats"), "+")
+        tap_button(ui, row(ui, "Companion seats"), "+")
     return level
 
 
@@ -61,7 +61,7 @@ def test_LA_16_one_person_against_three_computer_legends_from_the_home_screen(ui
     assert "Companion seats" not in [r.label for r in home.ids.options.children]  # people only: no count
     level = the_companion_on_three_seats(ui, home)
     assert home.companions == 3  # at most all seats but the first
-    assert next(w for w in row(home, "Companion seats").children if w.text == "+").disabled
+    assert next(w for w in row(ui, "Companion seats").children if w.text == "+").disabled
     ui.tap(home.ids.start)
     c = ui.app.controller
     assert c.session.table["computer"] == [{"seat": s, "level": level} for s in (2, 3, 4)]
@@ -86,9 +86,9 @@ def test_LA_16_physical_cards_against_the_companion_is_refused_at_start_with_the
     home = ui.app.home
     ui.tap(next(b for b in home.ids.games.children if b.game_id == LEGENDS))
     while home.option_values["cards"] != "physical":
-        ui.tap(next(w for w in row(home, "Cards").children if isinstance(w, FlatButton)))
+        ui.tap(next(w for w in row(ui, "Cards").children if isinstance(w, FlatButton)))
     while home.opponent != level:
-        ui.tap(next(w for w in row(home, "Opponent").children if isinstance(w, FlatButton)))
+        ui.tap(next(w for w in row(ui, "Opponent").children if isinstance(w, FlatButton)))
     ui.tap(home.ids.start)
     assert ui.app.sm.current == "home" and "digital cards only" in ui.toast and "LA-16" in ui.toast
     assert ui.app.journal.sessions() == []

@@ -28,10 +28,6 @@ def choose(ui, game_id):
     return home
 
 
-def option_row(home, label):
-    return next(r for r in home.ids.options.children if r.label == label)
-
-
 def buttons(row):
     return [w for w in reversed(row.children) if hasattr(w, "bg")]
 
@@ -52,13 +48,13 @@ def wait_for_computer(ui, seconds=10.0):
 def test_against_the_companion_from_the_home_screen_and_undo_takes_back_its_reply(ui, journal_path, toys):
     ui.start(journal_path)
     home = choose(ui, "nim")
-    pile = option_row(home, "Pile")  # built from the schema: - 15 +
+    pile = ui.option_row("Pile")  # built from the schema: - 15 +
     assert [b.text for b in buttons(pile)] == ["-", "15", "+"]
     for _ in range(5):
-        ui.tap(buttons(option_row(home, "Pile"))[0])
+        ui.tap(buttons(ui.option_row("Pile"))[0])
     assert home.option_values == {"pile": 10}
-    ui.tap(buttons(option_row(home, "Opponent"))[0])  # random
-    ui.tap(buttons(option_row(home, "Opponent"))[0])  # perfect
+    ui.tap(buttons(ui.option_row("Opponent"))[0])  # random
+    ui.tap(buttons(ui.option_row("Opponent"))[0])  # perfect
     assert home.opponent == "perfect"
     ui.tap(home.ids.start)
     assert ui.app.sm.current == "nim"

@@ -51,7 +51,7 @@ def test_LA_16_nor_the_hand_nor_the_edit_of_a_foe_tikkit_change_the_computers_pi
     answers = set()
     for edit, acts in (("double-time", "step dive back"), ("perfect-timing", "shot back step")):
         st = base.clone()
-        st.hands[1] = [c for c in st.hands[1] if c not in ("double-time", "perfect-timing")] + [edit]
+        st.piles[1].hand = [c for c in st.piles[1].hand if c not in ("double-time", "perfect-timing")] + [edit]
         st.apply(game.parse_action(f"pick 2 {edit} {acts}"))
         answers.add(choice(st, 1))
     assert len(answers) == 1 and answers.pop().startswith("pick 1 ")
@@ -137,7 +137,7 @@ def test_LA_16_the_computer_always_plays_a_legal_choice_even_with_no_time_to_sea
 def tenderize_asked(game):
     """A 1v1 where Fitz (seat 2) reveals Tenderize, a card only the table resolves (LA-4)."""
     st = drawn(game)
-    assert "tenderize" in st.hands[1]
+    assert "tenderize" in st.piles[1].hand
     st.apply(game.parse_action("pick 1 step back dive"))
     st.apply(game.parse_action("pick 2 tenderize step back"))
     assert st.to_dict()["ask"] == {"kind": "do", "seat": 2}
@@ -162,7 +162,7 @@ def test_LA_4_the_session_asks_the_table_too_and_changes_nothing(tmp_path):
     session = Session.start(Journal(tmp_path / "j.sqlite"), "legends-of-the-arena", 2, seed=3,
                             options={"legends": ["alysia", "fitz"]}, table={"computer": {"seat": 2, "level": "cpu"}})
     st = session.state
-    special = next(c for c in st.hands[1] if c not in st.legend(2).basics)
+    special = next(c for c in st.piles[1].hand if c not in st.legend(2).basics)
     session.play("pick 1 step back dive")
     session.play(f"pick 2 {special} step back")
     assert session.state.to_dict()["ask"] == {"kind": "do", "seat": 2}

@@ -46,7 +46,7 @@ def check_views(st):
         if st.physical or seat is None:
             assert "hand" not in v and "my_picks" not in v
             continue
-        assert v["hand"] == st.hands[seat - 1] and v["my_picks"] == st.picks.get(seat, [])
+        assert v["hand"] == st.piles[seat - 1].hand and v["my_picks"] == st.picks.get(seat, [])
         assert set(v["team_hands"]) == {str(t) for t in st.hand_seers(seat) if t != seat}
         for t in st.seats:
             if st.teams and st.team(t) == st.team(seat):

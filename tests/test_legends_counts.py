@@ -26,10 +26,10 @@ def test_LA_15_physical_a_seat_reveals_no_more_specials_and_ultimates_than_it_dr
     assert not [a for a in st.legal_actions() if a.seat == 1 and a.card in st.legend(1).specials + st.legend(1).ultimates]
     exchange(st, "back", "back", answers=["face 1 right", "face 2 left"])
     exchange(st, "punch", "punch")
-    assert st.sequence == 2 and st.meters[0] == 2
+    assert st.sequence == 2 and st.piles[0].meter == 2
     exchange(st, "carve-a-path", "step")  # the card drawn for sequence 2
     refused(st, "reveal 1 relentless-cleave", "meter-count")
-    assert (st.meters[0], st.discards[0], st.removed[0]) == (2, ["wind-up"], ["carve-a-path"])
+    assert (st.piles[0].meter, st.piles[0].discards, st.piles[0].removed) == (2, ["wind-up"], ["carve-a-path"])
 
 
 def test_R_12_physical_no_ultimate_is_revealed_while_the_specials_over_it_are_in_the_meter():
@@ -126,7 +126,7 @@ class Shadow:
         if isinstance(action, Reshuffle) and action.seat == s:  # the empty Meter takes every Special anew
             self.hand = [c for c in self.hand if c not in self.lg.specials]
             self.meter = self.shuffled(list(self.lg.specials))
-        while len(self.meter) > st.meters[s - 1]:
+        while len(self.meter) > st.piles[s - 1].meter:
             self.hand.append(self.meter.pop(0))
 
 
@@ -145,7 +145,7 @@ def test_LA_15_random_physical_play_counts_add_up_to_the_meter_and_every_state_r
     game = Legends(players, {"mode": mode, "cards": "physical", **({"legends": legends} if legends else {})})
     rng = random.Random(f"{players}{mode}{legends}{drawn}{seed}")
     st = game.new_state()
-    st = game.state_from_dict({**st.to_dict(), "sequence": 1 + drawn, "meters": [m - drawn for m in st.meters]})
+    st = game.state_from_dict({**st.to_dict(), "sequence": 1 + drawn, "meters": [p.meter - drawn for p in st.piles]})
     tables = {s: Shadow(st, s, rng) for s in st.seats}
     for s, t in tables.items():
         t.follow(st, s, None)
@@ -155,8 +155,8 @@ def test_LA_15_random_physical_play_counts_add_up_to_the_meter_and_every_state_r
         legal = st.legal_actions()
         for s, t in tables.items():
             meter_cards = t.lg.specials + t.lg.ultimates
-            assert st.meters[s - 1] == len(t.meter)
-            assert st.meters[s - 1] + len(t.hand) + len(st.discards[s - 1]) + len(st.removed[s - 1]) == len(meter_cards)
+            assert st.piles[s - 1].meter == len(t.meter)
+            assert st.piles[s - 1].meter + len(t.hand) + len(st.piles[s - 1].discards) + len(st.piles[s - 1].removed) == len(meter_cards)
             offered = {a.card for a in legal if isinstance(a, Reveal) and a.seat == s and a.card in meter_cards}
             assert t.hand or not offered, f"seat {s} holds no card of its Meter but is offered {offered}"
             if st.phase == "reveal" and s in edits.to_reveal(st):

@@ -127,7 +127,7 @@ def test_LA_12_quick_fix_a_draw_then_a_secret_fourth_card_for_every_player_and_a
              f"face {a['seat']} {legend(st, a['seat'])['facing']}" if a["kind"] == "face" else
              f"target {a['seat']} {a['among'][0]}")
     assert (4, {1: "bullet-time", 2: "punch"}) in cards and st.sequence == 2
-    assert "quick-fix" in st.discards[0] and "bullet-time" in st.discards[0]
+    assert "quick-fix" in st.piles[0].discards and "bullet-time" in st.piles[0].discards
 
 
 def test_LA_12_lets_do_that_again_replays_the_exchanges_in_reverse_tikkit_in_full_others_only_block():
@@ -147,7 +147,7 @@ def test_LA_12_lets_do_that_again_replays_the_exchanges_in_reverse_tikkit_in_ful
     # her Back does nothing; his Step moves him 2 -> 3
     assert [e["seat"] for e in of(events[replay:], "slide")] == [2]
     assert where(st, 1) == (3, "right", 1) and where(st, 2) == (4, "left", 2)
-    assert st.sequence == 2 and st.removed[0] == ["lets-do-that-again"]
+    assert st.sequence == 2 and st.piles[0].removed == ["lets-do-that-again"]
     play(st, "reveal 1 double-time")
     assert refused(st, "reveal 1 lets-do-that-again", "not-an-edit-now").rule.endswith("LA-12")
 

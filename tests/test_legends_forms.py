@@ -60,7 +60,7 @@ def test_LA_14_a_draw_reaching_the_stacked_ultimates_takes_the_current_forms():
         other = "bloodrage" if ultimate == "sharpshooter" else "sharpshooter"
         assert refused(st, f"draw 1 {other}", "not-in-meter").rule.endswith("LA-14")
         play(st, f"draw 1 {ultimate}")
-        assert st.meters[0]["ultimates"] == [other] and ultimate in st.hands[0]  # the other stays
+        assert st.piles[0].meter["ultimates"] == [other] and ultimate in st.piles[0].hand  # the other stays
 
 
 def test_R_22_with_the_current_forms_ultimate_played_a_draw_takes_the_other():

@@ -6,7 +6,7 @@ import pytest
 
 from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
-from companion.games.legends import data, legal
+from companion.games.legends import data
 from companion.testing.legends_fixtures import table, table_dict
 from rules_helpers import play, refused  # noqa: F401  (other Legends tests import them from here)
 
@@ -23,13 +23,13 @@ def _no_typed_values(tmp_path, monkeypatch):
 def idle(st, s):
     """An own card that only asks `do S done`: the usual one, else one not played yet (LA-15)."""
     lg = st.legend(s)
-    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if legal.played(st, s, c) is None)
+    return next(c for c in (IDLE[lg.id],) + lg.specials + lg.ultimates if st.piles[s - 1].played(c) is None)
 
 
 def drawn(st, more=1):
     """The same table with `more` cards more drawn from every Meter: more own cards to play (LA-15); with
     three more a 4-card Meter is all drawn, its Ultimate from under the Specials too (R-12)."""
-    return st.game.state_from_dict({**st.to_dict(), "meters": [m - more for m in st.meters]})
+    return st.game.state_from_dict({**st.to_dict(), "meters": [p.meter - more for p in st.piles]})
 
 
 def exchange(st, *cards, answers=()):
@@ -119,7 +119,7 @@ def test_LA_6_a_view_never_holds_another_seats_picks_meter_or_hand_teammates_see
     rng = random.Random(3)
     while st.phase == "draw":
         st.apply(st.automatic(rng))
-    hand1 = list(st.hands[0])
+    hand1 = list(st.piles[0].hand)
     pick = st.game.parse_action("pick 1 " + " ".join(hand1[:3]))
     events = st.apply(pick)
     assert pick.redacted() == "pick 1 ? ? ?" and [e for e in events if "visible_to" in e] == [
@@ -214,7 +214,7 @@ def test_draw_every_sequence_starts_with_each_seat_drawing_from_its_meter():
     a = st.automatic(random.Random(0))
     assert a.seat == 1 and a.card in data.load("alysia").specials
     events = st.apply(a)
-    assert {"type": "drew", "seat": 1} in events and a.card in st.hands[0]
+    assert {"type": "drew", "seat": 1} in events and a.card in st.piles[0].hand
     st.apply(st.automatic(random.Random(0)))
     assert st.phase == "pick" and st.turn().seats == (1, 2)
 
@@ -233,10 +233,10 @@ def test_reshuffle_an_empty_meter_may_be_shuffled_again_from_the_specials():
     st = _empty_meter(table(2, cards="digital"))
     assert st.turn().seats == (1,) and set(map(str, st.legal_actions())) == {"reshuffle 1 yes", "reshuffle 1 no"}
     play(st, "reshuffle 1 yes")
-    assert sorted(st.meters[0]["specials"]) == sorted(st.legend(1).specials) and st.turn().kind == "chance"
+    assert sorted(st.piles[0].meter["specials"]) == sorted(st.legend(1).specials) and st.turn().kind == "chance"
     st = _empty_meter(table(2, cards="digital"))
     play(st, "reshuffle 1 no")
-    assert st.queue == [2] and len(st.hands[0]) == 5
+    assert st.queue == [2] and len(st.piles[0].hand) == 5
 
 
 def test_picks_three_different_cards_of_the_hand_once_a_sequence_in_any_seat_order():
@@ -275,8 +275,8 @@ def test_recovery_basics_to_hand_specials_to_discard_ultimates_out_of_the_game()
     st = st.game.state_from_dict(d)
     play(st, "pick 1 wind-up carve-a-path punch", "pick 2 smash step dive", "do 1 done", "do 1 done")
     assert st.phase == "draw" and st.sequence == 2
-    assert st.discards[0] == ["wind-up"] and st.removed[0] == ["carve-a-path"]
-    assert sorted(st.hands[0]) == sorted(st.legend(1).basics)
+    assert st.piles[0].discards == ["wind-up"] and st.piles[0].removed == ["carve-a-path"]
+    assert sorted(st.piles[0].hand) == sorted(st.legend(1).basics)
 
 
 def test_strike_hits_the_nearest_faced_foe_in_range_and_a_foe_in_its_own_space_always():
@@ -669,7 +669,7 @@ def test_LA_6_a_teammates_hand_does_not_tell_which_cards_were_picked():
     rng = random.Random(3)
     while st.phase == "draw":
         st.apply(st.automatic(rng))
-    hand1 = list(st.hands[0])
+    hand1 = list(st.piles[0].hand)
     seen = set()
     for cards in (hand1[:3], hand1[1:4], hand1[3:0:-1]):
         trial = st.clone()
@@ -677,7 +677,7 @@ def test_LA_6_a_teammates_hand_does_not_tell_which_cards_were_picked():
         seen.add(json.dumps(trial.view(3), sort_keys=True))
     assert len(seen) == 1
     trial = st.clone()
-    play(trial, "pick 1 " + " ".join(hand1[:3]), *[f"pick {s} " + " ".join(trial.hands[s - 1][:3]) for s in (2, 3, 4)])
+    play(trial, "pick 1 " + " ".join(hand1[:3]), *[f"pick {s} " + " ".join(trial.piles[s - 1].hand[:3]) for s in (2, 3, 4)])
     assert trial.phase in ("resolve", "return") and trial.exchange < 3
     shown = trial.view(3)["team_hands"]["1"]
     assert not set(hand1[:trial.exchange]) & set(shown)  # revealed: out of the hand

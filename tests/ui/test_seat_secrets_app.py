@@ -206,7 +206,7 @@ def test_LA_4_a_computers_card_only_the_people_can_apply_is_theirs_to_resolve_on
     with Journal(journal_path) as journal:
         session = Session.start(journal, "legends-of-the-arena", 2, seed=3, options={"legends": ["alysia", "fitz"]},
                                 table={"computer": {"seat": 2, "level": "cpu"}})
-        special = next(c for c in session.state.hands[1] if c not in session.state.legend(2).basics)
+        special = next(c for c in session.state.piles[1].hand if c not in session.state.legend(2).basics)
         session.play("pick 1 step back dive")
         session.play(f"pick 2 {special} step back")
         assert session.state.to_dict()["ask"] == {"kind": "do", "seat": 2}

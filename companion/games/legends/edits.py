@@ -37,12 +37,12 @@ def to_pick(st) -> list[int]:
     """The seats still to pick: three actions (and an Edit, when held), or Quick Fix's fourth card after
     exchange 1 (a seat with no action left in hand adds none)."""
     if st.history:
-        return [s for s in st.active() if len(st.picks.get(s, [])) == 3 and actions_of(st, s, st.hands[s - 1])]
+        return [s for s in st.active() if len(st.picks.get(s, [])) == 3 and actions_of(st, s, st.piles[s - 1].hand)]
     return [s for s in st.active() if s not in st.picks]
 
 
 def pick_options(st, s: int) -> list[Pick]:
-    hand = st.hands[s - 1]
+    hand = st.piles[s - 1].hand
     acts = tuple(actions_of(st, s, hand))
     if st.history:
         return [Pick(s, (c,)) for c in acts]
@@ -51,7 +51,7 @@ def pick_options(st, s: int) -> list[Pick]:
 
 def pick_refusal(st, a: Pick) -> str | None:
     """Why `a` is not a pick of its seat now (None: it is)."""
-    hand, edits = st.hands[a.seat - 1], st.legend(a.seat).edits
+    hand, edits = st.piles[a.seat - 1].hand, st.legend(a.seat).edits
     if st.history:
         if len(a.cards) != 1 or a.cards[0] not in actions_of(st, a.seat, hand):
             return "Quick Fix adds one more card of the seat's hand (not an Edit) under its stack"

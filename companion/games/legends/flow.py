@@ -3,7 +3,7 @@ Tikkit's Quick Fix and Let's Do That Again), the returns after Knock Outs and th
 state `st`; `resolve` runs the cards of an exchange."""
 from __future__ import annotations
 
-from . import edits, events as ev_, legal, resolve
+from . import edits, events as ev_, resolve
 from .actions import Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .asks import DoAsk, FaceAsk, ReshuffleAsk, TargetAsk
 from .edits import AGAIN, QUICK_FIX
@@ -13,10 +13,10 @@ def advance_draw(st) -> None:
     """draw / reshuffle: skip seats that cannot draw; ask a seat whose Meter is empty."""
     while st.queue:
         s = st.queue[0]
-        meter = st.meters[s - 1]
-        if meter["specials"] or meter["ultimates"]:
+        cards = st.piles[s - 1]
+        if cards.meter_size():
             return  # the session owes a draw (Turn.chance)
-        if legal.reshufflable(st, s):
+        if cards.reshufflable():
             st.ask = ReshuffleAsk(s)
             return
         st.queue.pop(0)
@@ -56,15 +56,13 @@ def next_exchange(st) -> None:
     st.events.append(ev_.Recovery(st.sequence))
     if not st.physical:  # recovery
         for s in st.picks:
-            lg = st.legend(s)
-            for c in st.picks[s] + ([st.edits[s]] if s in st.edits else []):
-                (st.hands if c in lg.basics else st.discards if c in lg.specials else st.removed)[s - 1].append(c)
+            st.piles[s - 1].recover(st.picks[s] + ([st.edits[s]] if s in st.edits else []))
     st.picks, st.revealed, st.resolved, st.current = {}, {}, [], None
     st.edits, st.history, st.later, st.replaying = {}, [], {}, False
     st.sequence, st.exchange = st.sequence + 1, 1
     if st.physical:  # LA-15: basics back in the hand; each seat draws from its Meter if any is left
-        st.shown = [[] for _ in st.seats]
-        st.meters = [max(0, m - 1) for m in st.meters]
+        for cards in st.piles:
+            cards.recover()
         st.phase = "reveal"
     else:
         st.phase, st.queue = "draw", st.active()
@@ -73,17 +71,11 @@ def next_exchange(st) -> None:
 
 def _apply_reshuffle(st, a: Reshuffle) -> None:
     if st.physical:  # LA-15: shuffled, then this sequence's card drawn
-        st.discards[a.seat - 1] = []
-        st.meters[a.seat - 1] = len(st.legend(a.seat).specials) - 1
-        st.events.append(ev_.Reshuffle(a.seat, len(st.legend(a.seat).specials)))
+        st.events.append(ev_.Reshuffle(a.seat, st.piles[a.seat - 1].reshuffle()))
         return
     st.ask = None
     if a.yes:
-        cards = legal.reshufflable(st, a.seat)
-        st.hands[a.seat - 1] = [c for c in st.hands[a.seat - 1] if c not in cards]
-        st.discards[a.seat - 1] = [c for c in st.discards[a.seat - 1] if c not in cards]
-        st.meters[a.seat - 1]["specials"] = sorted(cards)
-        st.events.append(ev_.Reshuffle(a.seat, len(cards)))
+        st.events.append(ev_.Reshuffle(a.seat, st.piles[a.seat - 1].reshuffle()))
     else:
         st.queue.pop(0)
         st.events.append(ev_.NoDraw(a.seat))
@@ -111,7 +103,7 @@ def _apply_reveal(st, a: Reveal) -> None:
     else:
         st.revealed[a.seat] = a.card
     if a.card not in lg.edits or a.card not in lg.basics:
-        (st.removed if a.card in lg.ultimates else st.discards if a.card in lg.specials else st.shown)[a.seat - 1].append(a.card)
+        st.piles[a.seat - 1].reveal(a.card)
     st.events.append(ev)
     if not edits.to_reveal(st):
         place_cards(st)
@@ -144,9 +136,7 @@ def _apply_draw(st, a: Draw) -> None:
 
 
 def draw(st, s: int, card: str) -> None:
-    meter = st.meters[s - 1]
-    (meter["specials"] if card in meter["specials"] else meter["ultimates"]).remove(card)
-    st.hands[s - 1].append(card)
+    st.piles[s - 1].draw(card)
     st.queue.pop(0)
     st.events.append(ev_.Drew(s))
     st.events.append(ev_.Draw(s, card, st.hand_seers(s)))
@@ -161,8 +151,7 @@ def take_pick(st, a: Pick) -> None:
         if len(cards) == 4:
             st.edits[a.seat] = cards.pop(0)
         st.picks[a.seat] = cards
-    for c in a.cards:
-        st.hands[a.seat - 1].remove(c)
+    st.piles[a.seat - 1].pick(a.cards)
 
 
 def place_cards(st) -> None:
@@ -199,7 +188,7 @@ def after_exchange_1(st) -> bool:
     st.events.append(ev_.QuickFix(t))
     if st.physical:
         if not st.gone(t):
-            st.meters[t - 1] = max(0, st.meters[t - 1] - 1)
+            st.piles[t - 1].draw()
         return False
     st.revealed, st.resolved, st.later, st.current = {}, [], {}, None
     st.phase, st.queue = "draw", [t] if not st.gone(t) else []

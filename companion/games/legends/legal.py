@@ -1,8 +1,6 @@
-"""What a seat may do now and why not (ALL-1): each action's refusals, and the public bookkeeping of the
-printed cards (LA-15) and the Meter (R-12) they read. Functions of the state `st`."""
+"""What a seat may do now and why not (ALL-1): each action's refusals (the seat's cards, `piles`, say what
+they hold). Functions of the state `st`."""
 from __future__ import annotations
-
-from companion.events import plural
 
 from . import edits
 from .actions import Do, Draw, Face, Pick, Reshuffle, Reveal, Target
@@ -12,65 +10,11 @@ from .game import Legends
 refuse = Legends.refuse
 
 
-def reshufflable(st, s: int) -> list[str]:
-    specials = st.legend(s).specials
-    return [c for c in st.hands[s - 1] + st.discards[s - 1] if c in specials]
-
-
-def draws(st, s: int) -> list[str]:
-    """R-12: any Special left in the Meter (its order is unknown until drawn), else the next Ultimate
-    (LA-14: the one of the Legend's current form)."""
-    meter = st.meters[s - 1]
-    if meter["specials"]:
-        return list(meter["specials"])
-    last = st.legend(s).ultimate_for(st.fig(s).form, meter["ultimates"])
-    return [last] if last else []
-
-
-def played(st, s: int, card: str) -> str | None:
-    """LA-15 (physical): why `card` cannot be revealed again now, or None."""
-    lg = st.legend(s)
-    if card in lg.ultimates:
-        return "an Ultimate leaves the game once played" if card in st.removed[s - 1] else None
-    if card in lg.specials:
-        return "a Special waits in the discard pile until the Meter is reshuffled" \
-            if card in st.discards[s - 1] else None
-    return "a basic card comes back to the hand only at the Recovery" if card in st.shown[s - 1] else None
-
-
-def held(st, s: int) -> int:
-    """LA-15 (physical): the cards drawn from s's Meter still in its hand: the Meter's size less the cards
-    still in the Meter, the Specials discarded and the Ultimates removed (below 0 only in a state `load` refuses)."""
-    return st.meter_size(s) - st.meters[s - 1] - len(st.discards[s - 1]) - len(st.removed[s - 1])
-
-
-def ultimates_drawn(st, s: int) -> int:
-    """R-12 (physical): the most Ultimates s can have drawn: its Specials lie over them, so none while the
-    Meter holds as many cards as it has Specials (a reshuffled Meter never does again), all once below."""
-    specials, ultimates, m = len(st.legend(s).specials), len(st.legend(s).ultimates), st.meters[s - 1]
-    return ultimates if m < specials else max(0, ultimates - m)
-
-
-def unheld(st, s: int, card: str) -> tuple[str, str] | None:
-    """LA-15, R-12 (physical): why s cannot hold `card` of its Meter now, and the rule; None if it may."""
-    lg = st.legend(s)
-    if card not in lg.specials + lg.ultimates:
-        return None
-    if held(st, s) <= 0:
-        return (f"Seat {s} holds no card of its Meter to reveal {lg.card_name(card)}: of its "
-                f"{plural(st.meter_size(s), 'card')}, {st.meters[s - 1]} are still in the Meter, {len(st.discards[s - 1])} discarded and "
-                f"{len(st.removed[s - 1])} removed.", "LA-15")
-    if card in lg.ultimates and len(st.removed[s - 1]) >= ultimates_drawn(st, s):
-        return (f"Seat {s} cannot hold {lg.card_name(card)} yet: an Ultimate lies under the Specials of the Meter, "
-                f"which still holds {plural(st.meters[s - 1], 'card')}.", "R-12")
-    return None
-
-
 def may_reshuffle(st, s: int) -> bool:
     """LA-15 (physical): a seat whose Meter is empty may shuffle its Specials again before its first reveal."""
     return (st.physical and st.phase == "reveal" and st.exchange == 1 and edits.reveals_now(st, s)
             and s not in st.edits and not st.gone(s)
-            and st.meters[s - 1] == 0 and bool(st.legend(s).specials))
+            and st.piles[s - 1].meter == 0 and bool(st.legend(s).specials))
 
 
 def revealable(st, s: int) -> tuple[str, ...]:
@@ -97,7 +41,7 @@ def _check_reshuffle(st, a: Reshuffle) -> None:
         refuse("not-drawing", "A Meter is reshuffled at the start of a sequence, before the seat's first reveal.",
                "reshuffle")
     if not may_reshuffle(st, a.seat):
-        refuse("meter-not-empty", f"Seat {a.seat}'s Meter still holds {st.meters[a.seat - 1]} card(s): it is "
+        refuse("meter-not-empty", f"Seat {a.seat}'s Meter still holds {st.piles[a.seat - 1].meter} card(s): it is "
                "reshuffled only once empty.", "reshuffle")
 
 
@@ -109,7 +53,7 @@ def _check_playing(st, a) -> None:
 def _check_draw(st, a: Draw) -> None:
     if st.phase != "draw" or a.seat != st.queue[0]:
         refuse("not-drawing", f"Seat {a.seat} does not draw now.", "draw")
-    if a.card not in draws(st, a.seat):
+    if a.card not in st.piles[a.seat - 1].draws(st.fig(a.seat).form):
         refuse("not-in-meter", f"{a.card!r} is not the top of seat {a.seat}'s Meter.",
                "LA-14" if a.card in st.legend(a.seat).ultimate_forms else "R-12")
 
@@ -141,11 +85,12 @@ def _check_reveal(st, a: Reveal) -> None:
         refuse("not-an-edit-now", "An Edit is revealed with the first card of a sequence, one a sequence.", "LA-12")
     if a.card not in revealable(st, a.seat):
         refuse("unknown-card", f"{a.card!r} is not a basic card nor one of {st.legend(a.seat).name}'s cards.", "R-11")
-    why = played(st, a.seat, a.card)
+    cards = st.piles[a.seat - 1]
+    why = cards.played(a.card)
     if why is not None:
         refuse("already-played", f"Seat {a.seat} has played {st.legend(a.seat).card_name(a.card)} already: {why}.",
                "LA-15")
-    why = unheld(st, a.seat, a.card)
+    why = cards.unheld(a.seat, a.card)
     if why is not None:
         refuse("meter-count", *why)
 

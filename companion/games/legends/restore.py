@@ -2,14 +2,13 @@
 rules' invariants (ALL-3) before it becomes an `LAState`. Imported on first use, not with the game."""
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache, partial
 from typing import Any
 
 from companion.core import check_state_fields
 from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, Record, Shape, Text, Tuple
 
-from . import asks, edits, legal
+from . import asks, edits, legal, piles
 from .game import Legends
 from .resolve import Current, Figure
 from .rules import ID
@@ -41,7 +40,7 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
         "out": Nullable(Record({"walked": Bool(), "overshoot": Int(1, 99), "facing": LEFT_RIGHT})),
         "form": Nullable(Text(rule="LA-14")),
     })
-    piles = per_seat(card_ids, rule="LA-6")
+    pile = per_seat(card_ids, rule="LA-6")
     return {
         "game": ANY, "players": ANY, "mode": ANY, "cards": ANY, "phase": ANY,
         "sequence": Int(1, 10**6),
@@ -63,7 +62,7 @@ def fields(n: int, mode: str, physical: bool) -> dict[str, Shape]:
                                          "prim": Is(True, rule="LA-4")}), rule="choices"),
         "queue": ListOf(seat, distinct=True),
         "picks": Map(seat_keys, card_ids, rule="picks"),
-        "hands": Is(None, rule="LA-8") if physical else piles, "discards": piles, "removed": piles,
+        "hands": Is(None, rule="LA-8") if physical else pile, "discards": pile, "removed": pile,
         "shown": per_seat(card_ids, rule="LA-15") if physical else Is(None, rule="LA-15"),
         "meters": per_seat(Int(0, 99), rule="LA-15") if physical else
         per_seat(Record({"specials": card_ids, "ultimates": card_ids}), rule="draw"),
@@ -103,10 +102,7 @@ def from_dict(game, d: Any) -> LAState:
         current=None if cur is None else Current(cur["seat"], cur["card"], cur["step"]),
         ask=asks.from_dict(d["ask"]),
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
-        discards=[list(h) for h in d["discards"]], removed=[list(h) for h in d["removed"]],
-        **({"hands": None, "meters": list(d["meters"]), "shown": [list(x) for x in d["shown"]]} if physical else {
-            "hands": [list(h) for h in d["hands"]], "shown": None,
-            "meters": [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])} for m in d["meters"]]}),
+        piles=piles.from_dict(game.legends, physical, d),
         winner=None if w is None else list(w), reason=d["reason"],
         edits={int(k): v for k, v in d["edits"].items()}, history=[{k: list(v) for k, v in h.items()} for h in d["history"]],
         later={int(k): list(v) for k, v in d["later"].items()}, replaying=d["replaying"],
@@ -352,48 +348,20 @@ def _edit_checks(st) -> None:
 def _bookkeeping(game, st) -> None:
     """LA-15: the public bookkeeping of printed cards agrees with the Legend's deck and this sequence."""
     for s in st.seats:
-        lg, i = game.legends[s - 1], s - 1
-        size, at = st.meter_size(s), f"[seat {s}]"
-        if st.meters[i] >= size:
-            _bad(f"meters{at} is {st.meters[i]}, but a card of {lg.name}'s {size}-card Meter is drawn each sequence",
-                 "LA-15")
-        if legal.held(st, s) < 0:
-            _bad(f"meters{at}, discards{at} and removed{at} hold {st.meters[i]} + {len(st.discards[i])} + "
-                 f"{len(st.removed[i])} cards, more than the {size} of {lg.name}'s Meter", "LA-15")
-        if len(st.removed[i]) > legal.ultimates_drawn(st, s):
-            _bad(f"removed{at} holds {len(st.removed[i])} Ultimates, but with {st.meters[i]} cards in meters{at} "
-                 f"{legal.ultimates_drawn(st, s)} can have been drawn from under its Specials", "R-12")
-        for pile, kind, cards in ((st.discards[i], "Specials", lg.specials), (st.removed[i], "Ultimates", lg.ultimates),
-                                  (st.shown[i], "basics", None)):
-            if len(set(pile)) != len(pile) or any((c not in cards) if cards else (c in lg.specials or c in lg.ultimates
-                                                                                   or c not in legal.revealable(st, s)) for c in pile):
-                _bad(f"seat {s}'s played {kind} are distinct {kind} of {lg.name}", "LA-15")
-        if len(st.shown[i]) > (3 if st.edits.get(s) == "perfect-timing" else max(st.exchange, len(st.history))):
-            _bad(f"seat {s} has shown more basics than exchanges played this sequence", "LA-15")
-        c = st.revealed.get(s)
-        if c is not None and c not in st.shown[i] + st.discards[i] + st.removed[i]:
-            _bad(f"seat {s}'s revealed card is kept among the cards it played", "LA-15")
+        most = 3 if st.edits.get(s) == "perfect-timing" else max(st.exchange, len(st.history))
+        st.piles[s - 1].check(s, legal.revealable(st, s), most, st.revealed.get(s), _bad)
 
 
 def _deck(game, st) -> None:
     for s in st.seats:
-        lg, i = game.legends[s - 1], s - 1
-        have = Counter(st.hands[i] + st.discards[i] + st.removed[i] + st.meters[i]["specials"]
-                       + st.meters[i]["ultimates"] + st.picks.get(s, []) + ([st.edits[s]] if s in st.edits else []))
-        if have != Counter(lg.all_cards):
-            _bad(f"seat {s}'s cards are not {lg.name}'s deck, each card once", "LA-3")
-        if any(c not in lg.specials for c in st.meters[i]["specials"] + st.discards[i]) \
-                or any(c not in lg.ultimates for c in st.meters[i]["ultimates"] + st.removed[i]):
-            _bad(f"seat {s}'s Meter holds Specials then Ultimates, discards Specials and removed Ultimates", "recovery")
-        if st.meters[i]["ultimates"] != [u for u in lg.ultimates if u in st.meters[i]["ultimates"]]:
-            _bad(f"seat {s}'s Ultimates keep their stacked order", "R-12")
+        cards = st.piles[s - 1]
+        cards.check(s, st.picks.get(s, []) + ([st.edits[s]] if s in st.edits else []), _bad)
         if st.phase in ("draw", "pick") or (st.phase == "over" and s not in st.picks):
-            if any(c not in st.hands[i] for c in lg.basics) and s not in st.picks:
+            if any(c not in cards.hand for c in cards.legend.basics) and s not in st.picks:
                 _bad(f"seat {s}'s basics are in its hand between sequences", "recovery")
     if st.phase == "draw":
         head = st.queue[0]
-        meter = st.meters[head - 1]
-        empty = not meter["specials"] and not meter["ultimates"]
-        if empty != (st.ask is not None) or (empty and not legal.reshufflable(st, head)):
+        empty = not st.piles[head - 1].meter_size()
+        if empty != (st.ask is not None) or (empty and not st.piles[head - 1].reshufflable()):
             _bad(f"seat {head} is asked to reshuffle exactly when its Meter is empty and it has Specials to shuffle",
                  "reshuffle")

@@ -59,15 +59,15 @@ class SeatView:
         self.public = st.clone()  # every other seat's secrets blanked: nothing below can read them
         self.pool, self.size, self.liked = {}, {}, {}
         for t in self.others:
-            cards = st.hands[t - 1] + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
+            cards = st.piles[t - 1].hand + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
             known = known_picks(st, t)
             self.pool[t] = (known, sorted(c for c in set(edits.actions_of(st, t, cards)) if c not in known))
             self.size[t] = 4 if len(st.picks.get(t, [])) == 4 else 3  # Quick Fix's fourth card added (public)
             if not st.history:
                 self.public.edits.pop(t, None)  # LA-12: another seat's Edit is secret until exchange 1
             self.public.picks.pop(t, None)
-            self.public.hands[t - 1] = []
-            self.public.meters[t - 1] = {"specials": [], "ultimates": []}  # a rollout stops at the Recovery
+            self.public.piles[t - 1].hand = []
+            self.public.piles[t - 1].meter = {"specials": [], "ultimates": []}  # a rollout stops at the Recovery
         for t in self.others:
             if not self.pool[t][0]:
                 self.liked[t] = self._liking(t)
@@ -90,7 +90,7 @@ class SeatView:
             else:
                 rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
             sim.picks[t] = known + rest + ["step"] * max(0, size - len(known) - len(rest))
-            sim.hands[t - 1] = [c for c in pool if c not in rest]
+            sim.piles[t - 1].hand = [c for c in pool if c not in rest]
         return sim
 
 
@@ -141,7 +141,7 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
             sim.apply(answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
         elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
             t = edits.to_pick(sim)[0]
-            sim.apply(Pick(t, (rng.choice(edits.actions_of(sim, t, sim.hands[t - 1])),)))
+            sim.apply(Pick(t, (rng.choice(edits.actions_of(sim, t, sim.piles[t - 1].hand)),)))
         else:
             break
     return evaluate(sim, me)

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.core import Outcome, State, Turn, UndoStop
 
-from . import edits, flow, legal
+from . import edits, flow, legal, piles
 from .actions import Draw, Reshuffle, Reveal
 from .game import Legends
 from .resolve import CENTER, ENDINGS, GRYM, LEFT, RIGHT, RULE, ZOMBIE, ZOMBIE_SPEED, Figure
@@ -31,7 +31,7 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 class LAState(State):
     FIELDS = ("phase", "sequence", "exchange", "legends", "initiative", "stocks", "knockouts", "received", "furthest", "revealed", "resolved", "current", "ask", "queue", "picks",
-              "hands", "meters", "discards", "removed", "shown", "eliminated", "winner", "reason",
+              "piles", "eliminated", "winner", "reason",
               "edits", "history", "later", "replaying", "pieces")
 
     def _table(self, game) -> None:
@@ -62,20 +62,9 @@ class LAState(State):
         self.winner, self.reason = None, ""
         self.edits, self.history, self.later, self.replaying = {}, [], {}, False  # LA-12
         self.pieces: list[list] = []  # LA-13: Lord Grym's Zombie and Coffin pieces, [space, kind], in the order raised
-        if self.physical:  # LA-15: the public bookkeeping of the printed cards
-            self.hands = None
-            self.meters = [self.meter_size(s) - 1 for s in self.seats]  # one card drawn for sequence 1
-            self.discards, self.removed, self.shown = [[] for _ in self.seats], [[] for _ in self.seats], [[] for _ in self.seats]
-            self.picks = {}
-            self.phase = "reveal"
-        else:
-            self.hands = [list(self.legend(s).basics) for s in self.seats]
-            self.meters = [{"specials": sorted(self.legend(s).specials), "ultimates": list(self.legend(s).ultimates)}
-                           for s in self.seats]
-            self.discards, self.removed = [[] for _ in self.seats], [[] for _ in self.seats]
-            self.shown = None
-            self.picks = {}
-            self.phase = "draw"
+        self.piles = piles.new(game.legends, self.physical)  # each seat's cards (physical: their bookkeeping, LA-15)
+        self.picks, self.phase = {}, "reveal" if self.physical else "draw"
+        if not self.physical:
             self.queue = self.active()
             flow.advance_draw(self)
         self.events = []
@@ -90,9 +79,6 @@ class LAState(State):
     def active(self) -> list[int]:
         """The seats still playing (LA-11: a team out of Stocks in 2v2v2 has left the Arena)."""
         return [s for s in self.seats if not self.gone(s)]
-
-    def meter_size(self, s: int) -> int:
-        return len(self.legend(s).specials) + len(self.legend(s).ultimates)
 
     @property
     def pusher(self) -> list[int | None]:
@@ -117,11 +103,11 @@ class LAState(State):
             return self.ask.actions(self)
         if self.phase == "draw":
             s = self.queue[0]
-            return [Draw(s, c) for c in legal.draws(self, s)]
+            return [Draw(s, c) for c in self.piles[s - 1].draws(self.fig(s).form)]
         if self.phase == "pick":
             return [a for s in edits.to_pick(self) for a in edits.pick_options(self, s)]
         return [Reveal(s, c) for s in edits.to_reveal(self) for c in legal.revealable(self, s)
-                if legal.played(self, s, c) is None and legal.unheld(self, s, c) is None] + \
+                if self.piles[s - 1].played(c) is None and self.piles[s - 1].unheld(s, c) is None] + \
             [Reshuffle(s, True) for s in self.seats if legal.may_reshuffle(self, s)]
 
     def check(self, a) -> None:
@@ -155,7 +141,7 @@ class LAState(State):
     def automatic(self, rng: random.Random):
         if self.phase == "draw" and self.ask is None and self.queue:
             s = self.queue[0]
-            return Draw(s, rng.choice(legal.draws(self, s)))
+            return Draw(s, rng.choice(self.piles[s - 1].draws(self.fig(s).form)))
         return None
 
     def undo_stop(self, action, events):
@@ -315,7 +301,7 @@ class LAState(State):
 
 
 def _copy(v):
-    if isinstance(v, Figure):
+    if isinstance(v, (Figure, piles.DigitalCards, piles.PhysicalCards)):
         return v.copy()
     if isinstance(v, list):
         return [_copy(x) for x in v]

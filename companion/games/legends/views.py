@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import edits
+from . import edits, piles
 
 
 def legends(st) -> list[dict[str, Any]]:
@@ -42,11 +42,7 @@ def to_dict(st) -> dict[str, Any]:
         "ask": None if st.ask is None else st.ask.to_dict(),
         "queue": list(st.queue),
         "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},
-        "hands": None if st.physical else [list(h) for h in st.hands],
-        "meters": list(st.meters) if st.physical else [{"specials": list(m["specials"]), "ultimates": list(m["ultimates"])}
-                                                       for m in st.meters],
-        "discards": [list(x) for x in st.discards], "removed": [list(x) for x in st.removed],
-        "shown": None if st.shown is None else [list(x) for x in st.shown],
+        **piles.to_dict(st.piles),
         "winner": None if st.winner is None else list(st.winner), "reason": st.reason,
         "edits": {str(s): e for s, e in sorted(st.edits.items())},
         "history": [{k: list(v) for k, v in h.items()} for h in st.history],
@@ -63,7 +59,7 @@ def team_hand(st, t: int) -> list[str]:
     hidden = [c for c in st.picks.get(t, []) if c not in shown]
     if t in st.edits and not st.history:  # LA-12: the Edit is revealed with exchange 1
         hidden.append(st.edits[t])
-    return sorted(st.hands[t - 1] + hidden)
+    return sorted(st.piles[t - 1].hand + hidden)
 
 
 def view(st, seat: int | None) -> dict[str, Any]:
@@ -85,14 +81,14 @@ def view(st, seat: int | None) -> dict[str, Any]:
     d["turn"] = st.turn().to_dict()
     d["picked"] = [s for s in st.active() if s not in edits.to_pick(st)] if st.phase == "pick" else sorted(st.picks)
     if not st.physical:
-        d["hand_sizes"] = [len(h) for h in st.hands]
-        d["meter_sizes"] = [len(m["specials"]) + len(m["ultimates"]) for m in st.meters]
+        d["hand_sizes"] = [len(p.hand) for p in st.piles]
+        d["meter_sizes"] = [p.meter_size() for p in st.piles]
         d["drawing"] = st.queue[0] if st.phase == "draw" and st.queue else None
     else:  # LA-15: the printed Meters' sizes are public
-        d["meter_sizes"] = list(st.meters)
+        d["meter_sizes"] = [p.meter for p in st.piles]
     d["seat"] = seat
     if seat in st.seats and not st.physical:
-        d["hand"] = list(st.hands[seat - 1])
+        d["hand"] = list(st.piles[seat - 1].hand)
         d["my_picks"] = list(st.picks.get(seat, []))
         d["my_edit"] = st.edits.get(seat)  # LA-12
         d["team_hands"] = {str(t): team_hand(st, t) for t in st.hand_seers(seat) if t != seat}

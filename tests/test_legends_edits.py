@@ -80,7 +80,7 @@ def test_LA_12_perfect_timing_collapses_his_three_cards_into_the_exchange_of_his
     play(st, "pick 1 perfect-timing shot step back")  # Speeds 50, 95, 65: the fastest is the 2nd
     events = play(st, "pick 2 defensive-pivot dive punch")
     assert resolved(events) == [(2, "defensive-pivot")]  # exchange 1: Tikkit has no card, no Block
-    assert 1 not in st.revealed and st.to_dict()["ask"] == {"kind": "face", "seat": 2}
+    assert 1 not in st.in_play.revealed and st.to_dict()["ask"] == {"kind": "face", "seat": 2}
     events = play(st, "face 2 left")
     # exchange 2: Step 95, Dive 90, Back 65, Shot 50, each at its own Speed
     assert resolved(events) == [(1, "step"), (2, "dive"), (1, "back")] and where(st, 2)[0] == 3
@@ -89,7 +89,7 @@ def test_LA_12_perfect_timing_collapses_his_three_cards_into_the_exchange_of_his
     assert resolved(events) == [(1, "shot")]
     events = play(st, "face 1 right")  # Shot: Alysia on 3, no Block this exchange: Fatigue 1, 0 tokens
     assert [(e["target"], e["remaining"]) for e in of(events, "strike")] == [(2, 1)]
-    assert resolved(events) == [(2, "punch")] and 1 not in st.revealed  # exchange 3: no card again
+    assert resolved(events) == [(2, "punch")] and 1 not in st.in_play.revealed  # exchange 3: no card again
     assert where(st, 2)[2] == 1 and of(events, "miss") and st.sequence == 2  # the Punch at range 0 misses
 
 
@@ -122,7 +122,7 @@ def test_LA_12_quick_fix_a_draw_then_a_secret_fourth_card_for_every_player_and_a
         if st.ask is None:
             break
         a = st.to_dict()["ask"]
-        cards.append((st.exchange, dict(st.revealed)))
+        cards.append((st.exchange, dict(st.in_play.revealed)))
         play(st, f"do {a['seat']} done" if a["kind"] == "do" else
              f"face {a['seat']} {legend(st, a['seat'])['facing']}" if a["kind"] == "face" else
              f"target {a['seat']} {a['among'][0]}")

@@ -29,10 +29,10 @@ def table_step(st, seat: int) -> str | None:
     """LA-4: the sentence asking the table to apply `seat`'s card from its printed text, when the seat is
     asked a step of a card the engine cannot read (its panel, or the target of a Strike on it); else None."""
     ask = st.ask
-    if ask is None or ask.seat != seat or not ask.panel or st.current is None:
+    if ask is None or ask.seat != seat or not ask.panel or st.in_play.current is None:
         return None
     legend = st.legend(seat)
-    card = legend.card_name(st.current.card, st.fig(seat).form)
+    card = legend.card_name(st.in_play.current.card, st.fig(seat).form)
     return f"{legend.name} plays {card}: apply it from the card."
 
 

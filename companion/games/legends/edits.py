@@ -72,7 +72,7 @@ def to_reveal(st) -> list[int]:
 def reveals_now(st, s: int) -> bool:
     if st.edits.get(s) == PERFECT_TIMING:  # his whole stack is turned up in exchange 1
         return st.exchange == 1 and len(st.picks.get(s, [])) < 3
-    return s not in st.revealed
+    return s not in st.in_play.revealed
 
 
 def edit_first(st, s: int) -> bool:

@@ -7,6 +7,7 @@ from . import edits, events as ev_, resolve
 from .actions import Do, Draw, Face, Pick, Reshuffle, Reveal, Target
 from .asks import DoAsk, FaceAsk, ReshuffleAsk, TargetAsk
 from .edits import AGAIN, QUICK_FIX
+from .exchange import Exchange
 
 
 def advance_draw(st) -> None:
@@ -27,14 +28,14 @@ def advance_draw(st) -> None:
 
 
 def start_exchange(st) -> None:
-    st.revealed, st.resolved, st.current, st.later = {}, [], None, {}
+    st.in_play = Exchange()
     if st.physical and not st.replaying:
         st.phase = "reveal"
         return
     place_cards(st)
-    later = {s: list(c) for s, c in st.later.items()} or None  # LA-12 Perfect Timing
+    later = {s: list(c) for s, c in st.in_play.later.items()} or None  # LA-12 Perfect Timing
     entered = dict(st.edits) if st.exchange == 1 and st.edits and not st.replaying else None
-    st.events.append(ev_.Reveal(st.sequence, st.exchange, dict(st.revealed), later, entered, st.replaying))
+    st.events.append(ev_.Reveal(st.sequence, st.exchange, dict(st.in_play.revealed), later, entered, st.replaying))
     begin_resolution(st)
 
 
@@ -57,8 +58,8 @@ def next_exchange(st) -> None:
     if not st.physical:  # recovery
         for s in st.picks:
             st.piles[s - 1].recover(st.picks[s] + ([st.edits[s]] if s in st.edits else []))
-    st.picks, st.revealed, st.resolved, st.current = {}, {}, [], None
-    st.edits, st.history, st.later, st.replaying = {}, [], {}, False
+    st.picks, st.in_play = {}, Exchange()
+    st.edits, st.history, st.replaying = {}, [], False
     st.sequence, st.exchange = st.sequence + 1, 1
     if st.physical:  # LA-15: basics back in the hand; each seat draws from its Meter if any is left
         for cards in st.piles:
@@ -101,7 +102,7 @@ def _apply_reveal(st, a: Reveal) -> None:
     elif st.edits.get(a.seat) == "perfect-timing":
         st.picks.setdefault(a.seat, []).append(a.card)  # his stack, turned up in exchange 1
     else:
-        st.revealed[a.seat] = a.card
+        st.in_play.revealed[a.seat] = a.card
     if a.card not in lg.edits or a.card not in lg.basics:
         st.piles[a.seat - 1].reveal(a.card)
     st.events.append(ev)
@@ -159,18 +160,13 @@ def place_cards(st) -> None:
         cards = edits.stack(st, s, st.exchange)
         if cards is None:
             continue
-        st.revealed.pop(s, None)
-        st.later.pop(s, None)
-        if cards:
-            st.revealed[s] = cards[0]
-            if cards[1:]:
-                st.later[s] = cards[1:]
+        st.in_play.place(s, cards)
 
 
 def begin_resolution(st) -> None:
     """Every card of the exchange is known: record them; in exchange 1 the Edits resolve first."""
     if not st.replaying:
-        st.history.append({str(s): [c, *st.later.get(s, [])] for s, c in sorted(st.revealed.items())})
+        st.history.append({str(s): [c, *st.in_play.later.get(s, [])] for s, c in sorted(st.in_play.revealed.items())})
     st.phase = "resolve"
     if st.exchange == 1 and not st.replaying:
         for s, e in sorted(st.edits.items()):
@@ -190,7 +186,7 @@ def after_exchange_1(st) -> bool:
         if not st.gone(t):
             st.piles[t - 1].draw()
         return False
-    st.revealed, st.resolved, st.later, st.current = {}, [], {}, None
+    st.in_play = Exchange()
     st.phase, st.queue = "draw", [t] if not st.gone(t) else []
     advance_draw(st)
     return True

@@ -24,7 +24,7 @@ def revealable(st, s: int) -> tuple[str, ...]:
     if edits.edit_first(st, s):
         return own
     cards = edits.actions_of(st, s, BASICS + st.legend(s).own_cards)
-    if st.exchange == 1 and not st.history and s not in st.edits and s not in st.revealed and not st.picks.get(s):
+    if st.exchange == 1 and not st.history and s not in st.edits and s not in st.in_play.revealed and not st.picks.get(s):
         return tuple(cards) + own
     return tuple(cards)
 

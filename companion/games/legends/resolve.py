@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from . import events as ev_
 from . import edits
 from .asks import DoAsk, FaceAsk, TargetAsk
+from .exchange import Current
 
 
 RULE = "legends-of-the-arena/"
@@ -56,22 +57,6 @@ class Figure:
                       self.pusher, None if self.out is None else dict(self.out), self.form)
 
 
-@dataclass(frozen=True)
-class Current:
-    """speed-order: the card resolving now, by the names of its JSON (`current`): whose, which, and the index of
-    its step to run next (or waiting for the choice it asked)."""
-
-    seat: int
-    card: str
-    step: int = 0
-
-    def next_step(self) -> "Current":
-        return Current(self.seat, self.card, self.step + 1)
-
-    def to_dict(self) -> dict:
-        return {"seat": self.seat, "card": self.card, "step": self.step}
-
-
 def other(d: str) -> str:
     return LEFT if d == RIGHT else RIGHT
 
@@ -82,12 +67,9 @@ def sign(d: str) -> int:
 
 def next_card_of(st, s: int) -> bool:
     """Perfect Timing: s's next card this exchange takes its place (True), else s is done."""
-    if st.later.get(s) and st.in_arena(s):
-        st.revealed[s] = st.later[s].pop(0)
-        if not st.later[s]:
-            del st.later[s]
+    if st.in_arena(s) and st.in_play.next_of(s):
         return True
-    st.later.pop(s, None)
+    st.in_play.later.pop(s, None)
     return False
 
 
@@ -189,7 +171,7 @@ def dive_to(st, s: int, t: int) -> None:
 def next_card(st) -> int | None:
     """speed-order (R-3): the unresolved card with the highest Speed, ties in Initiative order now."""
     order = st.init_order()
-    waiting = [s for s in order if s in st.revealed and s not in st.resolved]
+    waiting = st.in_play.waiting(order)
     if not waiting:
         return None
     return max(waiting, key=lambda s: (st.speed_now(s), -order.index(s)))
@@ -239,34 +221,35 @@ def step(st, s: int, how: tuple) -> bool:
 def resume(st) -> None:
     """Resolve cards until a choice is asked or the exchange ends (then the Push tokens)."""
     while st.ask is None and st.phase == "resolve":
-        if st.current is None:
+        play = st.in_play
+        if play.current is None:
             s = next_card(st)
             if s is None:
                 end_exchange(st)
                 continue
             if not st.in_arena(s):
-                st.resolved.append(s)  # R-9: a Legend out of the Arena does nothing more
-                st.later.pop(s, None)
-                st.events.append(ev_.Skipped(s, st.revealed[s]))
+                play.resolved.append(s)  # R-9: a Legend out of the Arena does nothing more
+                play.later.pop(s, None)
+                st.events.append(ev_.Skipped(s, play.revealed[s]))
                 continue
-            st.current = Current(s, st.revealed[s], 0)
+            play.current = Current(s, play.revealed[s], 0)
             # LA-14: the double-sided card resolves with its current form's side
-            side = st.legend(s).side(st.revealed[s], st.fig(s).form) or None
-            st.events.append(ev_.Resolve(s, st.revealed[s], st.speed_now(s), side))
-        s, steps = st.current.seat, edits.steps_of(st, st.current.seat, st.current.card)
-        if not st.in_arena(s) or st.current.step >= len(steps):
-            st.current = None
+            side = st.legend(s).side(play.revealed[s], st.fig(s).form) or None
+            st.events.append(ev_.Resolve(s, play.revealed[s], st.speed_now(s), side))
+        s, steps = play.current.seat, edits.steps_of(st, play.current.seat, play.current.card)
+        if not st.in_arena(s) or play.current.step >= len(steps):
+            play.current = None
             if not next_card_of(st, s):  # LA-12 Perfect Timing: his next card, at its own Speed
-                st.resolved.append(s)
+                play.resolved.append(s)
             continue
-        if step(st, s, steps[st.current.step]):
-            st.current = st.current.next_step()
+        if step(st, s, steps[play.current.step]):
+            play.current = play.current.next_step()
 
 
 def answered(st) -> None:
     """The asked step is done: go on with the card."""
     st.ask = None
-    st.current = st.current.next_step()
+    st.in_play.current = st.in_play.current.next_step()
     resume(st)
 
 
@@ -389,6 +372,6 @@ def decide(st, received: list[int], pushed: list[int]) -> bool:
         best = places(st, cands, received, pushed)[-1]
         win, reason = sorted(best), "knockouts" if len(best) == 1 else "shared"
     st.winner, st.reason = win, reason
-    st.phase, st.ask, st.current, st.queue = "over", None, None, []
+    st.phase, st.ask, st.in_play.current, st.queue = "over", None, None, []
     st.events.append(ev_.GameOver(win, reason))
     return True

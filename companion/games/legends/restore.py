@@ -10,7 +10,8 @@ from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, R
 
 from . import asks, edits, legal, piles
 from .game import Legends
-from .resolve import Current, Figure
+from .exchange import Exchange
+from .resolve import Figure
 from .rules import ID
 from .state import PHASES, LAState
 
@@ -86,7 +87,7 @@ def from_dict(game, d: Any) -> LAState:
         _bad("it belongs to another game, player count, mode or card mode")
     if d["phase"] not in PHASES or (physical and d["phase"] in ("draw", "pick")) or (not physical and d["phase"] == "reveal"):
         _bad(f"there is no phase {d['phase']!r} with {d['cards']} cards")
-    lgs, cur, w = d["legends"], d["current"], d["winner"]
+    lgs, w = d["legends"], d["winner"]
     _ask_shape(d["ask"])
     st = LAState.from_fields(
         game, phase=d["phase"], sequence=d["sequence"], exchange=d["exchange"],
@@ -98,14 +99,12 @@ def from_dict(game, d: Any) -> LAState:
         initiative=d["initiative"], stocks=list(d["stocks"]) if teams else None,
         eliminated=[list(g) for g in d["eliminated"]] if teams else None,
         knockouts=None if teams else list(d["knockouts"]), received=list(d["received"]),
-        furthest=list(d["furthest"]), revealed={int(k): v for k, v in d["revealed"].items()}, resolved=list(d["resolved"]),
-        current=None if cur is None else Current(cur["seat"], cur["card"], cur["step"]),
-        ask=asks.from_dict(d["ask"]),
+        furthest=list(d["furthest"]), in_play=Exchange.from_dict(d), ask=asks.from_dict(d["ask"]),
         queue=list(d["queue"]), picks={int(k): list(v) for k, v in d["picks"].items()},
         piles=piles.from_dict(game.legends, physical, d),
         winner=None if w is None else list(w), reason=d["reason"],
         edits={int(k): v for k, v in d["edits"].items()}, history=[{k: list(v) for k, v in h.items()} for h in d["history"]],
-        later={int(k): list(v) for k, v in d["later"].items()}, replaying=d["replaying"],
+        replaying=d["replaying"],
         pieces=[list(p) for p in d["pieces"]])
     if len(st.pieces) > game.options["zombies"] or (st.pieces and st.grym() is None):
         _bad(f"Lord Grym has at most {game.options['zombies']} Zombie and Coffin pieces, and only he has any", "LA-13")
@@ -128,20 +127,17 @@ def from_dict(game, d: Any) -> LAState:
             _bad(f"Legend {s}'s pusher is a foe who put Push tokens on it, not seat {p}", "R-14")
     if st.phase not in ("resolve",) and any(any(f.tokens.values()) or f.block for f in st.legends):
         _bad("Push tokens and Block exist only during an exchange", "block")
-    for s, c in st.revealed.items():
+    for s, c in st.in_play.revealed.items():
         if c not in edits.actions_of(st, s, legal.revealable(st, s) + st.legend(s).own_cards):
             _bad(f"seat {s} revealed {c!r}, not one of its cards", "R-11")
     _edit_checks(st)
     _sharing(st)
     _speed_order(st)
     # (in "return" the exchange's cards stay shown, a team that went out in it included)
-    if st.phase != "over" and (any(st.gone(s) for s in (list(st.revealed) if st.phase != "return" else []) + st.queue)
+    if st.phase != "over" and (any(st.gone(s) for s in (list(st.in_play.revealed) if st.phase != "return" else []) + st.queue)
                                or (st.phase == "pick" and not st.history and any(st.gone(s) for s in st.picks))):
         _bad("a team gone out of the Arena reveals, draws and picks nothing", "LA-11")
-    if any(s not in st.revealed for s in st.resolved):
-        _bad("resolved lists seats whose revealed card has resolved", "speed-order")
-    if cur is not None and (cur["seat"] not in st.revealed or cur["card"] != st.revealed[cur["seat"]] or cur["seat"] in st.resolved):
-        _bad("current is null or the card resolving now {seat, card, step}", "speed-order")
+    st.in_play.check(_bad)
     _ask(st, st.ask)
     sizes = (1, 2, 3) if physical else (3, edits.exchanges(st) if st.history else 3)
     if any(len(v) not in sizes or len(set(v)) != len(v) for v in st.picks.values()):
@@ -227,7 +223,7 @@ def _ask(st, a) -> None:
 
 def _asked_by_card(st) -> None:
     """choices: the choice asked is the one the resolving card's step asks (LA-4 for the primitives panel)."""
-    ask, cur = st.ask, st.current
+    ask, cur = st.ask, st.in_play.current
     steps = edits.steps_of(st, cur.seat, cur.card)
     if cur.step >= len(steps):
         _bad(f"{cur.card} has no step {cur.step}", "choices")
@@ -253,25 +249,25 @@ def _asked_by_card(st) -> None:
 def _phase_checks(game, st, d) -> None:
     ph, ask, n = st.phase, st.ask, len(st.active())
     if ph == "draw":
-        if not st.queue or st.revealed or (st.picks and edits.edit_seat(st, "quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
+        if not st.queue or st.in_play.revealed or (st.picks and edits.edit_seat(st, "quick-fix") is None) or (ask is not None and (ask.kind != "reshuffle" or ask.seat != st.queue[0])):
             _bad("while drawing, the seats still to draw are queued and nothing is picked", "draw")
     elif ask is not None and ask.kind == "reshuffle":
         _bad("a reshuffle is asked only while drawing", "reshuffle")
-    if ph == "pick" and (st.revealed or st.queue or ask is not None or not edits.to_pick(st)):
+    if ph == "pick" and (st.in_play.revealed or st.queue or ask is not None or not edits.to_pick(st)):
         _bad("while picking, nothing is revealed and someone has still to pick", "picks")
     if ph == "pick" and (st.exchange != 1 or len(st.history) > 1 or (st.history and edits.edit_seat(st, "quick-fix") is None)):
         _bad("picks are made before exchange 1 (Quick Fix's fourth card: right after it)", "picks")
-    if ph == "reveal" and (not edits.to_reveal(st) or st.resolved or st.current or ask is not None or st.queue):
+    if ph == "reveal" and (not edits.to_reveal(st) or st.in_play.resolved or st.in_play.current or ask is not None or st.queue):
         _bad("while revealing, someone has still to reveal and nothing resolves", "exchange")
     if ph == "resolve":
         if ask is None or st.queue:
             _bad("while resolving, every card is revealed and a seat is asked a choice", "choices")
-        if ask.kind in ("face", "target", "do") and (st.current is None or st.current.seat != ask.seat):
+        if ask.kind in ("face", "target", "do") and (st.in_play.current is None or st.in_play.current.seat != ask.seat):
             _bad("the seat asked is the one whose card is resolving", "choices")
         _asked_by_card(st)
     if ph == "return" and (ask is None or ask.kind != "face" or not st.queue or ask.seat != st.queue[0]):
         _bad("after Knock Outs each returned Legend is asked its facing in turn", "ko-return")
-    if ph in ("pick", "reveal", "return", "over", "draw") and (st.current is not None):
+    if ph in ("pick", "reveal", "return", "over", "draw") and (st.in_play.current is not None):
         _bad("a card resolves only while resolving", "speed-order")
     if ph == "over" and (ask is not None or st.queue):
         _bad("nobody is asked anything once the game is over")
@@ -281,12 +277,13 @@ def _phase_checks(game, st, d) -> None:
         for s in st.active():
             stack = edits.stack(st, s, st.exchange)
             if stack is None:
-                if s not in st.revealed or s in st.later:
+                if s not in st.in_play.revealed or s in st.in_play.later:
                     _bad(f"seat {s} has revealed its card for this exchange", "exchange")
                 continue
-            mine = [st.revealed[s], *st.later.get(s, [])] if s in st.revealed else []
-            done = s in st.resolved and s not in st.later and st.revealed.get(s) in stack  # R-9 may end a stack early
-            if (s in st.revealed) != bool(stack) or (mine and not done and mine != stack[len(stack) - len(mine):]):
+            play = st.in_play
+            mine = [play.revealed[s], *play.later.get(s, [])] if s in play.revealed else []
+            done = s in play.resolved and s not in play.later and play.revealed.get(s) in stack  # R-9 may end a stack early
+            if (s in play.revealed) != bool(stack) or (mine and not done and mine != stack[len(stack) - len(mine):]):
                 _bad(f"seat {s}'s cards in this exchange are its picks for it, in Speed order", "LA-6")
     if not st.physical and ph in ("draw",) and st.exchange != 1:
         _bad("a sequence starts at exchange 1", "draw")
@@ -305,9 +302,10 @@ def _speed_order(st) -> None:
     least as fast as the one resolving and those still waiting."""
     if st.phase != "resolve":
         return
-    done = [st.speed_now(s) for s in st.resolved]
-    cur = st.current.seat if st.current else None
-    waiting = [st.speed_now(s) for s in st.revealed if s not in st.resolved and s != cur]
+    play = st.in_play
+    done = [st.speed_now(s) for s in play.resolved]
+    cur = play.current.seat if play.current else None
+    waiting = [st.speed_now(s) for s in play.revealed if s not in play.resolved and s != cur]
     if any(x < y for x, y in zip(done, done[1:])):
         _bad("the cards resolved so far went from the highest Speed down", "speed-order")
     if done and ((cur is not None and st.speed_now(cur) > done[-1]) or any(w > done[-1] for w in waiting)):
@@ -321,7 +319,7 @@ def _edit_checks(st) -> None:
     for s, e in st.edits.items():
         if e not in st.legend(s).edits:
             _bad(f"seat {s}'s Edit is one of {st.legend(s).name}'s Edits, not {e!r}", "LA-12")
-    if any(s not in st.revealed or s in st.resolved for s in st.later):
+    if any(s not in st.in_play.revealed or s in st.in_play.resolved for s in st.in_play.later):
         _bad("later holds the cards still to come of a seat whose card is resolving", "LA-12")
     ph, ex = st.phase, st.exchange
     revealed = ex if ph in ("resolve", "return") else ex - 1 if ph == "reveal" else 1 if ph == "pick" and st.history else 0
@@ -349,7 +347,7 @@ def _bookkeeping(game, st) -> None:
     """LA-15: the public bookkeeping of printed cards agrees with the Legend's deck and this sequence."""
     for s in st.seats:
         most = 3 if st.edits.get(s) == "perfect-timing" else max(st.exchange, len(st.history))
-        st.piles[s - 1].check(s, legal.revealable(st, s), most, st.revealed.get(s), _bad)
+        st.piles[s - 1].check(s, legal.revealable(st, s), most, st.in_play.revealed.get(s), _bad)
 
 
 def _deck(game, st) -> None:

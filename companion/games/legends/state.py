@@ -9,7 +9,9 @@ sequence -> "over".
 `LAState` owns the fields (named as their JSON) and answers what they tell: who is who on the board, who
 acts, what is legal. What changes them lives in modules of functions of the state: `flow` (each action, the
 sequence's phases), `resolve` (an exchange's cards), `legal` (refusals), `edits` (Tikkit's Edits), the panel
-of `primitives`; the question asked is an `asks.Ask`.
+of `primitives`. Values own the rest: each seat's cards (`piles`: hand, Meter, discards, removed, shown), the
+exchange's cards (`in_play`: revealed, resolved, current, later), the question asked (`asks.Ask`); the JSON
+keeps their fields under its own keys.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from companion.core import Outcome, State, Turn, UndoStop
 
 from . import edits, flow, legal, piles
 from .actions import Draw, Reshuffle, Reveal
+from .exchange import Exchange
 from .game import Legends
 from .resolve import CENTER, ENDINGS, GRYM, LEFT, RIGHT, RULE, ZOMBIE, ZOMBIE_SPEED, Figure
 
@@ -30,9 +33,9 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 
 class LAState(State):
-    FIELDS = ("phase", "sequence", "exchange", "legends", "initiative", "stocks", "knockouts", "received", "furthest", "revealed", "resolved", "current", "ask", "queue", "picks",
+    FIELDS = ("phase", "sequence", "exchange", "legends", "initiative", "stocks", "knockouts", "received", "furthest", "in_play", "ask", "queue", "picks",
               "piles", "eliminated", "winner", "reason",
-              "edits", "history", "later", "replaying", "pieces")
+              "edits", "history", "replaying", "pieces")
 
     def _table(self, game) -> None:
         self.game = game
@@ -58,9 +61,9 @@ class LAState(State):
         self.knockouts = None if self.teams else [0] * n
         self.received, self.furthest = [0] * n, [0] * n
         self.sequence, self.exchange = 1, 1
-        self.revealed, self.resolved, self.current, self.ask, self.queue = {}, [], None, None, []
+        self.in_play, self.ask, self.queue = Exchange(), None, []
         self.winner, self.reason = None, ""
-        self.edits, self.history, self.later, self.replaying = {}, [], {}, False  # LA-12
+        self.edits, self.history, self.replaying = {}, [], False  # LA-12
         self.pieces: list[list] = []  # LA-13: Lord Grym's Zombie and Coffin pieces, [space, kind], in the order raised
         self.piles = piles.new(game.legends, self.physical)  # each seat's cards (physical: their bookkeeping, LA-15)
         self.picks, self.phase = {}, "reveal" if self.physical else "draw"
@@ -264,7 +267,7 @@ class LAState(State):
     def speed_now(self, s: int | str) -> int:
         if type(s) is str:
             return ZOMBIE_SPEED
-        card = self.revealed.get(s)
+        card = self.in_play.revealed.get(s)
         return self.legend(s).speed(card) if card is not None else 0
 
     def tiebreak(self, cands: list[int]) -> list[int]:
@@ -301,7 +304,7 @@ class LAState(State):
 
 
 def _copy(v):
-    if isinstance(v, (Figure, piles.DigitalCards, piles.PhysicalCards)):
+    if isinstance(v, (Figure, Exchange, piles.DigitalCards, piles.PhysicalCards)):
         return v.copy()
     if isinstance(v, list):
         return [_copy(x) for x in v]

@@ -35,10 +35,10 @@ def to_dict(st) -> dict[str, Any]:
         d["eliminated"] = [list(g) for g in st.eliminated]
     else:
         d["knockouts"] = list(st.knockouts)
+    play = st.in_play.to_dict()  # its keys keep their places among the others'
     d.update({
         "received": list(st.received), "furthest": list(st.furthest),
-        "revealed": {str(s): c for s, c in sorted(st.revealed.items())}, "resolved": list(st.resolved),
-        "current": None if st.current is None else st.current.to_dict(),
+        "revealed": play["revealed"], "resolved": play["resolved"], "current": play["current"],
         "ask": None if st.ask is None else st.ask.to_dict(),
         "queue": list(st.queue),
         "picks": {str(s): list(c) for s, c in sorted(st.picks.items())},
@@ -46,7 +46,7 @@ def to_dict(st) -> dict[str, Any]:
         "winner": None if st.winner is None else list(st.winner), "reason": st.reason,
         "edits": {str(s): e for s, e in sorted(st.edits.items())},
         "history": [{k: list(v) for k, v in h.items()} for h in st.history],
-        "later": {str(s): list(c) for s, c in sorted(st.later.items())}, "replaying": st.replaying,
+        "later": play["later"], "replaying": st.replaying,
         "pieces": [list(p) for p in st.pieces],
     })
     return d

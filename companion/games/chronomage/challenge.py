@@ -1,11 +1,82 @@
-"""The books of the challenge being fought: the revealed card's pre-emptive action (`Preemptive`) and the
-round being played (`RoundBooks`). Each owns its fields (named as in the table's JSON), their JSON and the
+"""The challenge deck (`ChallengeDeck`: the cards played, the phase of the next) and the books of the challenge
+being fought: the revealed card's pre-emptive action (`Preemptive`) and the round being played (`RoundBooks`).
+Each owns its fields (named as in the table's JSON), their JSON and the
 checks a table read back must pass on them alone; the checks against the rest of the table are in restore.py."""
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
 from typing import Any, Callable
+
+DECK = 16  # challenge cards in a timeline (CM-2)
+
+
+def phase_at(position: int) -> int:
+    """The challenge phase (1..3) of the card at `position` from the top of a new deck (CM-2: 5, 5, 6)."""
+    return 1 if position < 5 else 2 if position < 10 else 3
+
+
+@dataclass
+class ChallengeDeck:
+    """CM-2, CM-10: the timeline's sixteen challenge cards, five of phase I, then five of phase II, then six of
+    phase III, the last of them the boss. `done`: the cards played, oldest first, as (card id, "won" | "lost");
+    the rest are the deck (`challenge_deck` in the JSON: how many)."""
+
+    done: list[tuple[str, str]]
+
+    @classmethod
+    def new(cls) -> "ChallengeDeck":
+        return cls([])
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ChallengeDeck":
+        return cls([(x["id"], x["result"]) for x in d["done"]])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"challenge_deck": self.left(), "done": [{"id": i, "result": res} for i, res in self.done]}
+
+    def copy(self) -> "ChallengeDeck":
+        return ChallengeDeck(list(self.done))
+
+    def left(self) -> int:
+        """How many cards the deck still holds."""
+        return DECK - len(self.done)
+
+    def top(self) -> int:
+        """The phase of the deck's top card."""
+        return phase_at(len(self.done))
+
+    def last(self) -> bool:
+        """X-1: the top card is the last one: the boss."""
+        return len(self.done) == DECK - 1
+
+    def played(self, card_id: str) -> bool:
+        return any(i == card_id for i, _ in self.done)
+
+    def fits(self, card) -> bool:
+        """CM-10, X-1: `card` may be the top card: not played yet, of the top's phase, the boss if it is the last."""
+        return card.phase == self.top() and (card.boss or not self.last()) and not self.played(card.id)
+
+    def discard(self, card_id: str, how: str) -> None:
+        """The challenge ended, "won" or "lost"."""
+        self.done.append((card_id, how))
+
+    def check(self, over: bool, known: dict, bad: Callable[..., Any]) -> None:
+        """Each card played once, in its phase's place; the boss ends the timeline (`known`: the cards whose
+        data the table keeps, by id)."""
+        done = self.done
+        if len({i for i, _ in done}) != len(done):
+            bad("a card was played twice", "CM-3")
+        if len(done) == DECK and not over:
+            bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
+        if not over and any(i in known and known[i].boss for i, _ in done):
+            bad("the boss has been played: the timeline was won or lost then", "CM-10")
+        for k, (i, _) in enumerate(done):  # else a later reveal may find no card of its phase left (nothing listed)
+            if i in known and known[i].phase != phase_at(k):
+                bad(f"{known[i].name}, a phase {known[i].phase} card, cannot have been the challenge number {k + 1}",
+                    "REVEAL")
+            if i in known and known[i].boss and k != len(done) - 1:
+                bad(f"{known[i].name}, the boss, ends the timeline: no challenge follows it", "CM-10")
 
 
 @dataclass

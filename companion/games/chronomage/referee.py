@@ -30,7 +30,6 @@ ENDED_BY = {sentence: code for code, sentence in (EMPTY_TIME_DECK, EMPTY_AT_CLEA
                                                     BOSS_DEFEATED)}
 
 R = "chronomage/"
-DECK = 16  # challenge cards in a timeline (CM-2)
 LOST_TIME_CARDS = 2  # time cards every player draws when a challenge is lost (CM-7)
 MAX_COST, MAX_RUNES, MAX_BONUS, SPACES, PRE_DICE, ANOMALY_DICE = 10, 9, 9, (1, 2, 3), 3, 2
 MAX_RESISTANCE = 3  # dice a colour rolls at most (a card's resistance, or a constant spell's: CM-13)
@@ -188,13 +187,13 @@ def _reveal(st, a: Reveal):
         if card is None:
             refuse("unknown-card", f"Neither the timeline {st.timeline.title!r} nor the saved cards have a card "
                                f"{a.card!r}.", "CM-3")
-    if card.id in {i for i, _ in st.done}:
+    if st.challenge_deck.played(card.id):
         refuse("card-gone", f"{card.name} has already left the challenge deck.", "CM-3")
     lib = st.catalogue.get(card.id)  # a picked card is completed with the library's own data (complete)
     if lib is not None and lib != card:
         refuse("card-id-taken", f"The id {card.id!r} is the library's {lib.name}; a card typed at the table "
                "takes an id of its own.", "X-15")
-    want, last = phase_at(len(st.done)), len(st.done) == DECK - 1
+    want, last = st.challenge_deck.top(), st.challenge_deck.last()
     if card.phase != want:
         refuse("wrong-phase", f"The top of the deck is a phase {'I' * want} card; {card.name} is phase "
                           f"{'I' * card.phase}.", "REVEAL")
@@ -499,14 +498,14 @@ def _discard(st, how: str):
     ev = []
     if st.anomaly is not None:
         ev.append(ev_.AnomalyRemoved())
-    st.done.append((st.card.id, how))
+    st.challenge_deck.discard(st.card.id, how)
     st.spell_cards.restore()
     st.card, st.round, st.preemptive, st.anomaly, st.reversed = None, 0, None, None, False
     st.resistances = {}  # the constant spells leave play with the spells restored (CM-13)
     st.phase, st.step = "strategy", None
     st.through = [False] * st.n
     st.this_round = RoundBooks.new(st.n)
-    return ev + [ev_.SpellsRestored(), ev_.Strategy(DECK - len(st.done))]
+    return ev + [ev_.SpellsRestored(), ev_.Strategy(st.challenge_deck.left())]
 
 
 def _well_formed(a) -> None:
@@ -518,11 +517,6 @@ def _well_formed(a) -> None:
     if not ok:
         refuse("not-an-action", "Not a Chronomage action: see `loot SEAT [KIND [swap|refuse]]`, `discard SEAT KIND`.",
                "CM-14")
-
-
-def phase_at(position: int) -> int:
-    """The challenge phase (1..3) of the card at `position` from the top of a new deck (CM-2: 5, 5, 6)."""
-    return 1 if position < 5 else 2 if position < 10 else 3
 
 
 _HANDLERS = {Book: _book, Form: _form, Spell: _spell, Word: _word, Reveal: _reveal, Choose: _choose, Exploit: _exploit,

@@ -17,9 +17,9 @@ from companion.shapes import ANY, Bool, Int, Is, ListOf, Map, Nullable, OneOf, R
 
 from .game import Chronomage
 from .actions import KIND_RE
-from .challenge import Preemptive, RoundBooks
+from .challenge import DECK, ChallengeDeck, Preemptive, RoundBooks
 from .piles import LOOT_DECK, LootCards, SpellCards, time_deck_size
-from .referee import DECK, ENDED_BY, MAX_RESISTANCE, phase_at
+from .referee import ENDED_BY, MAX_RESISTANCE
 from .timeline import ID_RE, LibraryError, inline, parse_card
 from .rules import COLORS
 from .state import CHALLENGE, CLEANUP, ENGAGEMENT, OVER, PHASES, STEPS, STRATEGY, TIME_UNITS, CMState
@@ -103,26 +103,16 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
     loot_cards.check(n, bad)
 
     # the challenge deck: the cards played, and the card out with its data (no library file needed)
-    done = [(x["id"], x["result"]) for x in d["done"]]
-    if len({i for i, _ in done}) != len(done):
-        bad("a card was played twice", "CM-3")
-    if len(done) == DECK and phase != OVER:
-        bad("with all sixteen challenges played the timeline is over (the boss fell or was lost)", "CM-10")
+    deck = ChallengeDeck.from_dict(d)
     known = game.catalogue  # the cards kept with the game; a typed card's boss mark went with its reveal
-    if phase != OVER and any(i in known and known[i].boss for i, _ in done):
-        bad("the boss has been played: the timeline was won or lost then", "CM-10")
-    for k, (i, _) in enumerate(done):  # else a later reveal may find no card of its phase left (nothing listed)
-        if i in known and known[i].phase != phase_at(k):
-            bad(f"{known[i].name}, a phase {known[i].phase} card, cannot have been the challenge number {k + 1}",
-                "REVEAL")
-        if i in known and known[i].boss and k != len(done) - 1:
-            bad(f"{known[i].name}, the boss, ends the timeline: no challenge follows it", "CM-10")
+    deck.check(phase == OVER, known, bad)
+    done = deck.done
     ch, raw = d["challenge"], d["card"]
     if (ch is None) != (raw is None):
         bad("a challenge is out exactly when its card is", "REVEAL")
     card, round_ = None, 0
     if raw is not None:
-        if not isinstance(ch, dict) or len(done) >= DECK:
+        if not isinstance(ch, dict) or not deck.left():
             bad("a card is out only while the deck is not yet played through", "CM-2")
         try:
             card = parse_card(inline(raw), "the card out")
@@ -131,8 +121,7 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         if card.id in known and known[card.id] != card:  # won, it would play the library's card (its boss mark)
             bad(f"the card out has the id {card.id!r} of the library's {known[card.id].name} but other data; a card "
                 "typed at the table takes an id of its own", "X-15")
-        if card.id in {i for i, _ in done} or card.phase != phase_at(len(done)) or (len(done) == DECK - 1
-                                                                                     and not card.boss):
+        if not deck.fits(card):
             bad(f"{card.name} cannot be the challenge number {len(done) + 1}", "REVEAL")
         if any(r.power_for(n) is None for r in card.rounds):
             bad(f"{card.name} has no power number for {n} players", "CM-3")
@@ -154,7 +143,7 @@ def state_from_dict(game, d: dict[str, Any]) -> CMState:
         bad("last_round is a monster round's summary (with its total) or an event round's (with who got through)")
 
     st = CMState.from_fields(
-        game, phase=phase, step=step, spell_cards=spell_cards, loot_cards=loot_cards, done=done, card=card,
+        game, phase=phase, step=step, spell_cards=spell_cards, loot_cards=loot_cards, challenge_deck=deck, card=card,
         round=round_, formation=list(d["formation"]), weaknesses=[dict(w) for w in d["weaknesses"]],
         preemptive=None if pre is None else Preemptive.from_dict(pre), this_round=RoundBooks.from_dict(d),
         through=list(d["through"]), anomaly=None if d["anomaly"] is None else tuple(d["anomaly"]),

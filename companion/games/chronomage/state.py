@@ -1,8 +1,8 @@
 """The Chronomage table's books: what the companion keeps for the players, and who acts now.
 
 One `CMState` holds the whole table, its attributes named as its JSON keys: the card piles (`piles.py`:
-the spell cards with the time deck, the loot cards), the challenge being fought (`challenge.py`: the
-pre-emptive record, the round's books) and the rest of the table. The rules that change it are functions of
+the spell cards with the time deck, the loot cards), the challenge deck and the challenge being fought
+(`challenge.py`: the cards played, the pre-emptive record, the round's books) and the rest of the table. The rules that change it are functions of
 the state in `referee.py` (apply, complete) and `legal.py` (legal_actions); this module keeps the data, its
 JSON form and the views.
 """
@@ -14,8 +14,8 @@ from companion.core import BadRequest, Outcome, State, Turn
 
 from .actions import Assist, Give
 from . import legal, referee
-from .referee import DECK, LOST_TIME_CARDS, phase_at
-from .challenge import Preemptive, RoundBooks
+from .referee import LOST_TIME_CARDS
+from .challenge import ChallengeDeck, Preemptive, RoundBooks
 from .piles import LootCards, SpellCards
 from .rules import COLORS
 
@@ -35,7 +35,7 @@ SAVED = ("game", "players", "colors", "timeline", "phase", "step", "time_deck", 
 class CMState(State):
     """The whole table. Seats are 1..n; per-seat lists are indexed seat - 1."""
 
-    FIELDS = ("phase", "step", "spell_cards", "loot_cards", "done", "card", "round", "formation", "weaknesses",
+    FIELDS = ("phase", "step", "spell_cards", "loot_cards", "challenge_deck", "card", "round", "formation", "weaknesses",
               "preemptive", "this_round", "through", "anomaly", "reversed", "resistances", "result", "termination",
               "reason", "last_round")
 
@@ -50,7 +50,7 @@ class CMState(State):
         n = self.n
         self.phase, self.step = STRATEGY, None
         self.spell_cards, self.loot_cards = SpellCards.new(n), LootCards.new(n)
-        self.done: list[tuple[str, str]] = []  # (card id, "won" | "lost"), oldest first
+        self.challenge_deck = ChallengeDeck.new()
         self.card = None  # the revealed Card
         self.round = 0
         self.formation = [START_SPACE] * n
@@ -67,8 +67,8 @@ class CMState(State):
         c = CMState.__new__(CMState)
         c.__dict__.update(self.__dict__)
         c.spell_cards, c.loot_cards = self.spell_cards.copy(), self.loot_cards.copy()
-        c.this_round = self.this_round.copy()
-        c.formation, c.through, c.done = list(self.formation), list(self.through), list(self.done)
+        c.challenge_deck, c.this_round = self.challenge_deck.copy(), self.this_round.copy()
+        c.formation, c.through = list(self.formation), list(self.through)
         c.weaknesses, c.resistances = [dict(w) for w in self.weaknesses], dict(self.resistances)
         c.preemptive = None if self.preemptive is None else self.preemptive.copy()
         return c
@@ -77,6 +77,11 @@ class CMState(State):
     @property
     def seats(self) -> range:
         return range(1, self.n + 1)
+
+    @property
+    def done(self) -> list[tuple[str, str]]:
+        """The challenge cards played, oldest first: (card id, "won" | "lost")."""
+        return self.challenge_deck.done
 
     @property
     def loot(self) -> list[int]:
@@ -132,10 +137,10 @@ class CMState(State):
         """Cards that may be picked now: the timeline's, then the saved ones (`my_cards.py`) with this
         table's power numbers; the deck's current phase, none already played; the boss anywhere in phase III
         and the last card when no other is left (CM-10, X-1)."""
-        want, last, gone = phase_at(len(self.done)), len(self.done) == DECK - 1, {i for i, _ in self.done}
-        out = [c.id for c in self.timeline.cards if c.phase == want and (c.boss or not last) and c.id not in gone]
-        return out + [i for i, c in self.catalogue.items() if i not in self.timeline.by_id and c.phase == want
-                      and (c.boss or not last) and i not in gone and all(r.power_for(self.n) for r in c.rounds)]
+        deck = self.challenge_deck
+        out = [c.id for c in self.timeline.cards if deck.fits(c)]
+        return out + [i for i, c in self.catalogue.items() if i not in self.timeline.by_id and deck.fits(c)
+                      and all(r.power_for(self.n) for r in c.rounds)]
 
 
     def book_fixed(self) -> bool:
@@ -192,8 +197,7 @@ class CMState(State):
         card, r, rolled = self.card, self.round_info(), self.this_round.totals()
         d = {
             "game": "chronomage", "players": self.n, "colors": list(self.colors), "timeline": self.timeline.name,
-            "phase": self.phase, "step": self.step, "challenge_deck": DECK - len(self.done),
-            "done": [{"id": i, "result": res} for i, res in self.done],
+            "phase": self.phase, "step": self.step, **self.challenge_deck.to_dict(),
             "card": None if card is None else card.to_table(),
             "challenge": None if card is None else {
                 "id": card.id, "name": card.name, "type": card.type, "boss": card.boss, "round": self.round,
@@ -228,7 +232,8 @@ class CMState(State):
         at_reveal = self.phase == ENGAGEMENT and self.step == REVEAL_STEP
         #: what a card typed now must be: the deck's current phase; the boss (True) when it is the last card,
         #: not the boss (False) before phase III, either (None) in phase III before that (CM-10, X-1)
-        top = phase_at(len(self.done))
-        v["top"] = {"phase": top, "boss": True if len(self.done) == DECK - 1 else None if top == 3 else False} \
+        deck = self.challenge_deck
+        top = deck.top()
+        v["top"] = {"phase": top, "boss": True if deck.last() else None if top == 3 else False} \
             if at_reveal else None
         return v

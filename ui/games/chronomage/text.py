@@ -14,7 +14,8 @@ from kivy.utils import escape_markup
 from companion.core import Outcome
 from companion.events import plural
 from companion.games.chronomage.actions import TEMPORARY, UNSORTED
-from companion.games.chronomage.referee import PRE_DICE, phase_at
+from companion.games.chronomage.challenge import phase_at
+from companion.games.chronomage.referee import PRE_DICE
 from companion.games.chronomage.state import TIME_UNITS
 from companion.games.chronomage.words import loot_words  # noqa: F401 (T.loot_words, worded in companion)
 

@@ -3,8 +3,9 @@
 The toy Nim (tests/toy_duel.py, the one the shape tests use) is written at test time into a package of its
 own under `tmp_path`, made importable as `companion.games.nim` and listed in GAME_MODULES the way a real
 game is, and the registry is built by `companion.games._load()`. Nim has perfect information and no screen, so it plays on the generic screen;
-its twin Blind Nim hides the pile and has no screen either, so the home screen shows it as coming. No
-file of the repository is written or changed for any of it.
+its twin Blind Nim hides the pile and has no screen either, so the home screen shows it as coming. Nim has no
+phone renderer either: it plays from phones on the page's generic one. No file of the repository is written or
+changed for any of it.
 """
 from __future__ import annotations
 
@@ -149,3 +150,33 @@ def test_a_new_game_with_perfect_information_plays_on_the_generic_screen_and_its
     ui.tap(table._log_panel.ids.close)
     record = next(r for r in Journal(journal_path).sessions() if r.game == "nim")
     assert record.finished and record.head == 15
+
+
+def test_a_new_game_plays_from_phones_on_the_generic_page(nim_added, ui, journal_path, monkeypatch):
+    """No renderer of its own in the phone page (NEW_GAME.md, 8): each seat's phone lists its legal actions
+    as buttons, and the game plays to its end from the phones alone (real headless Chromium)."""
+    from phone_browser import Pages, need_browser
+    need_browser()
+    monkeypatch.setenv("COMPANION_PHONES", "on")
+    monkeypatch.setenv("COMPANION_PHONE_PORT", "0")
+    app = ui.start(journal_path)
+    assert ui.until(lambda: app.phones.running, 20), app.phones.status
+    ui.start_game(players=2, game_id="nim")
+    browser = Pages(ui)
+    try:
+        for seat in (1, 2):
+            browser.open(seat, app.phones.link(seat)[0])
+            assert browser.until(seat, "state && state.game.id === 'nim' && !(state.game.id in RENDERERS)")
+        c = app.controller
+        while c.outcome() is None:
+            seat, pile = c.view["current"], c.view["pile"]
+            offered = browser.until(seat, "state && state.view.pile === %d && state.actions.map(a => a.text)" % pile)
+            assert offered == [str(a) for a in c.actions_for(seat)]  # every legal action of the seat, as it is
+            assert browser.buttons(3 - seat, "#actions") == []  # the other seat waits
+            browser.tap(seat, browser.buttons(seat, "#actions")[-1], "#actions")
+            assert ui.until(lambda: c.view["pile"] < pile, 20), "the phone's tap was not played"
+        assert c.view["pile"] == 0 and c.outcome().winners
+        for seat in (1, 2):
+            assert browser.until(seat, "!document.getElementById('outcome').hidden")
+    finally:
+        browser.close()

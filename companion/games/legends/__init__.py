@@ -55,7 +55,7 @@ plays Tenderize: apply it from the card."), never declared done by the computer.
 `python -m tools.bench_legends` prints its strength, seat by seat.
 
 LA-15: with physical cards the referee keeps the public bookkeeping (Meter sizes, Specials discarded
-since the last reshuffle, Ultimates played, basics shown this sequence) and refuses a card played
+since the last reshuffle, Ultimates played, basics shown this sequence; `piles.PhysicalCards`) and refuses a card played
 again too soon, a Special or Ultimate when every card drawn from the Meter is played (the Meter's
 count, its discards and removed cards never add up to more than its size) and an Ultimate still under
 the Specials (R-12: none drawn while the Meter holds as many cards as its Specials); `reshuffle SEAT yes`

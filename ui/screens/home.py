@@ -7,11 +7,13 @@ listed greyed as "coming", not hidden. It names no game.
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.events import and_list
 from companion.games import REGISTRY
 
 from .. import palette
@@ -90,6 +92,8 @@ class HomeScreen(Screen):
     finished = NumericProperty(0)
     #: the archiving's progress while it runs ("Archiving 3 of 20...")
     archiving = StringProperty("")
+    #: the setup's rows out of sight under its scroll view, said in words ("" when all are in sight)
+    more_below = StringProperty("")
 
     def __init__(self, playable: set[str], **kwargs):
         super().__init__(**kwargs)
@@ -100,6 +104,10 @@ class HomeScreen(Screen):
         self.option_values: dict = {}
         self.opponent = HUMAN  # or a computer level; the companion takes the last seat
         self.companions = 1  # how many of the last seats the companion plays (a person keeps the first)
+        self._fold = Clock.create_trigger(self._below_fold)
+        setup = self.ids.setup
+        setup.bind(scroll_y=self._fold, size=self._fold)
+        setup.children[0].bind(height=self._fold)
         self._build_games()
         first = next((g for g in REGISTRY if g in playable), "")
         if first:
@@ -135,6 +143,18 @@ class HomeScreen(Screen):
         self._use_seat_colors()
         self._build_options()
         self._build_seats()
+
+    def _below_fold(self, *_) -> None:
+        """Name the option rows and seats the setup's scroll view hides below (a short panel shows a few)."""
+        view = self.ids.setup
+        floor = view.to_window(view.x, view.y)[1] - dp(4)  # in the window's frame: the view scrolls its rows
+
+        def below(row) -> bool:
+            return row.to_window(row.x, row.y)[1] < floor
+        hidden = [r.label for r in reversed(self.ids.options.children) if below(r)]
+        if any(below(r) for r in self.ids.seats.children):
+            hidden.append("the players' names")
+        self.more_below = f"More below (scroll down): {and_list(hidden)}" if hidden else ""
 
     def _seat_colors_option(self):
         """The game's option that is its seats' colours, if it has one (the swatches then set it)."""
@@ -193,6 +213,7 @@ class HomeScreen(Screen):
             else:  # text options keep their default here; the referee and the CLI can set them
                 row.add_widget(FlatButton(text=str(value)[:24], disabled=True))
             grid.add_widget(row)
+        self._fold()
 
     @staticmethod
     def _stepper(label: str, value: int, low: int, high: int, set_to) -> "OptionRow":
@@ -232,6 +253,7 @@ class HomeScreen(Screen):
                           color_name=self.colors[i])
             row.bind(player_name=lambda r, v, i=i: self._set_name(i, v), on_color=lambda r, c, i=i: self._set_color(i, c))
             grid.add_widget(row)
+        self._fold()
 
     def _set_name(self, i: int, value: str) -> None:
         self.names[i] = value

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -31,6 +32,7 @@ from .entry import ChronoEntryPanel
 
 POWER_MAX, GOAL_MAX, ROUNDS_MAX, DICE_MAX, RES_MAX = 199, 18, 9, 4, 3  # the library's ranges (timeline.py)
 ROMAN = {1: "I", 2: "II", 3: "III"}
+FLEX_LEAST = 140  # dp: the least a stretching field keeps in a row folded for a narrow panel
 
 
 def slug(name: str, taken) -> str:
@@ -60,6 +62,7 @@ class ChronoCardForm(ChronoEntryPanel):
         super().__init__(**kwargs)
         # held strongly: rebuild() takes these rows out of the body and puts them back (ids are weak)
         self.name_row, self.options_row = self.ids.name_row.__self__, self.ids.options_row.__self__
+        self.ids.body.bind(width=Clock.create_trigger(self._width_changed))
 
     def open_for(self, parent, view: dict, library_ids=()) -> None:
         self.offered = None  # the opener says what keeps it open
@@ -165,6 +168,37 @@ class ChronoCardForm(ChronoEntryPanel):
         self._rounds(body)
         self._chart(body)
         self._preemptive(body)
+        self._fold(body)
+
+    def _width_changed(self, *_) -> None:
+        if self.parent is not None:  # open on a rotated panel: the rows fold again for its width
+            self.rebuild()
+
+    def _fold(self, body) -> None:
+        """A row wider than the form (a portrait panel) goes on over as many rows as its controls need."""
+        room = body.width
+        if room < dp(100):  # not laid out yet: the width change rebuilds
+            return
+        for row in list(reversed(body.children)):
+            if not isinstance(row, ChronoFormRow) or row in (self.name_row, self.options_row):
+                continue
+            lines: list[list] = [[]]
+            used = 0.0
+            for w in list(reversed(row.children)):
+                need = (w.width if w.size_hint_x is None else _words_width(w) if isinstance(w, Label)
+                        else dp(FLEX_LEAST)) + row.spacing
+                if lines[-1] and used + need > room:
+                    lines.append([])
+                    used = 0.0
+                lines[-1].append(w)
+                used += need
+            at = body.children.index(row)
+            for line in lines[1:]:
+                more = ChronoFormRow()
+                for w in line:
+                    row.remove_widget(w)
+                    more.add_widget(w)
+                body.add_widget(more, index=at)
 
     def _row(self, body, label: str = "", key: str | None = None) -> ChronoFormRow:
         row = ChronoFormRow()
@@ -261,7 +295,8 @@ class ChronoCardForm(ChronoEntryPanel):
         _caption(head, "each face of a challenge die: the spaces it hits · the weaknesses it gives")
         for f, h in enumerate(self.chart, 1):
             row = self._row(body, "", f"chart{f}")
-            row.add_widget(Label(size_hint_x=None, width=dp(40)))
+            indent = dp(40) if self.ids.body.width >= dp(520) else 0  # a portrait panel keeps a row's width for the colours
+            row.add_widget(Label(size_hint_x=None, width=indent))
             row.add_widget(Die(value=f, size_hint=(None, None), size=(dp(42), dp(42)), pos_hint={"center_y": .5}))
             row.add_widget(Label(size_hint_x=None, width=dp(10)))
             for s in SPACES:
@@ -293,9 +328,14 @@ class ChronoCardForm(ChronoEntryPanel):
 
 
 def _caption(row, text: str) -> None:
-    lab = Label(text=text, color=palette.MUTED, font_size="14sp", halign="left", valign="middle", shorten=True)
+    lab = Label(text=text, color=palette.MUTED, font_size="14sp", halign="left", valign="middle")
     lab.bind(size=lambda w, size: setattr(w, "text_size", size))
     row.add_widget(lab)
+
+
+def _words_width(label) -> float:
+    """What a stretching caption needs to stand whole on one line (`_fold` keeps it so)."""
+    return label._label.get_extents(label.text)[0] + dp(8)
 
 
 def _flip(items: list, x) -> None:

@@ -63,9 +63,9 @@ def test_LA_3_the_placeholder_note_says_what_the_guesses_change_and_where_the_re
         ui, journal_path, datadir):  # noqa: F811
     table = start_legends(ui, journal_path)
     note = table.note_text
-    assert note.startswith("Alysia and Fitz: Push track, basic deck and card Speeds are placeholders (guesses")
-    assert "so Push tokens, basic hands and card order may differ from your boards" in note
-    assert "Type values copies them from your Legend boards and cards; games started after use them." in note
+    assert note.startswith("Alysia and Fitz: Push track, basic deck and card Speeds are placeholders (the rules print none)")
+    assert "so Push tokens, basic hands and card order may differ from your boards and cards" in note
+    assert note.endswith("; Type values copies theirs for later games.")
     assert table.ids.note.get_root_window() is not None
     # the note says only what the guesses left change: typed Push tracks are no longer among them
     for lid in ("alysia", "fitz"):

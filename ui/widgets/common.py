@@ -93,3 +93,16 @@ def reflow(widget, screen, portrait_row, landscape_row, index: int) -> bool:
     row.add_widget(widget, index=0 if row is portrait_row else index)
     return True
 
+
+
+def rows_of(items: list, need, room: float) -> list[list]:
+    """`items` in order onto rows of at most `room` px, each taking `need(item)` px (a row holds one at least)."""
+    rows: list[list] = [[]]
+    used = 0.0
+    for item in items:
+        if rows[-1] and used + need(item) > room:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += need(item)
+    return rows

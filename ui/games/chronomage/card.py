@@ -26,7 +26,7 @@ from companion.games.chronomage.rules import COLORS
 from companion.games.chronomage.timeline import KINDS, inline, parse_card
 
 from ... import palette
-from ...widgets.common import FlatButton
+from ...widgets.common import FlatButton, rows_of
 from ...widgets.die import Die
 from .entry import ChronoEntryPanel
 
@@ -62,6 +62,7 @@ class ChronoCardForm(ChronoEntryPanel):
         super().__init__(**kwargs)
         # held strongly: rebuild() takes these rows out of the body and puts them back (ids are weak)
         self.name_row, self.options_row = self.ids.name_row.__self__, self.ids.options_row.__self__
+        self.room = 0.0  # px: the body's width the rows are folded for
         self.ids.body.bind(width=Clock.create_trigger(self._width_changed))
 
     def open_for(self, parent, view: dict, library_ids=()) -> None:
@@ -83,6 +84,9 @@ class ChronoCardForm(ChronoEntryPanel):
         self.pre = {"kind": "crisis", "attempt": [], "all": False, "goal": 9, "weakness": None}
         self.ids.name.text = ""
         self.ids.options.text = ""
+        # built for the width it takes in `parent` (the body spans the panel inside its padding): the first
+        # frame shows the rows folded as they stay, none rebuilt a frame later under a finger
+        self.room = parent.width - self.padding[0] - self.padding[2]
         self.rebuild()
         self.open_in(parent)
 
@@ -171,27 +175,19 @@ class ChronoCardForm(ChronoEntryPanel):
         self._fold(body)
 
     def _width_changed(self, *_) -> None:
-        if self.parent is not None:  # open on a rotated panel: the rows fold again for its width
+        width = self.ids.body.width
+        if self.parent is not None and abs(width - self.room) > 1:  # open on a rotated panel: fold again
+            self.room = width
             self.rebuild()
 
     def _fold(self, body) -> None:
         """A row wider than the form (a portrait panel) goes on over as many rows as its controls need."""
-        room = body.width
-        if room < dp(100):  # not laid out yet: the width change rebuilds
-            return
         for row in list(reversed(body.children)):
             if not isinstance(row, ChronoFormRow) or row in (self.name_row, self.options_row):
                 continue
-            lines: list[list] = [[]]
-            used = 0.0
-            for w in list(reversed(row.children)):
-                need = (w.width if w.size_hint_x is None else _words_width(w) if isinstance(w, Label)
-                        else dp(FLEX_LEAST)) + row.spacing
-                if lines[-1] and used + need > room:
-                    lines.append([])
-                    used = 0.0
-                lines[-1].append(w)
-                used += need
+            lines = rows_of(list(reversed(row.children)), lambda w, row=row: row.spacing + (
+                w.width if w.size_hint_x is None else _words_width(w) if isinstance(w, Label) else dp(FLEX_LEAST)),
+                self.room)
             at = body.children.index(row)
             for line in lines[1:]:
                 more = ChronoFormRow()
@@ -295,7 +291,7 @@ class ChronoCardForm(ChronoEntryPanel):
         _caption(head, "each face of a challenge die: the spaces it hits · the weaknesses it gives")
         for f, h in enumerate(self.chart, 1):
             row = self._row(body, "", f"chart{f}")
-            indent = dp(40) if self.ids.body.width >= dp(520) else 0  # a portrait panel keeps a row's width for the colours
+            indent = dp(40) if self.room >= dp(520) else 0  # a portrait panel keeps a row's width for the colours
             row.add_widget(Label(size_hint_x=None, width=indent))
             row.add_widget(Die(value=f, size_hint=(None, None), size=(dp(42), dp(42)), pos_hint={"center_y": .5}))
             row.add_widget(Label(size_hint_x=None, width=dp(10)))

@@ -28,7 +28,7 @@ from companion.games.legends.words import card_name, short_name
 
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
-from ...widgets.common import FlatButton, reflow
+from ...widgets.common import FlatButton, reflow, rows_of
 from ...widgets.curtain import on_phone, pass_sentence
 from . import arena  # noqa: F401  (classes used by legends.kv)
 from .arena import SeatPanel
@@ -48,21 +48,7 @@ BOX_MIN = 120  # dp, the narrowest seat box under the Arena before the boxes tak
 
 def _word_room(name: str, font_sp: float) -> float:
     """A card button's least width: its longest word whole, clear of the button's sides."""
-    return max(width_of(word, font_sp) for word in name.split()) + dp(24)
-
-
-def _lines_of(buttons: list, room: float) -> list[list]:
-    """The buttons in order onto rows of at most `room` px (each at its least width, 4 dp apart)."""
-    lines: list[list] = [[]]
-    used = 0.0
-    for b in buttons:
-        need = b.size_hint_min_x + dp(4)
-        if lines[-1] and used + need > room:
-            lines.append([])
-            used = 0.0
-        lines[-1].append(b)
-        used += need
-    return lines
+    return max(width_of(word, font_sp) for word in name.split()) + dp(24)  # not an action: a card's name
 
 
 class LegendsScreen(TableScreen):
@@ -80,7 +66,7 @@ class LegendsScreen(TableScreen):
     running = BooleanProperty(False)
     step_i = NumericProperty(0)
     note_text = StringProperty("")  # LA-3: the placeholder values this game plays with
-    note_room = BooleanProperty(False)  # the note's row is kept (shown, or hidden with "Later")
+    note_room = StringProperty("")  # the note whose room its row keeps (shown, or hidden with "Later")
     log_beside = BooleanProperty(True)  # the Log button beside the seats' boxes (not for six: they need the width)
 
     shots = ("legends-curtain", "legends-picks", "legends-reveal", "legends-panel", "legends-values")
@@ -136,7 +122,7 @@ class LegendsScreen(TableScreen):
         game = self.controller.session.game
         text = placeholder_note(game) + placeholder_meaning(game) if when else ""
         # the row keeps its room while the note would show, so "Later" moves no button under a finger
-        self.note_room = bool(text)
+        self.note_room = text
         text = "" if self._note_hidden else text
         if text and self._saved:
             text = "Saved. Games started from now on use the typed values; this one keeps its placeholders."
@@ -149,6 +135,7 @@ class LegendsScreen(TableScreen):
         if text:
             row.add_widget(FlatButton(text="Later", size_hint_x=None, width=dp(80), font_size="15sp",
                                       on_release=lambda _b: self.hide_note()))
+            row.width = sum(b.width for b in row.children) + row.spacing * (len(row.children) - 1)
         self.note_text = text
 
     def open_values(self, lid: str | None = None) -> None:
@@ -478,7 +465,7 @@ class LegendsScreen(TableScreen):
                                             on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
             # as many cards to a row as their words fit (a rotated panel takes two or three rows)
             room = self.ids.buttons.width - dp(64)
-            for i, line in enumerate(_lines_of(cards, room)):
+            for i, line in enumerate(rows_of(cards, lambda b: b.size_hint_min_x + dp(4), room)):
                 who = Label(text=f"[b]{c.name(seat)}[/b]" if i == 0 else "", markup=True, color=rgba, size_hint_x=None,
                             width=dp(64), font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))
                 rows.append([who, *line])

@@ -66,8 +66,9 @@ def placeholder_meaning(game) -> str:
     effects = list(dict.fromkeys(e for w, e in EFFECTS.items() if w in found))
     if not effects:
         return ""
-    return (f" (guesses: the rules give no numbers), so {and_list(effects)} may differ from your boards. "
-            "Type values copies them from your Legend boards and cards; games started after use them.")
+    # three lines at most beside its buttons at 800x480, six Legends named: the card buttons keep their row
+    return (f" (the rules print none), so {and_list(effects)} may differ from your boards and cards; "
+            "Type values copies theirs for later games.")
 
 
 def values_dir(game):

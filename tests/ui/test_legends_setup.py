@@ -42,12 +42,25 @@ def test_the_legends_setup_names_every_row_it_hides_and_shows_its_scroll_bar(ui,
     assert line.height > 0 and line.opacity == 1 and line.get_root_window() is not None
     # a bar to see while nothing moves, wide enough to drag, in a lane of its own
     assert view.bar_width >= dp(8) and view.bar_inactive_color[3] >= 0.9 and "bars" in view.scroll_type
-    # scrolled half way, and to the end: the line follows what is still hidden
+    # scrolled half way, and to the end: the line follows what is still hidden, and keeps its room (the view
+    # neither grows nor shrinks under a scrolling finger)
+    room, box = line.height, (view.to_window(view.x, view.y), tuple(view.size))
     for scroll_y in (0.5, 0):
         view.scroll_y = scroll_y
         ui.frames(3)
         assert unseen_and_unsaid(home) == [], home.more_below
-    assert home.more_below == "" and line.height == 0
+        assert line.height == room and (view.to_window(view.x, view.y), tuple(view.size)) == box
+    assert home.more_below == ""
+
+
+def test_time_runners_three_seats_fit_at_800x480_and_nothing_says_more_follows(ui, tmp_path_factory):
+    """The first screen a new table sees: its three seats whole, no line and no room kept for one. (A journal
+    path as short as a Pi's: a long one takes a second line of the status strip, and the seats scroll.)"""
+    ui.start(tmp_path_factory.mktemp("j", numbered=True) / "j.sqlite")
+    home = choose(ui, "time-runners", 3)
+    ui.frames(3)
+    assert home.players == 3 and not any(below(home.ids.setup, r) for r in home.ids.seats.children)
+    assert home.more_below == "" and home.ids.more_below.height == 0
 
 
 def test_a_setup_that_fits_says_nothing_more_follows(ui, journal_path):

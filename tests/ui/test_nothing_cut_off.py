@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 import re
-import socket
 
 import pytest
 from kivy.metrics import dp
 
+from test_phones_app import on_a_taken_port, started
 from test_table_readable import SIZES, clipped, panel, texts  # noqa: F401  (panel: a fixture)
 
 #: the game and how many play it (the most: the fullest table), and the random actions between two looks
@@ -80,12 +80,6 @@ def cut_off(ui, where: str) -> list[str]:
 def phones_on(monkeypatch):
     monkeypatch.setenv("COMPANION_PHONES", "on")
     monkeypatch.setenv("COMPANION_PHONE_PORT", "0")
-
-
-def started(ui, journal_path):
-    app = ui.start(journal_path)
-    assert ui.until(lambda: app.phones.running, 20), app.phones.status
-    return app
 
 
 def choose(ui, game_id: str, players: int):
@@ -178,13 +172,7 @@ def test_every_screen_and_panel_keeps_its_text_whole(ui, journal_path, panel, ph
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_taken_phone_port_is_said_whole(ui, journal_path, panel, monkeypatch, size):
     panel(size)
-    with socket.socket() as taken:
-        taken.bind(("0.0.0.0", 0))
-        taken.listen()
-        monkeypatch.setenv("COMPANION_PHONES", "on")
-        monkeypatch.setenv("COMPANION_PHONE_PORT", str(taken.getsockname()[1]))
-        app = ui.start(journal_path)
-        assert ui.until(lambda: "taken" in app.phones.status, 20), app.phones.status
+    with on_a_taken_port(ui, journal_path, monkeypatch):
         found = cut_off(ui, "home")
         ui.start_game(2, "block-arena")
         found += cut_off(ui, "block-arena table")

@@ -17,6 +17,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
 import hardware  # its names load on first use: the backend and its events only once it opens
+from companion.events import and_list
 
 log = logging.getLogger("ui.hw")
 
@@ -29,6 +30,16 @@ STATUS_TEXT = {
     "trace replay": "Replaying a hardware trace", "trace done": "Hardware trace finished",
     "closed": "Hardware closed",
 }
+def strip_note(status: str, hand_note: str, emulated: bool, parts) -> str:
+    """The status strip's words on a screen that reads `parts` of the hardware ("dice", "hand"; home: both): a game
+    that reads none says so, the emulator names only the stand-ins that screen has, the hand's trouble where it counts."""
+    if not parts:
+        return "This game uses no dice button or clock hand"
+    if emulated and status == STATUS_TEXT["emulated"]:
+        status = f"Emulated hardware (on-screen {and_list(list(parts))})"
+    return status + (f"  -  {hand_note}" if hand_note and "hand" in parts else "")
+
+
 #: what each kind of backend says until it is open (the app opens it just after its first frame)
 OPENING = {"emulated": "emulated", "gpio": "gpio ready", "serial": "serial connecting", "trace": "trace replay"}
 

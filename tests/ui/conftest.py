@@ -69,6 +69,10 @@ class Runner:
         assert widget.opacity > 0 and not widget.disabled, f"{widget!r} cannot be tapped"
         x, y = widget.to_window(*widget.center)
         assert 0 <= x < self.window.width and 0 <= y < self.window.height, f"{widget!r} is off screen at {(x, y)}"
+        clip = clipped_by(widget, x, y)
+        assert clip is None, (f"{widget.__class__.__name__} {getattr(widget, 'text', '')!r} at {(round(x), round(y))} is "
+                              f"outside the {type(clip).__name__} that shows it (scrolled out of sight): the tap "
+                              "would land on nothing; scroll it into sight first (ui.option_row, ui.seat_row)")
         toast = self.app.toast
         if toast.shown and toast is not widget and toast.collide_point(x, y):
             toast.dismiss()  # a note over the target: a tap there would explain the note instead
@@ -127,6 +131,14 @@ class Runner:
         self.frames(2)
         return row
 
+    def seat_row(self, seat: int):
+        """The home screen's row of `seat`, scrolled into sight (a short panel scrolls the last seats away)."""
+        home = self.app.home
+        row = list(reversed(home.ids.seats.children))[seat - 1]
+        home.ids.setup.scroll_to(row, padding=0, animate=False)
+        self.frames(2)
+        return row
+
     def dice(self):
         self.tap(self.table.ids.dice_button)
 
@@ -144,6 +156,20 @@ class Runner:
 
     def card_buttons(self):
         return list(reversed(self.table.curtain.ids.cards.children))
+
+
+def clipped_by(widget, x: float, y: float):
+    """The ScrollView (any StencilView) around `widget` that does not show the window point (x, y), or None: a
+    touch there goes to what the view shows instead, or nowhere (a test waiting for it then hangs)."""
+    from kivy.uix.stencilview import StencilView
+    view = widget.parent
+    while view is not None and view is not view.parent:
+        if isinstance(view, StencilView):
+            x0, y0 = view.to_window(view.x, view.y)
+            if not (x0 <= x < x0 + view.width and y0 <= y < y0 + view.height):
+                return view
+        view = view.parent
+    return None
 
 
 @pytest.fixture(scope="session")

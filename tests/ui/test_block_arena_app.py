@@ -222,7 +222,7 @@ def test_a_9x9_board_keeps_its_squares_9_mm_at_800x480(ui, journal_path):
     ui.tap(next(b for b in home.ids.games.children if b.game_id == GAME_ID))
     for label in ("Columns", "Rows"):
         for _ in range(3):
-            row = next(r for r in home.ids.options.children if r.label == label)
+            row = ui.option_row(label)
             ui.tap([w for w in reversed(row.children) if hasattr(w, "bg")][2])  # +
     assert home.option_values["columns"] == home.option_values["rows"] == 9
     ui.tap(home.ids.start)

@@ -80,3 +80,25 @@ def test_the_hardware_opens_just_after_the_first_frame_which_already_names_it(ui
     ui.frames(3)
     assert app.frames >= 1 and app.hw.backend is not None and app.hw.status.startswith("Emulated hardware")
     ui.app.hw.press()  # and it answers
+
+
+def test_the_status_strip_names_only_the_hardware_the_table_reads(ui, journal_path):
+    """Legends and Block Arena read no dice button and no clock hand: their strip says so, not "on-screen dice
+    and hand"; Chronomage reads the dice button only; home and Time Runners both."""
+    ui.start(journal_path)
+    link = ui.app.root.ids.strip.ids.link
+    assert link.text == "Emulated hardware (on-screen dice and hand)"
+    for game_id, said in [("legends-of-the-arena", "This game uses no dice button or clock hand"),
+                          ("block-arena", "This game uses no dice button or clock hand"),
+                          ("chronomage", "Emulated hardware (on-screen dice)"),
+                          ("time-runners", "Emulated hardware (on-screen dice and hand)")]:
+        ui.start_game(None, game_id)
+        ui.frames(2)
+        assert link.text == said, game_id
+        ui.app.hw.hand_note = "hand not seen"  # the hand's trouble only where the hand is read
+        ui.frames(1)
+        assert ("hand not seen" in link.text) == (game_id == "time-runners"), link.text
+        ui.app.hw.hand_note = ""
+        ui.app.go_home()
+        ui.frames(2)
+        assert link.text == "Emulated hardware (on-screen dice and hand)"

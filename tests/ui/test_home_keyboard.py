@@ -32,6 +32,7 @@ def tap(widget):
 app = CompanionApp(sys.argv[1], backend="emulated")
 app._run_prepare(); frames()
 row = list(reversed(app.home.ids.seats.children))[2]  # the third seat: low on the screen
+app.home.ids.setup.scroll_to(row, padding=0, animate=False); frames()  # in sight, as a finger would scroll it
 tap(row.ids.name)
 bars = [w for w in app.overlay.children if type(w).__name__ == "NameBar"]
 keyboards = [w for w in Window.children if isinstance(w, VKeyboard)]

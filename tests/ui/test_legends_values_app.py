@@ -50,7 +50,7 @@ def test_LA_3_the_editor_refuses_a_wrong_value_beside_its_field_saves_a_right_on
         ui, journal_path, datadir):
     table = start_legends(ui, journal_path)
     first_id = ui.app.controller.session.id
-    assert table.note_text == "Alysia and Fitz: Push track, basic deck and card Speeds are placeholders"
+    assert table.note_text.startswith("Alysia and Fitz: Push track, basic deck and card Speeds are placeholders (")
     assert small_controls(ui.app.root) == []
 
     ui.tap(note_button(table, "Type values"))

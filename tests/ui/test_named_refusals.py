@@ -14,8 +14,8 @@ NAMES = ["Ana", "Bo", "Cy"]
 
 def type_names(ui, names):
     """Tap each seat's name on the home screen and type the table's own."""
-    home = ui.app.home
-    for row, name in zip(reversed(home.ids.seats.children), names):
+    for seat, name in enumerate(names, 1):
+        row = ui.seat_row(seat)
         ui.tap(row.ids.name, frames=3)
         for key in name:
             ui.window.dispatch("on_textinput", key)

@@ -2,6 +2,7 @@
 WebSocket clients, the curtain skipped for a seat on its phone, links shown behind a seat's curtain."""
 from __future__ import annotations
 
+import contextlib
 import socket
 
 import pytest
@@ -85,7 +86,9 @@ def test_a_seats_link_shows_only_behind_its_curtain_and_a_new_link_closes_the_ol
     assert curtain.qr is None and curtain.parent is None
 
 
-def test_a_taken_phone_port_leaves_the_app_running_and_says_so(ui, journal_path, monkeypatch):
+@contextlib.contextmanager
+def on_a_taken_port(ui, journal_path, monkeypatch):
+    """The app started with phones on and their port held by another listener (it says so)."""
     with socket.socket() as taken:
         taken.bind(("0.0.0.0", 0))
         taken.listen()
@@ -93,6 +96,11 @@ def test_a_taken_phone_port_leaves_the_app_running_and_says_so(ui, journal_path,
         monkeypatch.setenv("COMPANION_PHONE_PORT", str(taken.getsockname()[1]))
         app = ui.start(journal_path)
         assert ui.until(lambda: "taken" in app.phones.status, 20), app.phones.status
+        yield app
+
+
+def test_a_taken_phone_port_leaves_the_app_running_and_says_so(ui, journal_path, monkeypatch):
+    with on_a_taken_port(ui, journal_path, monkeypatch) as app:
         assert not app.phones.running
         ui.frames(2)
         note = next(w for w in app.root.walk() if getattr(w, "text", None) == app.phones.status)

@@ -7,11 +7,14 @@ listed greyed as "coming", not hidden. It names no game.
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.events import and_list
 from companion.games import REGISTRY
 
 from .. import palette
@@ -90,6 +93,10 @@ class HomeScreen(Screen):
     finished = NumericProperty(0)
     #: the archiving's progress while it runs ("Archiving 3 of 20...")
     archiving = StringProperty("")
+    #: the setup's rows out of sight under its scroll view, said in words ("" when all are in sight)
+    more_below = StringProperty("")
+    #: dp: the room of that line (kept as one scrolls)
+    more_room = NumericProperty(0)
 
     def __init__(self, playable: set[str], **kwargs):
         super().__init__(**kwargs)
@@ -100,6 +107,10 @@ class HomeScreen(Screen):
         self.option_values: dict = {}
         self.opponent = HUMAN  # or a computer level; the companion takes the last seat
         self.companions = 1  # how many of the last seats the companion plays (a person keeps the first)
+        self._fold = Clock.create_trigger(self._below_fold, -1)
+        setup = self.ids.setup
+        setup.bind(scroll_y=self._fold, size=self._fold)
+        setup.children[0].bind(height=self._fold)
         self._build_games()
         first = next((g for g in REGISTRY if g in playable), "")
         if first:
@@ -135,6 +146,24 @@ class HomeScreen(Screen):
         self._use_seat_colors()
         self._build_options()
         self._build_seats()
+
+    def _below_fold(self, *_) -> None:
+        """Name the option rows and seats the setup's scroll view hides below (a short panel shows a few)."""
+        view, line = self.ids.setup, self.ids.more_below
+        rows = [(r.label, r) for r in reversed(self.ids.options.children)]
+        rows += [("the players' names", r) for r in self.ids.seats.children]
+        bottom = view.to_window(view.x, view.y)[1] - dp(4)  # in the window's frame: the view scrolls its rows
+        names = list(dict.fromkeys(name for name, r in rows if r.to_window(r.x, r.y)[1] < bottom))
+        self.more_below = f"More below (scroll down): {and_list(names)}" if names else ""
+        # the line's room is kept while the rows are taller than the view and that room, as high as the line
+        # naming all but the first row: it neither comes and goes nor grows under a scrolling finger
+        if view.children[0].height > view.height + self.more_room + dp(4):
+            most = CoreLabel(text=f"More below (scroll down): {and_list(list(dict.fromkeys(n for n, _ in rows[1:])))}",
+                             font_size=line.font_size, text_size=(line.width, None))
+            most.refresh()
+            self.more_room = most.content_height + dp(8)
+        else:
+            self.more_room = 0
 
     def _seat_colors_option(self):
         """The game's option that is its seats' colours, if it has one (the swatches then set it)."""
@@ -192,7 +221,9 @@ class HomeScreen(Screen):
                                           self._set_option(o, _cycle(c, self.option_values[o.name]))))
             else:  # text options keep their default here; the referee and the CLI can set them
                 row.add_widget(FlatButton(text=str(value)[:24], disabled=True))
+            row.bind(y=self._fold)  # laid out after the view: the line follows where the rows end up
             grid.add_widget(row)
+        self._fold()
 
     @staticmethod
     def _stepper(label: str, value: int, low: int, high: int, set_to) -> "OptionRow":
@@ -230,8 +261,10 @@ class HomeScreen(Screen):
         for i in range(self.players):
             row = SeatRow(choices=option.choices if option else None, seat=i + 1, player_name=self.names[i],
                           color_name=self.colors[i])
-            row.bind(player_name=lambda r, v, i=i: self._set_name(i, v), on_color=lambda r, c, i=i: self._set_color(i, c))
+            row.bind(player_name=lambda r, v, i=i: self._set_name(i, v), on_color=lambda r, c, i=i: self._set_color(i, c),
+                     y=self._fold)
             grid.add_widget(row)
+        self._fold()
 
     def _set_name(self, i: int, value: str) -> None:
         self.names[i] = value

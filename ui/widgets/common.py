@@ -63,5 +63,46 @@ class FitLabel(Label):
         self.font_size = max(least, min(most, most * room / max(1.0, width)))
 
 
+class StripNote(Label):
+    """A note of the status strip: as wide as its words, wrapped only when the strip (`room`) is narrower."""
+
+    room = NumericProperty(100)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(text=self._fit, room=self._fit, font_size=self._fit)
+        self._fit()
+
+    def _fit(self, *_) -> None:
+        words = CoreLabel(font_size=self.font_size).get_extents(self.text)[0] + 2 if self.text else 0
+        self.width = min(words, max(1.0, self.room))
+        self.text_size = (self.width, None)
+
+
 class Swatch(FlatButton):
     """A seat-coloured button (tap to change a colour at setup; a seat's hand at the table)."""
+
+
+def reflow(widget, screen, portrait_row, landscape_row, index: int) -> bool:
+    """Put `widget` in `portrait_row` on a portrait `screen`, else in `landscape_row` at `index` (before the
+    buttons that end it): one row would not hold it beside the others on 480 px. True if it moved."""
+    row = portrait_row if screen.height > screen.width else landscape_row
+    if widget.parent is row:
+        return False
+    widget.parent.remove_widget(widget)
+    row.add_widget(widget, index=0 if row is portrait_row else index)
+    return True
+
+
+
+def rows_of(items: list, need, room: float) -> list[list]:
+    """`items` in order onto rows of at most `room` px, each taking `need(item)` px (a row holds one at least)."""
+    rows: list[list] = [[]]
+    used = 0.0
+    for item in items:
+        if rows[-1] and used + need(item) > room:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += need(item)
+    return rows

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -25,12 +26,13 @@ from companion.games.chronomage.rules import COLORS
 from companion.games.chronomage.timeline import KINDS, inline, parse_card
 
 from ... import palette
-from ...widgets.common import FlatButton
+from ...widgets.common import FlatButton, rows_of
 from ...widgets.die import Die
 from .entry import ChronoEntryPanel
 
 POWER_MAX, GOAL_MAX, ROUNDS_MAX, DICE_MAX, RES_MAX = 199, 18, 9, 4, 3  # the library's ranges (timeline.py)
 ROMAN = {1: "I", 2: "II", 3: "III"}
+FLEX_LEAST = 140  # dp: the least a stretching field keeps in a row folded for a narrow panel
 
 
 def slug(name: str, taken) -> str:
@@ -60,6 +62,8 @@ class ChronoCardForm(ChronoEntryPanel):
         super().__init__(**kwargs)
         # held strongly: rebuild() takes these rows out of the body and puts them back (ids are weak)
         self.name_row, self.options_row = self.ids.name_row.__self__, self.ids.options_row.__self__
+        self.room = 0.0  # px: the body's width the rows are folded for
+        self.ids.body.bind(width=Clock.create_trigger(self._width_changed))
 
     def open_for(self, parent, view: dict, library_ids=()) -> None:
         self.offered = None  # the opener says what keeps it open
@@ -80,6 +84,9 @@ class ChronoCardForm(ChronoEntryPanel):
         self.pre = {"kind": "crisis", "attempt": [], "all": False, "goal": 9, "weakness": None}
         self.ids.name.text = ""
         self.ids.options.text = ""
+        # built for the width it takes in `parent` (the body spans the panel inside its padding): the first
+        # frame shows the rows folded as they stay, none rebuilt a frame later under a finger
+        self.room = parent.width - self.padding[0] - self.padding[2]
         self.rebuild()
         self.open_in(parent)
 
@@ -165,6 +172,29 @@ class ChronoCardForm(ChronoEntryPanel):
         self._rounds(body)
         self._chart(body)
         self._preemptive(body)
+        self._fold(body)
+
+    def _width_changed(self, *_) -> None:
+        width = self.ids.body.width
+        if self.parent is not None and abs(width - self.room) > 1:  # open on a rotated panel: fold again
+            self.room = width
+            self.rebuild()
+
+    def _fold(self, body) -> None:
+        """A row wider than the form (a portrait panel) goes on over as many rows as its controls need."""
+        for row in list(reversed(body.children)):
+            if not isinstance(row, ChronoFormRow) or row in (self.name_row, self.options_row):
+                continue
+            lines = rows_of(list(reversed(row.children)), lambda w, row=row: row.spacing + (
+                w.width if w.size_hint_x is None else _words_width(w) if isinstance(w, Label) else dp(FLEX_LEAST)),
+                self.room)
+            at = body.children.index(row)
+            for line in lines[1:]:
+                more = ChronoFormRow()
+                for w in line:
+                    row.remove_widget(w)
+                    more.add_widget(w)
+                body.add_widget(more, index=at)
 
     def _row(self, body, label: str = "", key: str | None = None) -> ChronoFormRow:
         row = ChronoFormRow()
@@ -261,7 +291,8 @@ class ChronoCardForm(ChronoEntryPanel):
         _caption(head, "each face of a challenge die: the spaces it hits · the weaknesses it gives")
         for f, h in enumerate(self.chart, 1):
             row = self._row(body, "", f"chart{f}")
-            row.add_widget(Label(size_hint_x=None, width=dp(40)))
+            indent = dp(40) if self.room >= dp(520) else 0  # a portrait panel keeps a row's width for the colours
+            row.add_widget(Label(size_hint_x=None, width=indent))
             row.add_widget(Die(value=f, size_hint=(None, None), size=(dp(42), dp(42)), pos_hint={"center_y": .5}))
             row.add_widget(Label(size_hint_x=None, width=dp(10)))
             for s in SPACES:
@@ -293,9 +324,14 @@ class ChronoCardForm(ChronoEntryPanel):
 
 
 def _caption(row, text: str) -> None:
-    lab = Label(text=text, color=palette.MUTED, font_size="14sp", halign="left", valign="middle", shorten=True)
+    lab = Label(text=text, color=palette.MUTED, font_size="14sp", halign="left", valign="middle")
     lab.bind(size=lambda w, size: setattr(w, "text_size", size))
     row.add_widget(lab)
+
+
+def _words_width(label) -> float:
+    """What a stretching caption needs to stand whole on one line (`_fold` keeps it so)."""
+    return label._label.get_extents(label.text)[0] + dp(8)
 
 
 def _flip(items: list, x) -> None:

@@ -37,7 +37,7 @@ from companion.games.chronomage.referee import ANOMALY_DICE, LOST_TIME_CARDS, SP
 from ... import kvload, palette
 from ...screens.table import TableScreen
 from ...texts import seat_name
-from ...widgets.common import FlatButton
+from ...widgets.common import FlatButton, reflow
 from . import text as T
 from .card import ChronoCardForm
 from .entry import ChronoChoicePad, ChronoFacePad, ChronoSpellPad, ChronoWordPad
@@ -47,6 +47,7 @@ from .tracker import ChronoTracker  # noqa: F401  (used by chronomage.kv)
 kvload.load_beside(__file__, "chronomage")
 
 ROW_MAX = 76  # dp: a player's row at most (a table of one does not stretch it over the screen)
+PORTRAIT_ROW = 108  # dp: a portrait panel's row, its three lines of books over a row of controls
 #: dp: a row's books (its lines of text) take at least the first and at most the second; the controls the rest
 BOOKS_WIDTH = (262, 360)
 _MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font|sub|sup)(?:=[^\]]*)?\]")
@@ -82,7 +83,8 @@ class ChronomageScreen(TableScreen):
         self.card_form = ChronoCardForm(play=lambda action: self.controller.play(action))
         self.rows: dict[int, ChronoSeatRow] = {}
         self.roll_buttons: dict[int, FlatButton] = {}
-        self.ids.seats.bind(height=self._row_heights)
+        self.ids.seats_view.bind(height=self._row_heights)
+        self.bind(size=self._place_actions)
 
     def prepare_shot(self, view) -> None:
         if view == "chronomage-faces":
@@ -140,10 +142,17 @@ class ChronomageScreen(TableScreen):
         self._row_heights()
 
     def _row_heights(self, *_) -> None:
-        box, n = self.ids.seats, max(1, len(self.rows))
-        height = min(dp(ROW_MAX), (box.height - box.spacing * n) / n)
+        view, n = self.ids.seats_view, max(1, len(self.rows))
+        portrait = self.height > self.width
+        # a portrait row stacks its books over its controls: it needs that height, and the rows scroll
+        height = dp(PORTRAIT_ROW) if portrait else min(dp(ROW_MAX), (view.height - self.ids.seats.spacing * n) / n)
         for row in self.rows.values():
-            row.height = height
+            row.portrait, row.height = portrait, height
+
+    def _place_actions(self, *_) -> None:
+        """The table's actions beside Undo and Redo on a landscape panel, on a row of their own on a portrait one."""
+        reflow(self.ids.table_actions, self, self.ids.actions_row, self.ids.bottom_bar, 1)  # before the Dice button
+        self._row_heights()
 
     def update(self) -> None:
         v, c = self.view, self.controller

@@ -5,7 +5,7 @@ The screen fills `controls` from the legal actions; the row only lays out what i
 """
 from __future__ import annotations
 
-from kivy.properties import ColorProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -20,6 +20,8 @@ class ChronoSeatRow(BoxLayout):
     weak_text = StringProperty("")
     #: dp: the width of the books (name, stats, weaknesses and loot), the screen's to set for all rows alike
     books_width = NumericProperty(262)
+    #: on a portrait panel the books stand over the controls, each the row's width
+    portrait = BooleanProperty(False)
 
 
 class ChronoRowNote(Label):

@@ -28,14 +28,14 @@ from companion.games.legends.words import card_name, short_name
 
 from ... import kvload, palette
 from ...screens.table import TableScreen, outcome_text
-from ...widgets.common import FlatButton
+from ...widgets.common import FlatButton, reflow, rows_of
 from ...widgets.curtain import on_phone, pass_sentence
 from . import arena  # noqa: F401  (classes used by legends.kv)
 from .arena import SeatPanel
 from .curtain import PickCurtain
 from .panels import HEAD_SP, box_text, height_of, pack, width_of
 from .steps import ending_text, start_frame, steps_of
-from .values import ValuesEditor, placeholder_note
+from .values import ValuesEditor, placeholder_meaning, placeholder_note
 
 kvload.load_beside(__file__, "legends")
 
@@ -44,6 +44,11 @@ ROW = 56  # dp, a row of buttons in the action area
 TITLE_W, TITLE_W_2 = 236, 116  # dp, the title on one line, and on two
 NBSP = "\u00a0"
 BOX_MIN = 120  # dp, the narrowest seat box under the Arena before the boxes take two rows
+
+
+def _word_room(name: str, font_sp: float) -> float:
+    """A card button's least width: its longest word whole, clear of the button's sides."""
+    return max(width_of(word, font_sp) for word in name.split()) + dp(24)  # not an action: a card's name
 
 
 class LegendsScreen(TableScreen):
@@ -61,7 +66,7 @@ class LegendsScreen(TableScreen):
     running = BooleanProperty(False)
     step_i = NumericProperty(0)
     note_text = StringProperty("")  # LA-3: the placeholder values this game plays with
-    note_room = BooleanProperty(False)  # the note's row is kept (shown, or hidden with "Later")
+    note_room = StringProperty("")  # the note whose room its row keeps (shown, or hidden with "Later")
     log_beside = BooleanProperty(True)  # the Log button beside the seats' boxes (not for six: they need the width)
 
     shots = ("legends-curtain", "legends-picks", "legends-reveal", "legends-panel", "legends-values")
@@ -93,9 +98,12 @@ class LegendsScreen(TableScreen):
         for w in (grid, self.ids.arena, self.ids.buttons):  # worded and stacked for their room
             w.unbind(size=self._update)
             w.bind(size=self._update)
-        for w in (self.ids.topbar, self.ids.phones):
+        for w in (self.ids.topbar, self.ids.phones, self.ids.tools):
             w.unbind(width=self._fit_top)
             w.bind(width=self._fit_top)
+        self.unbind(size=self._place_tools)
+        self.bind(size=self._place_tools)
+        self._place_tools()
         self.panels = [SeatPanel(rgba=controller.color(s)) for s in controller.seats]
         for panel in self.panels:
             grid.add_widget(panel)
@@ -111,9 +119,10 @@ class LegendsScreen(TableScreen):
         # at setup (the first sequence's picks or reveals) and at the end: choices and playback need the room
         setup = self.mode in ("pick", "reveal") and self.controller.view.get("sequence") == 1
         when = setup or self.mode == "over"
-        text = placeholder_note(self.controller.session.game) if when else ""
+        game = self.controller.session.game
+        text = placeholder_note(game) + placeholder_meaning(game) if when else ""
         # the row keeps its room while the note would show, so "Later" moves no button under a finger
-        self.note_room = bool(text)
+        self.note_room = text
         text = "" if self._note_hidden else text
         if text and self._saved:
             text = "Saved. Games started from now on use the typed values; this one keeps its placeholders."
@@ -126,6 +135,7 @@ class LegendsScreen(TableScreen):
         if text:
             row.add_widget(FlatButton(text="Later", size_hint_x=None, width=dp(80), font_size="15sp",
                                       on_release=lambda _b: self.hide_note()))
+            row.width = sum(b.width for b in row.children) + row.spacing * (len(row.children) - 1)
         self.note_text = text
 
     def open_values(self, lid: str | None = None) -> None:
@@ -328,6 +338,11 @@ class LegendsScreen(TableScreen):
             self._score = ["Free-for-All:", "the first to", "two Knock Outs wins"]
         self._fit_top()
 
+    def _place_tools(self, *_) -> None:
+        """Undo, Redo and the voice beside the title on a landscape panel, on a row of their own on a portrait one."""
+        if reflow(self.ids.tools, self, self.ids.tools_row, self.ids.topbar, 2):  # before Phones and Home
+            self._fit_top()
+
     def _fit_top(self, *_) -> None:
         """The title and the Stocks line whole beside the buttons: the Stocks on two lines in a smaller
         font, then the title on two lines, then the Stocks on a row of their own (a portrait panel)."""
@@ -341,7 +356,7 @@ class LegendsScreen(TableScreen):
         for title_w, size in ((TITLE_W, 16), (TITLE_W, 14), (TITLE_W_2, 16), (TITLE_W_2, 14), (TITLE_W_2, None)):
             room = free - dp(title_w) - dp(6) - dp(2)
             if size is None:  # a row of its own, the window's width
-                row, room = True, self.width - dp(14) - (self.ids.rules_portrait.width and self.ids.rules_portrait.width + dp(6))
+                row, room = True, self.width - dp(14)
                 size = 16 if len(pack(self._score, room, 16, gap)) <= 1 else 14
                 lines = pack(self._score, room, size, gap)
                 break
@@ -434,22 +449,26 @@ class LegendsScreen(TableScreen):
         for seat in waiting[:1]:
             legend = self.legend(seat)
             rgba = c.color(seat)
-            row = [Label(text=f"[b]{c.name(seat)}[/b]", markup=True, color=rgba, size_hint_x=None, width=dp(64),
-                         font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))]
             reveals = self._reveals(seat)
-            font = "14sp" if len(reveals) <= 10 else "12sp"
+            font = 14 if len(reveals) <= 10 else 12
+            cards = []
             for action in reveals:
                 name = short_name(legend, action.card, self.form(seat))
                 room = max(max(map(len, name.split())), len(name) / 2) + 3  # not an action: a name; long ones wider
-                row.append(FlatButton(text=name, font_size=font, size_hint_x=room,
-                                      size_hint_min_x=dp(palette.TOUCH + 4),
-                                      on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
+                cards.append(FlatButton(text=name, font_size=f"{font}sp", size_hint_x=room,
+                                        size_hint_min_x=max(dp(palette.TOUCH + 4), _word_room(name, font)),
+                                        on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
             for action in c.actions_for(seat):  # LA-15: an empty printed Meter shuffled again
                 if isinstance(action, Reshuffle):
-                    row.append(FlatButton(text="Meter\nshuffled", font_size=font, size_hint_x=5,
-                                          size_hint_min_x=dp(palette.TOUCH + 4),
-                                          on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
-            rows.append(row)
+                    cards.append(FlatButton(text="Meter\nshuffled", font_size=f"{font}sp", size_hint_x=5,
+                                            size_hint_min_x=max(dp(palette.TOUCH + 4), _word_room("shuffled", font)),
+                                            on_release=lambda b, a=action, s=seat: self.play_as(a, s, b)))
+            # as many cards to a row as their words fit (a rotated panel takes two or three rows)
+            room = self.ids.buttons.width - dp(64)
+            for i, line in enumerate(rows_of(cards, lambda b: b.size_hint_min_x + dp(4), room)):
+                who = Label(text=f"[b]{c.name(seat)}[/b]" if i == 0 else "", markup=True, color=rgba, size_hint_x=None,
+                            width=dp(64), font_size="15sp", halign="left", valign="middle", text_size=(dp(64), None))
+                rows.append([who, *line])
         self._rows(rows)
 
     def _reveals(self, seat: int) -> list[Reveal]:

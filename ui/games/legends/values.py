@@ -56,6 +56,21 @@ def placeholder_note(game) -> str:
     return "; ".join(parts)
 
 
+#: what a placeholder of each kind changes in play
+EFFECTS = {"Push track": "Push tokens", "basic deck": "basic hands", "card Speed": "card order", "card Speeds": "card order"}
+
+
+def placeholder_meaning(game) -> str:
+    """What playing with placeholders means and where the real values come from: the note's second half."""
+    found = {w for fields in game.placeholders().values() for w in kinds(fields)}
+    effects = list(dict.fromkeys(e for w, e in EFFECTS.items() if w in found))
+    if not effects:
+        return ""
+    # three lines at most beside its buttons at 800x480, six Legends named: the card buttons keep their row
+    return (f" (the rules print none), so {and_list(effects)} may differ from your boards and cards; "
+            "Type values copies theirs for later games.")
+
+
 def values_dir(game):
     """Where this device keeps typed values (the game class may point elsewhere, as tests do)."""
     return type(game).data_dir or data.default_dir()

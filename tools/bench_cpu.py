@@ -24,56 +24,92 @@ _V1 = Path("/sys/fs/cgroup/cpu")
 
 
 class Quota:
-    """A cgroup limited to SHARE of one core; `enter` (a Popen preexec_fn) puts the new process in it."""
+    """A cgroup limited to SHARE of one core; `enter` (a Popen preexec_fn) puts the new process in it.
 
-    def __init__(self, name: str = f"companion-bench-{os.getpid()}"):
+    `each=True`: every Python process started under it gets a quota of its own instead (a group each under
+    this one, which has no limit): `enter` and then, through `env()`, each Python process it starts
+    (tools/pi_site/sitecustomize.py), as each process of the app would have a core of its own on a Pi 4."""
+
+    def __init__(self, name: str = f"companion-bench-{os.getpid()}", each: bool = False):
         self.path: Path | None = None
         self.root: Path | None = None
+        self.each = each
         self.how = ""
+        self.limits: dict[str, str] = {}
         quota = int(PERIOD_US * SHARE)
         for root in _ROOTS:
             if (root / "cgroup.controllers").exists() and "cpu" in (root / "cgroup.controllers").read_text().split():
+                limits = {"cpu.max": f"{quota} {PERIOD_US}", "cpu.weight": "10000"}
                 try:
                     if "cpu" not in (root / "cgroup.subtree_control").read_text().split():
                         (root / "cgroup.subtree_control").write_text("+cpu")
                     path = root / name
                     path.mkdir(exist_ok=True)
-                    (path / "cpu.max").write_text(f"{quota} {PERIOD_US}")
-                    (path / "cpu.weight").write_text("10000")
+                    if each:  # a group with groups below it holds no process itself (cgroup v2)
+                        (path / "cgroup.subtree_control").write_text("+cpu")
+                    self._limit(path, limits)
                 except OSError:
                     continue
                 self.path, self.root, self.how = path, root, f"cgroup v2 cpu.max {quota} {PERIOD_US}"
-                return
-        if (_V1 / "cpu.cfs_quota_us").exists():
+                break
+        if self.path is None and (_V1 / "cpu.cfs_quota_us").exists():
+            limits = {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(quota), "cpu.shares": str(1 << 18)}
             try:
                 path = _V1 / name
                 path.mkdir(exist_ok=True)
-                (path / "cpu.cfs_period_us").write_text(str(PERIOD_US))
-                (path / "cpu.cfs_quota_us").write_text(str(quota))
-                (path / "cpu.shares").write_text(str(1 << 18))
+                self._limit(path, limits)
             except OSError as exc:
                 self.how = f"no quota: cgroup v1 cpu is not writable here ({exc.strerror})"
-                return
-            self.path, self.root, self.how = path, _V1, f"cgroup v1 cpu.cfs_quota_us {quota} / period {PERIOD_US}"
+            else:
+                self.path, self.root, self.how = path, _V1, f"cgroup v1 cpu.cfs_quota_us {quota} / period {PERIOD_US}"
+        if self.path is None:
+            self.how = self.how or "no quota: neither cgroup v2 cpu.max nor v1 cpu.cfs_quota_us can be set here"
+        elif each:
+            self.how += ", one such group for each Python process"
+
+    def _limit(self, path: Path, limits: dict[str, str]) -> None:
+        """The group's limits, or with `each` those its groups will get (it is left unlimited itself)."""
+        if self.each:
+            self.limits = limits
             return
-        self.how = self.how or "no quota: neither cgroup v2 cpu.max nor v1 cpu.cfs_quota_us can be set here"
+        for name, value in limits.items():
+            (path / name).write_text(value)
 
     @property
     def ok(self) -> bool:
         return self.path is not None
 
     def enter(self) -> None:
-        if self.path is not None:
+        if self.path is None:
+            return
+        if self.each:
+            from tools.pi_site.sitecustomize import own_quota
+            own_quota(self._spec())
+        else:
             (self.path / "cgroup.procs").write_text(str(os.getpid()))
 
-    def env(self) -> dict[str, str]:
-        """What a process under the quota needs to start helpers outside it (`leave_quota`)."""
-        return {"COMPANION_BENCH_FREE_CGROUP": str(self.root)} if self.root is not None else {}
+    def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
+        """What a process under the quota needs to start helpers outside it (`leave_quota`), and with `each`
+        to give every Python process it starts a quota of its own (PYTHONPATH as in `base`, or this one's)."""
+        if self.root is None:
+            return {}
+        env = {"COMPANION_BENCH_FREE_CGROUP": str(self.root)}
+        if self.each:
+            from tools.pi_site.sitecustomize import ENV
+            path = (base if base is not None else os.environ).get("PYTHONPATH")
+            site = str(Path(__file__).with_name("pi_site"))
+            env.update({ENV: self._spec(), "PYTHONPATH": os.pathsep.join(p for p in (site, path) if p)})
+        return env
+
+    def _spec(self) -> str:
+        return f"{self.path};" + ",".join(f"{k}={v}" for k, v in self.limits.items())
 
     def close(self) -> None:
-        if self.path is not None:
+        if self.path is None:
+            return
+        for group in [*(self.path.glob("p[0-9]*") if self.each else ()), self.path]:
             try:
-                self.path.rmdir()
+                group.rmdir()
             except OSError:  # a process still in it (it ends soon): the empty group is harmless
                 pass
 

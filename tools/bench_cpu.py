@@ -68,12 +68,13 @@ class Quota:
             self.how += ", one such group for each Python process"
 
     def _limit(self, path: Path, limits: dict[str, str]) -> None:
-        """The group's limits, or with `each` those its groups will get (it is left unlimited itself)."""
+        """The group's limits, or with `each` those its groups will get (it keeps only the weight itself: its
+        neighbours are other programs, which should not take its processes' quarter cores)."""
         if self.each:
             self.limits = limits
-            return
         for name, value in limits.items():
-            (path / name).write_text(value)
+            if not self.each or name in ("cpu.weight", "cpu.shares"):
+                (path / name).write_text(value)
 
     @property
     def ok(self) -> bool:

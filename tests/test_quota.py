@@ -52,3 +52,30 @@ def test_each_python_process_under_a_quota_each_has_a_group_of_its_own_gone_afte
     assert len(pids) == 2 and groups[0] != groups[1]  # the process and the one it started: a group each
     assert all(g.endswith(f"{Path(parent).name}/p{pid}") for g, pid in zip(groups, pids))
     assert out[2] == "False"
+
+
+WATCHED = """
+import os, subprocess, sys, time
+from tools.bench_cpu import Quota
+quota = Quota(each=True)
+print(quota.how)
+if quota.ok:
+    quota.watch()
+    late = "import os, time; time.sleep(0.3); print(os.getpid()); print(open('/proc/self/cgroup').read())"  # -S: no site, no sitecustomize
+    parent = f"import subprocess, sys, time; subprocess.run([sys.executable, '-S', '-c', {late!r}])"
+    out = subprocess.run([sys.executable, "-c", parent], env=dict(os.environ, **quota.env()), preexec_fn=quota.enter,
+                         capture_output=True, text=True, check=True).stdout
+    print(quota.path.name)
+    print(out)
+    quota.close()
+"""
+
+
+def test_a_process_started_under_a_quota_each_is_moved_to_its_own_group_even_before_its_site_runs():
+    out = subprocess.run([sys.executable, "-c", WATCHED], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout.splitlines()
+    if out[0].startswith("no quota"):
+        return
+    parent, pid, cgroup = out[1], out[2], out[3:]
+    group = next(x for x in cgroup if "cpu" in x.split(":")[1].split(",") or x.startswith("0::"))
+    assert group.endswith(f"/{parent}/p{pid}")  # not its parent's group

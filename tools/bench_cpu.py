@@ -15,6 +15,7 @@ import atexit
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 PERIOD_US = 20_000
@@ -36,6 +37,7 @@ class Quota:
         self.each = each
         self.how = ""
         self.limits: dict[str, str] = {}
+        self._closing = threading.Event()
         quota = int(PERIOD_US * SHARE)
         for root in _ROOTS:
             if (root / "cgroup.controllers").exists() and "cpu" in (root / "cgroup.controllers").read_text().split():
@@ -89,6 +91,30 @@ class Quota:
         else:
             (self.path / "cgroup.procs").write_text(str(os.getpid()))
 
+    def watch(self, every: float = 0.002) -> None:
+        """With `each`: from this process (outside the quota), move each process that appears in one of the
+        groups but is not its own (a process just started, still running its interpreter's start on its
+        parent's quota) into a group of its own, every `every` seconds until `close()`. On a Pi the new
+        process would run on another core from its first instruction; this leaves it a few ms at most on its
+        parent's quarter core instead of its whole start before Python's `site` moves it."""
+        from tools.pi_site.sitecustomize import own_quota
+
+        def run() -> None:
+            while not self._closing.wait(every):
+                for group in self.path.glob("p[0-9]*"):
+                    try:
+                        pids = (group / "cgroup.procs").read_text().split()
+                    except OSError:
+                        continue
+                    for pid in pids:
+                        if group.name != f"p{pid}":
+                            try:
+                                own_quota(self._spec(), int(pid))
+                            except OSError:  # it ended
+                                pass
+        if self.each and self.path is not None:
+            threading.Thread(target=run, name="quota-watch", daemon=True).start()
+
     def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
         """What a process under the quota needs to start helpers outside it (`leave_quota`), and with `each`
         to give every Python process it starts a quota of its own (PYTHONPATH as in `base`, or this one's)."""
@@ -106,6 +132,7 @@ class Quota:
         return f"{self.path};" + ",".join(f"{k}={v}" for k, v in self.limits.items())
 
     def close(self) -> None:
+        self._closing.set()
         if self.path is None:
             return
         for group in [*(self.path.glob("p[0-9]*") if self.each else ()), self.path]:

@@ -193,6 +193,7 @@ def startup(sp: Spawner, rounds: int, pi: bool, shared: bool, verbose: bool) -> 
         print(f"{name}: {quota.how}")
         if quota.ok:
             profiles.append((name, quota))
+            quota.watch()
     try:
         got = {(name, kind): [] for name, _ in profiles for kind in ("off", "on")}
         for _ in range(rounds):

@@ -7,17 +7,18 @@ import os
 ENV = "COMPANION_BENCH_QUOTA_EACH"  # "parent group;file=value,file=value": where and what each process gets
 
 
-def own_quota(spec: str) -> None:
-    """This process into a new cgroup of its own under the spec's parent, limited as the spec says."""
+def own_quota(spec: str, pid: int = 0) -> None:
+    """This process (or `pid`) into a new cgroup of its own under the spec's parent, limited as the spec says."""
     parent, limits = spec.split(";", 1)
-    group = os.path.join(parent, f"p{os.getpid()}")
+    pid = pid or os.getpid()
+    group = os.path.join(parent, f"p{pid}")
     os.makedirs(group, exist_ok=True)
     for item in limits.split(","):
         name, value = item.split("=", 1)
         with open(os.path.join(group, name), "w") as f:
             f.write(value)
     with open(os.path.join(group, "cgroup.procs"), "w") as f:
-        f.write(str(os.getpid()))
+        f.write(str(pid))
 
 
 if os.environ.get(ENV):

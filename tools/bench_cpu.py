@@ -18,6 +18,8 @@ import sys
 import threading
 from pathlib import Path
 
+from tools.pi_site.sitecustomize import ENV, own_quota
+
 PERIOD_US = 20_000
 SHARE = 0.25  # of one core
 _ROOTS = (Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/unified"))  # v2 (unified or hybrid)
@@ -86,7 +88,6 @@ class Quota:
         if self.path is None:
             return
         if self.each:
-            from tools.pi_site.sitecustomize import own_quota
             own_quota(self._spec())
         else:
             (self.path / "cgroup.procs").write_text(str(os.getpid()))
@@ -97,8 +98,6 @@ class Quota:
         parent's quota) into a group of its own, every `every` seconds until `close()`. On a Pi the new
         process would run on another core from its first instruction; this leaves it a few ms at most on its
         parent's quarter core instead of its whole start before Python's `site` moves it."""
-        from tools.pi_site.sitecustomize import own_quota
-
         def run() -> None:
             while not self._closing.wait(every):
                 for group in self.path.glob("p[0-9]*"):
@@ -122,7 +121,6 @@ class Quota:
             return {}
         env = {"COMPANION_BENCH_FREE_CGROUP": str(self.root)}
         if self.each:
-            from tools.pi_site.sitecustomize import ENV
             path = (base if base is not None else os.environ).get("PYTHONPATH")
             site = str(Path(__file__).with_name("pi_site"))
             env.update({ENV: self._spec(), "PYTHONPATH": os.pathsep.join(p for p in (site, path) if p)})
@@ -166,6 +164,7 @@ def leave_quota() -> None:
     root = os.environ.get("COMPANION_BENCH_FREE_CGROUP")
     if root:
         Path(root, "cgroup.procs").write_text(str(os.getpid()))
+    os.environ.pop(ENV, None)  # nor a quota of its own (a Popen without env= passes this environ on)
 
 
 class Busy:

@@ -291,7 +291,7 @@ def profiles(a) -> list[tuple[str, Quota | None, int]]:
     if a.load:
         out.append((f"full speed, {a.load} busy", None, a.load))
     if a.pi:
-        quota = Quota()
+        quota = Quota(each=a.process)  # with --process, the server's own quarter core, as on a Pi's four cores
         if not quota.ok:
             print(f"--pi: {quota.how}; the Pi profile is left out", flush=True)
         else:

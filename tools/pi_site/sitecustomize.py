@@ -21,7 +21,7 @@ def own_quota(spec: str, pid: int = 0) -> None:
         f.write(str(pid))
 
 
-if os.environ.get(ENV):
+if __name__ == "sitecustomize" and os.environ.get(ENV):  # as `site` imports it, not as tools.pi_site
     try:
         own_quota(os.environ[ENV])
     except OSError as exc:  # the bench says the profile is not what it claims

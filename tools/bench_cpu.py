@@ -7,6 +7,8 @@ lets us write (root, or a delegated tree). The period is 20 ms rather than the u
 100 ms lets a busy process run 25 ms and then stops it for 75, stalls a real slower CPU never makes. The
 group's weight is the highest, so that other programs on this machine do not take the quarter core a Pi
 would give the app: the quota, not the neighbours, is what slows it.
+`Quota(each=True)` gives each Python process its own such quarter core instead (the app and the phone server
+it starts: a Pi 4 has four cores), through tools/pi_site/sitecustomize.py and `watch()`.
 `Busy(n)` runs n processes that spin beside the benchmark (outside any quota), as other programs would.
 """
 from __future__ import annotations

@@ -17,9 +17,10 @@ quarter of one core for each process (tools/bench_cpu.py `Quota(each=True)`), si
 the phone server it starts each in a cgroup of their own. That is the Pi's case: a Pi 4 has four cores of
 about a quarter of one of this machine's each, and the phone server is a process of its own, so its start
 (importing aiohttp) runs on another core than the UI's; one quarter core for both (`--pi-shared`, the
-profile before) would make the UI pay for it, which no Pi does. (The server's first milliseconds, until
-Python's `site` moves it, still run on the app's quota.) Targets: no more stutter with phones on than
-off; joinable within 3 s under the quota, 1 s at full speed.
+profile before) would make the UI pay for it, which no Pi does. (The bench moves the server into its group
+within a few ms of its start, `Quota.watch`: its first milliseconds still run on the app's quota.) Targets:
+no more stutter with phones on than off; joinable within 3 s under the quota, 1 s at full speed.
+`--verbose` says when each run's stutters were and when the app had its phone server running.
 """
 from __future__ import annotations
 

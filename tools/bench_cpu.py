@@ -35,17 +35,19 @@ class Quota:
     this one, which has no limit): `enter` and then, through `env()`, each Python process it starts
     (tools/pi_site/sitecustomize.py), as each process of the app would have a core of its own on a Pi 4."""
 
-    def __init__(self, name: str = f"companion-bench-{os.getpid()}", each: bool = False):
+    def __init__(self, name: str = f"companion-bench-{os.getpid()}", each: bool = False, share: float | None = SHARE):
+        """`share=None`: no limit, only the weight (the app favoured over its neighbours, as a service's
+        CPUWeight would)."""
         self.path: Path | None = None
         self.root: Path | None = None
         self.each = each
         self.how = ""
         self.limits: dict[str, str] = {}
         self._closing = threading.Event()
-        quota = int(PERIOD_US * SHARE)
+        quota = int(PERIOD_US * share) if share else None
         for root in _ROOTS:
             if (root / "cgroup.controllers").exists() and "cpu" in (root / "cgroup.controllers").read_text().split():
-                limits = {"cpu.max": f"{quota} {PERIOD_US}", "cpu.weight": "10000"}
+                limits = {"cpu.max": f"{quota or 'max'} {PERIOD_US}", "cpu.weight": "10000"}
                 try:
                     if "cpu" not in (root / "cgroup.subtree_control").read_text().split():
                         (root / "cgroup.subtree_control").write_text("+cpu")
@@ -56,10 +58,10 @@ class Quota:
                     self._limit(path, limits)
                 except OSError:
                     continue
-                self.path, self.root, self.how = path, root, f"cgroup v2 cpu.max {quota} {PERIOD_US}"
+                self.path, self.root, self.how = path, root, f"cgroup v2 cpu.max {quota or 'max'} {PERIOD_US}"
                 break
         if self.path is None and (_V1 / "cpu.cfs_quota_us").exists():
-            limits = {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(quota), "cpu.shares": str(1 << 18)}
+            limits = {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(quota or -1), "cpu.shares": str(1 << 18)}
             try:
                 path = _V1 / name
                 path.mkdir(exist_ok=True)
@@ -67,7 +69,7 @@ class Quota:
             except OSError as exc:
                 self.how = f"no quota: cgroup v1 cpu is not writable here ({exc.strerror})"
             else:
-                self.path, self.root, self.how = path, _V1, f"cgroup v1 cpu.cfs_quota_us {quota} / period {PERIOD_US}"
+                self.path, self.root, self.how = path, _V1, f"cgroup v1 cpu.cfs_quota_us {quota or -1} / period {PERIOD_US}"
         if self.path is None:
             self.how = self.how or "no quota: neither cgroup v2 cpu.max nor v1 cpu.cfs_quota_us can be set here"
         elif each:

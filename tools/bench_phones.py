@@ -17,8 +17,12 @@
 a change then counts the table's process and the server's apart, and memory per connection is left out.
 
 `--pi` runs every section again under a quarter of one core (tools/bench_cpu.py; the phones stay
-outside the quota: they are other devices), `--load N` again with N busy processes beside it; the figures
-of each profile are printed side by side.
+outside the quota: they are other devices; with `--process` the server has a quarter core of its own, as
+on a Pi 4's four cores), `--load N` again with N busy processes beside it, and with them but the table's
+processes weighted over them (cgroup weight, no limit: what `CPUWeight=` or `Nice=` in the table's systemd
+unit would do); the figures of each profile are printed side by side. Beside the latency, the rounds'
+CPU and time waiting for a CPU (every thread of the phones', table's and server's processes; schedstat):
+on a shared machine the slow rounds are the ones that waited, not the ones that worked more.
 """
 from __future__ import annotations
 
@@ -290,6 +294,9 @@ def profiles(a) -> list[tuple[str, Quota | None, int]]:
     out = [("full speed", None, 0)]
     if a.load:
         out.append((f"full speed, {a.load} busy", None, a.load))
+        favoured = Quota(f"companion-bench-{os.getpid()}-favoured", each=a.process, share=None)
+        if favoured.ok:  # the table's processes weighted over the busy ones, as a service's CPUWeight= does
+            out.append((f"{a.load} busy, favoured", favoured, a.load))
     if a.pi:
         quota = Quota(each=a.process)  # with --process, the server's own quarter core, as on a Pi's four cores
         if not quota.ok:
@@ -381,7 +388,7 @@ def report(results: dict[str, dict]) -> None:
     row("  RSS over a bare interpreter", lambda r: f"+{r['start'][1] / 1024:.1f} MiB")
     row("memory per idle connection", lambda r: f"{r['memory']:.1f} KiB" if "memory" in r else "-")
     width = max(len(t) for t, _ in rows) + 2
-    cols = [max(len(n), 10) + 2 for n in names]
+    cols = [max(len(n), 10, *(len(cells[i]) for _, cells in rows)) + 2 for i, n in enumerate(names)]
     print("".ljust(width) + "".join(n.rjust(c) for n, c in zip(names, cols)))
     for title, cells in rows:
         print(title.ljust(width) + "".join(v.rjust(c) for v, c in zip(cells, cols)))

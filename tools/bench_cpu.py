@@ -7,6 +7,8 @@ lets us write (root, or a delegated tree). The period is 20 ms rather than the u
 100 ms lets a busy process run 25 ms and then stops it for 75, stalls a real slower CPU never makes. The
 group's weight is the highest, so that other programs on this machine do not take the quarter core a Pi
 would give the app: the quota, not the neighbours, is what slows it.
+`Quota(each=True)` gives each Python process its own such quarter core instead (the app and the phone server
+it starts: a Pi 4 has four cores), through tools/pi_site/sitecustomize.py and `watch()`.
 `Busy(n)` runs n processes that spin beside the benchmark (outside any quota), as other programs would.
 """
 from __future__ import annotations
@@ -15,7 +17,10 @@ import atexit
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
+
+from tools.pi_site.sitecustomize import ENV, own_quota
 
 PERIOD_US = 20_000
 SHARE = 0.25  # of one core
@@ -24,56 +29,117 @@ _V1 = Path("/sys/fs/cgroup/cpu")
 
 
 class Quota:
-    """A cgroup limited to SHARE of one core; `enter` (a Popen preexec_fn) puts the new process in it."""
+    """A cgroup limited to SHARE of one core; `enter` (a Popen preexec_fn) puts the new process in it.
 
-    def __init__(self, name: str = f"companion-bench-{os.getpid()}"):
+    `each=True`: every Python process started under it gets a quota of its own instead (a group each under
+    this one, which has no limit): `enter` and then, through `env()`, each Python process it starts
+    (tools/pi_site/sitecustomize.py), as each process of the app would have a core of its own on a Pi 4."""
+
+    def __init__(self, name: str = f"companion-bench-{os.getpid()}", each: bool = False, share: float | None = SHARE):
+        """`share=None`: no limit, only the weight (the app favoured over its neighbours, as a service's
+        CPUWeight would)."""
         self.path: Path | None = None
         self.root: Path | None = None
+        self.each = each
         self.how = ""
-        quota = int(PERIOD_US * SHARE)
+        self.limits: dict[str, str] = {}
+        self._closing = threading.Event()
+        quota = int(PERIOD_US * share) if share else None
         for root in _ROOTS:
             if (root / "cgroup.controllers").exists() and "cpu" in (root / "cgroup.controllers").read_text().split():
+                limits = {"cpu.max": f"{quota or 'max'} {PERIOD_US}", "cpu.weight": "10000"}
                 try:
                     if "cpu" not in (root / "cgroup.subtree_control").read_text().split():
                         (root / "cgroup.subtree_control").write_text("+cpu")
                     path = root / name
                     path.mkdir(exist_ok=True)
-                    (path / "cpu.max").write_text(f"{quota} {PERIOD_US}")
-                    (path / "cpu.weight").write_text("10000")
+                    if each:  # a group with groups below it holds no process itself (cgroup v2)
+                        (path / "cgroup.subtree_control").write_text("+cpu")
+                    self._limit(path, limits)
                 except OSError:
                     continue
-                self.path, self.root, self.how = path, root, f"cgroup v2 cpu.max {quota} {PERIOD_US}"
-                return
-        if (_V1 / "cpu.cfs_quota_us").exists():
+                self.path, self.root, self.how = path, root, f"cgroup v2 cpu.max {quota or 'max'} {PERIOD_US}"
+                break
+        if self.path is None and (_V1 / "cpu.cfs_quota_us").exists():
+            limits = {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(quota or -1), "cpu.shares": str(1 << 18)}
             try:
                 path = _V1 / name
                 path.mkdir(exist_ok=True)
-                (path / "cpu.cfs_period_us").write_text(str(PERIOD_US))
-                (path / "cpu.cfs_quota_us").write_text(str(quota))
-                (path / "cpu.shares").write_text(str(1 << 18))
+                self._limit(path, limits)
             except OSError as exc:
                 self.how = f"no quota: cgroup v1 cpu is not writable here ({exc.strerror})"
-                return
-            self.path, self.root, self.how = path, _V1, f"cgroup v1 cpu.cfs_quota_us {quota} / period {PERIOD_US}"
-            return
-        self.how = self.how or "no quota: neither cgroup v2 cpu.max nor v1 cpu.cfs_quota_us can be set here"
+            else:
+                self.path, self.root, self.how = path, _V1, f"cgroup v1 cpu.cfs_quota_us {quota or -1} / period {PERIOD_US}"
+        if self.path is None:
+            self.how = self.how or "no quota: neither cgroup v2 cpu.max nor v1 cpu.cfs_quota_us can be set here"
+        elif each:
+            self.how += ", one such group for each Python process"
+
+    def _limit(self, path: Path, limits: dict[str, str]) -> None:
+        """The group's limits, or with `each` those its groups will get (it keeps only the weight itself: its
+        neighbours are other programs, which should not take its processes' quarter cores)."""
+        if self.each:
+            self.limits = limits
+        for name, value in limits.items():
+            if not self.each or name in ("cpu.weight", "cpu.shares"):
+                (path / name).write_text(value)
 
     @property
     def ok(self) -> bool:
         return self.path is not None
 
     def enter(self) -> None:
-        if self.path is not None:
+        if self.path is None:
+            return
+        if self.each:
+            own_quota(self._spec())
+        else:
             (self.path / "cgroup.procs").write_text(str(os.getpid()))
 
-    def env(self) -> dict[str, str]:
-        """What a process under the quota needs to start helpers outside it (`leave_quota`)."""
-        return {"COMPANION_BENCH_FREE_CGROUP": str(self.root)} if self.root is not None else {}
+    def watch(self, every: float = 0.002) -> None:
+        """With `each`: from this process (outside the quota), move each process that appears in one of the
+        groups but is not its own (a process just started, still running its interpreter's start on its
+        parent's quota) into a group of its own, every `every` seconds until `close()`. On a Pi the new
+        process would run on another core from its first instruction; this leaves it a few ms at most on its
+        parent's quarter core instead of its whole start before Python's `site` moves it."""
+        def run() -> None:
+            while not self._closing.wait(every):
+                for group in self.path.glob("p[0-9]*"):
+                    try:
+                        pids = (group / "cgroup.procs").read_text().split()
+                    except OSError:
+                        continue
+                    for pid in pids:
+                        if group.name != f"p{pid}":
+                            try:
+                                own_quota(self._spec(), int(pid))
+                            except OSError:  # it ended
+                                pass
+        if self.each and self.path is not None:
+            threading.Thread(target=run, name="quota-watch", daemon=True).start()
+
+    def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
+        """What a process under the quota needs to start helpers outside it (`leave_quota`), and with `each`
+        to give every Python process it starts a quota of its own (PYTHONPATH as in `base`, or this one's)."""
+        if self.root is None:
+            return {}
+        env = {"COMPANION_BENCH_FREE_CGROUP": str(self.root)}
+        if self.each:
+            path = (base if base is not None else os.environ).get("PYTHONPATH")
+            site = str(Path(__file__).with_name("pi_site"))
+            env.update({ENV: self._spec(), "PYTHONPATH": os.pathsep.join(p for p in (site, path) if p)})
+        return env
+
+    def _spec(self) -> str:
+        return f"{self.path};" + ",".join(f"{k}={v}" for k, v in self.limits.items())
 
     def close(self) -> None:
-        if self.path is not None:
+        self._closing.set()
+        if self.path is None:
+            return
+        for group in [*(self.path.glob("p[0-9]*") if self.each else ()), self.path]:
             try:
-                self.path.rmdir()
+                group.rmdir()
             except OSError:  # a process still in it (it ends soon): the empty group is harmless
                 pass
 
@@ -102,6 +168,7 @@ def leave_quota() -> None:
     root = os.environ.get("COMPANION_BENCH_FREE_CGROUP")
     if root:
         Path(root, "cgroup.procs").write_text(str(os.getpid()))
+    os.environ.pop(ENV, None)  # nor a quota of its own (a Popen without env= passes this environ on)
 
 
 class Busy:

@@ -17,8 +17,12 @@
 a change then counts the table's process and the server's apart, and memory per connection is left out.
 
 `--pi` runs every section again under a quarter of one core (tools/bench_cpu.py; the phones stay
-outside the quota: they are other devices), `--load N` again with N busy processes beside it; the figures
-of each profile are printed side by side.
+outside the quota: they are other devices; with `--process` the server has a quarter core of its own, as
+on a Pi 4's four cores), `--load N` again with N busy processes beside it, and with them but the table's
+processes weighted over them (cgroup weight, no limit: what `CPUWeight=` or `Nice=` in the table's systemd
+unit would do); the figures of each profile are printed side by side. Beside the latency, the rounds'
+CPU and time waiting for a CPU (every thread of the phones', table's and server's processes; schedstat):
+on a shared machine the slow rounds are the ones that waited, not the ones that worked more.
 """
 from __future__ import annotations
 
@@ -59,7 +63,22 @@ def _table(folder: str):
     return table, port, ask
 
 
-def latency(rounds: int) -> list[float]:
+def _sched(pids: list[int]) -> tuple[float, float]:
+    """Seconds so far of every thread of these processes: on a CPU, and runnable but waiting for one (the
+    kernel's schedstat). A slow round with a long wait was the machine's load, not the work."""
+    cpu = wait = 0
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                run, queued, _ = map(int, (task / "schedstat").read_text().split())
+            except (OSError, ValueError):  # a thread that just ended
+                continue
+            cpu, wait = cpu + run, wait + queued
+    return cpu / 1e9, wait / 1e9
+
+
+def latency(rounds: int) -> tuple[list[float], list[list[float]]]:
+    """Each round's seconds, and its [CPU, waiting for a CPU] seconds (the phones', table's and server's)."""
     import aiohttp
     from companion.phones.server import RATE
     from companion.phones.wire import Held
@@ -68,6 +87,8 @@ def latency(rounds: int) -> list[float]:
         ask({"op": "new", "game": "legends-of-the-arena", "players": 4, "seed": 1})
         links = [p["url"].rsplit("/", 1)[1] for p in ask({"op": "phones"})["phones"]]
         base = f"http://127.0.0.1:{port}"
+        pids = [os.getpid()] + ([table.server.process.pid] if PROCESS else [])
+        spent: list[list[float]] = []
 
         async def go() -> list[float]:
             async with aiohttp.ClientSession() as client:
@@ -90,12 +111,14 @@ def latency(rounds: int) -> list[float]:
                     await asyncio.sleep(pace)
                     state = latest[0]
                     pick = {"op": "play", "id": f"b{n}", "action": state["actions"][n % 20]["text"], "offer": state["offer"]}
+                    sched = _sched(pids)
                     start = time.perf_counter()
                     await sockets[0].send_str(json.dumps(pick))
                     await asyncio.gather(until(0, lambda m: m.get("id") == pick["id"]),
                                          *[until(i, lambda m: m["type"] == "state" and 1 in m["view"]["picked"])
                                            for i in range(1, 6)])
                     times.append(time.perf_counter() - start)
+                    spent.append([b - a for a, b in zip(sched, _sched(pids))])
                     await asyncio.get_running_loop().run_in_executor(None, ask, {"op": "undo"})
                     await asyncio.gather(*[until(i, lambda m: m["type"] == "state" and m["view"]["picked"] == [])
                                            for i in range(6)])
@@ -103,7 +126,7 @@ def latency(rounds: int) -> list[float]:
                     await ws.close()
                 return times
         try:
-            return asyncio.run(go())
+            return asyncio.run(go()), spent
         finally:
             table.server.stop()
             table.owner.stop()
@@ -258,8 +281,9 @@ def _pct(xs: list[float], q: float) -> float:
 
 def measure(a) -> dict:
     """Every section's figures in this process (a profile's child)."""
-    times = latency(a.rounds)
-    got = {"latency": [x * 1000 for x in times], "cost": change_cost(a.changes)}
+    times, spent = latency(a.rounds)
+    got = {"latency": [x * 1000 for x in times], "spent": [[x * 1000 for x in s] for s in spent],
+           "cost": change_cost(a.changes)}
     if a.memory and not PROCESS:
         got["memory"] = memory(a.connections)
     got["start"] = start_cost(a.runs)
@@ -270,8 +294,11 @@ def profiles(a) -> list[tuple[str, Quota | None, int]]:
     out = [("full speed", None, 0)]
     if a.load:
         out.append((f"full speed, {a.load} busy", None, a.load))
+        favoured = Quota(f"companion-bench-{os.getpid()}-favoured", each=a.process, share=None)
+        if favoured.ok:  # the table's processes weighted over the busy ones, as a service's CPUWeight= does
+            out.append((f"{a.load} busy, favoured", favoured, a.load))
     if a.pi:
-        quota = Quota()
+        quota = Quota(each=a.process)  # with --process, the server's own quarter core, as on a Pi's four cores
         if not quota.ok:
             print(f"--pi: {quota.how}; the Pi profile is left out", flush=True)
         else:
@@ -329,6 +356,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _tail(r: dict, low: float, high: float = 1.0) -> str:
+    """The rounds from quantile `low` to `high` of latency: their mean CPU and wait for a CPU (every thread of
+    the phones', table's and server's processes, added up: threads that wait at once count each)."""
+    ranked = sorted(zip(r["latency"], r["spent"]))
+    rounds = ranked[int(low * (len(ranked) - 1)):max(int(low * (len(ranked) - 1)) + 1, int(high * len(ranked)))]
+    cpu, wait = (sum(s[i] for _, s in rounds) / len(rounds) for i in (0, 1))
+    return f"{cpu:.1f} / {wait:.1f} ms"
+
+
 def report(results: dict[str, dict]) -> None:
     """Each figure a row, each profile a column."""
     names = list(results)
@@ -339,6 +375,8 @@ def report(results: dict[str, dict]) -> None:
     row("phone action -> every phone's new picture, p50", lambda r: f"{_pct(r['latency'], 0.5):.2f} ms")
     row("  p99 (target <= 50 ms)", lambda r: f"{_pct(r['latency'], 0.99):.2f} ms")
     row("  max", lambda r: f"{max(r['latency']):.2f} ms")
+    row("  slowest 1 %: CPU / waiting for a CPU", lambda r: _tail(r, 0.99))
+    row("  median round: CPU / waiting for a CPU", lambda r: _tail(r, 0.5, 0.5))
     row("table CPU per change, 6 phones (target <= 2 ms)", lambda r: f"{r['cost']['phones']:.2f} ms")
     row("  with no phone on", lambda r: f"{r['cost']['none']:.2f} ms")
     row("server process CPU per change, 6 phones", lambda r: f"{r['cost'].get('server', 0):.2f} ms")
@@ -350,7 +388,7 @@ def report(results: dict[str, dict]) -> None:
     row("  RSS over a bare interpreter", lambda r: f"+{r['start'][1] / 1024:.1f} MiB")
     row("memory per idle connection", lambda r: f"{r['memory']:.1f} KiB" if "memory" in r else "-")
     width = max(len(t) for t, _ in rows) + 2
-    cols = [max(len(n), 10) + 2 for n in names]
+    cols = [max(len(n), 10, *(len(cells[i]) for _, cells in rows)) + 2 for i, n in enumerate(names)]
     print("".ljust(width) + "".join(n.rjust(c) for n, c in zip(names, cols)))
     for title, cells in rows:
         print(title.ljust(width) + "".join(v.rjust(c) for v, c in zip(cells, cols)))

@@ -11,19 +11,29 @@ Target: p99 with phones at most 10 % over p99 without.
 `--startup`: the first seconds instead. The real app (App.run, its 60 fps cap, a redraw asked every frame
 as an animated screen would) from spawn to STARTUP_SECONDS after its first frame, phones off against on,
 runs alternating: the gaps between frames (over 100 ms: a stutter a player sees) and, with phones on, the
-time from the first frame until the phones' server answers (joinable). `--pi` adds the same under a
-quarter of one core (tools/bench_cpu.py), side by side. Targets: no more stutter with phones on than
-off; joinable within 3 s under the quota, 1 s at full speed.
+time from the first frame until the phones' server answers (joinable: asked by the bench every 10 ms, as a
+phone would, outside the app and its quota). `--pi` adds the same with a
+quarter of one core for each process (tools/bench_cpu.py `Quota(each=True)`), side by side: the app and
+the phone server it starts each in a cgroup of their own. That is the Pi's case: a Pi 4 has four cores of
+about a quarter of one of this machine's each, and the phone server is a process of its own, so its start
+(importing aiohttp) runs on another core than the UI's; one quarter core for both (`--pi-shared`, the
+profile before) would make the UI pay for it, which no Pi does. (The bench moves the server into its group
+within a few ms of its start, `Quota.watch`: its first milliseconds still run on the app's quota.) Targets:
+no more stutter with phones on than off; joinable within 3 s under the quota, 1 s at full speed.
+`--verbose` says when each run's stutters were and when the app had its phone server running.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from pathlib import Path
 
 from tools.bench_cpu import Quota
 from tools.bench_ui import Spawner, pct, report
@@ -109,10 +119,16 @@ def _child(journal: str, frames: int, phones: bool) -> None:
     report({"frames": times, "connected": connected})
 
 
-def _child_startup(journal: str) -> None:
-    """The app's first STARTUP_SECONDS: every flip's time, the first frame's, and when phones could join."""
-    import urllib.request
+def _cpu_group(pid: int) -> str:
+    """The process's cgroup for the cpu controller (v1), or its v2 group."""
+    lines = Path(f"/proc/{pid}/cgroup").read_text().splitlines()
+    return next((x.split(":", 2)[2] for x in lines if "cpu" in x.split(":")[1].split(",")),
+                next(x.split(":", 2)[2] for x in lines if x.startswith("0::")))
 
+
+def _child_startup(journal: str) -> None:
+    """The app's first STARTUP_SECONDS: every flip's time (time.monotonic, the same clock in every process),
+    the cgroups of the app and of its phone server, and when the phone server was started and running."""
     from kivy.clock import Clock
     from kivy.core.window import Window
 
@@ -122,57 +138,102 @@ def _child_startup(journal: str) -> None:
     out: dict = {}
 
     def flip(*_):
-        flips.append(time.perf_counter())
+        flips.append(time.monotonic())
         if len(flips) == 1:
-            Clock.schedule_once(lambda _dt: app.stop(), STARTUP_SECONDS)
+            Clock.schedule_once(stop, STARTUP_SECONDS)
 
-    def probe():  # a phone asking for the page, from the first frame on (its own thread: the table's CPU)
-        while not flips:
-            time.sleep(0.005)
-        while "joinable" not in out and time.perf_counter() - flips[0] < STARTUP_SECONDS:
-            if app.phones is not None and app.phones.running:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{app.phones.port}/", timeout=1).read()
-                    out["joinable"] = time.perf_counter() - flips[0]
-                except OSError:
-                    pass
-            time.sleep(0.01)
+    def stop(_dt):
+        if app.phones is not None and app.phones.server is not None:
+            out["groups"] = [_cpu_group(pid) for pid in (os.getpid(), app.phones.server.process.pid)]
+        app.stop()
+
+    def running(*_):
+        out.setdefault("running", time.monotonic())
     Window.bind(on_flip=flip)
     Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)  # an animated screen: a frame every tick
-    import threading
-    threading.Thread(target=probe, daemon=True).start()
+    app.bind(on_start=lambda *_: app.phones is not None and app.phones.bind(running=running))
     app.run()
-    out["gaps"] = [b - a for a, b in zip(flips, flips[1:]) if b - flips[0] <= STARTUP_SECONDS]
+    out["flips"] = [t for t in flips if t - flips[0] <= STARTUP_SECONDS]
     report(out)
 
 
-def startup(sp: Spawner, rounds: int, pi: bool) -> None:
+class Probe:
+    """A phone, outside the app and its quota: asks the app's phone port for the page every 10 ms until it
+    answers, and says when (time.monotonic)."""
+
+    def __init__(self):
+        with socket.socket() as s:  # a free port for the app's phone server
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.answered: float | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        import urllib.request
+        while not self._done.is_set():
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1).read()
+                self.answered = time.monotonic()
+                return
+            except OSError:
+                time.sleep(0.01)
+
+    def close(self) -> None:
+        self._done.set()
+        self._thread.join()
+
+
+def startup(sp: Spawner, rounds: int, pi: bool, shared: bool, verbose: bool) -> None:
     profiles: list[tuple[str, Quota | None]] = [("full speed", None)]
-    quota = Quota() if pi else None
-    if quota is not None:
-        print(f"--pi: {quota.how}")
+    quotas = [(name, Quota(f"companion-bench-{os.getpid()}-{n}", each=each))
+              for n, (name, each, wanted) in enumerate([("Pi (1/4 core each)", True, pi),
+                                                        ("1/4 core for both", False, shared)]) if wanted]
+    for name, quota in quotas:
+        print(f"{name}: {quota.how}")
         if quota.ok:
-            profiles.append(("Pi (1/4 core)", quota))
+            profiles.append((name, quota))
+            quota.watch()
     try:
         got = {(name, kind): [] for name, _ in profiles for kind in ("off", "on")}
         for _ in range(rounds):
             for name, q in profiles:
                 for kind in ("off", "on"):
-                    env = dict(sp.env, COMPANION_PHONES=kind, COMPANION_PHONE_PORT="0")
+                    probe = Probe()
+                    env = dict(sp.env, COMPANION_PHONES=kind, COMPANION_PHONE_PORT=str(probe.port),
+                               **(q.env(sp.env) if q else {}))
                     with tempfile.TemporaryDirectory() as folder:
-                        got[name, kind].append(sp.run(["-m", "tools.bench_ui_phones", "--child", os.path.join(
-                            folder, "j.sqlite"), "0", "startup"], env=env, preexec=q.enter if q else None))
+                        try:
+                            run = sp.run(["-m", "tools.bench_ui_phones", "--child", os.path.join(folder, "j.sqlite"),
+                                          "0", "startup"], env=env, preexec=q.enter if q else None)
+                        finally:
+                            probe.close()
+                    first = run["flips"][0]
+                    run["gaps"] = [b - a for a, b in zip(run["flips"], run["flips"][1:])]
+                    run["stutters"] = [round(b - first, 2) for a, b in zip(run["flips"], run["flips"][1:])
+                                       if b - a > STUTTER]
+                    if probe.answered is not None and probe.answered - first <= STARTUP_SECONDS:
+                        run["joinable"] = probe.answered - first
+                    if "running" in run:
+                        run["running"] -= first
+                    got[name, kind].append(run)
     finally:
-        if quota is not None:
+        for _, quota in quotas:
             quota.close()
     print(f"\nThe first {STARTUP_SECONDS:.0f} s after the first frame, every frame asked for (60 fps cap), "
           f"{rounds} runs of each, alternating; load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    for name, _ in profiles:
+    for name, q in profiles:
         print(f"  {name}:")
         for kind in ("off", "on"):
             runs = got[name, kind]
             gaps = [g for r in runs for g in r["gaps"]]
             over = [sum(g > STUTTER for g in r["gaps"]) for r in runs]
+            if verbose:
+                print(f"    phones {kind}, each run: stutters ends at (s after the first frame) "
+                      + "; ".join(", ".join(map(str, r["stutters"])) or "-" for r in runs)
+                      + ("; server running at " + ", ".join(f"{r['running']:.2f}" for r in runs if "running" in r)
+                         if kind == "on" else ""))
             line = (f"    phones {kind:3s}: frames {len(gaps) / len(runs):5.0f} a run, gaps over "
                     f"{STUTTER * 1000:.0f} ms {sum(over) / len(runs):4.1f} a run (runs: {', '.join(map(str, over))}), "
                     f"longest {max(gaps) * 1000:5.0f} ms, p99 {pct(gaps, 0.99) * 1000:5.1f} ms")
@@ -180,6 +241,8 @@ def startup(sp: Spawner, rounds: int, pi: bool) -> None:
                 joined = sorted(r.get("joinable", float("inf")) for r in runs)
                 line += (f"; joinable {joined[len(joined) // 2]:.2f} s after the first frame (median; "
                          f"runs {', '.join(f'{j:.2f}' for j in joined)})")
+                apart = [len(set(r["groups"])) == 2 for r in runs if "groups" in r]
+                line += f"; the phone server in a cgroup of its own in {sum(apart)} of {len(apart)} runs" if q else ""
             print(line)
 
 
@@ -188,7 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--frames", type=int, default=600, help="frames timed per run")
     p.add_argument("--rounds", type=int, default=3, help="runs of each kind, alternating")
     p.add_argument("--startup", action="store_true", help="the first seconds: stutter and time to joinable")
-    p.add_argument("--pi", action="store_true", help="with --startup: also under a quarter of one core")
+    p.add_argument("--pi", action="store_true", help="with --startup: also with a quarter of one core for each process")
+    p.add_argument("--verbose", action="store_true", help="with --startup: when each run's stutters were")
+    p.add_argument("--pi-shared", action="store_true", help="with --startup: also with one quarter core for both")
     p.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.child:
@@ -205,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     sp = Spawner("800x480", as_is=False)
     if a.startup:
         sp.run(["-m", "tools.bench_ui", "--child", "minimal", "--size", "800x480"], "FIRST_FRAME")  # the bytecode, warm
-        startup(sp, a.rounds, a.pi)
+        startup(sp, a.rounds, a.pi, a.pi_shared, a.verbose)
         return 0
     env = dict(sp.env, COMPANION_PHONES="on", COMPANION_PHONE_PORT="0")
     pooled: dict[str, list[float]] = {"none": [], "phones": []}

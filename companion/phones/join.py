@@ -42,6 +42,11 @@ def join_url(host: str, port: int, token: str) -> str:
     return f"http://{host}:{port}/s/{token}"
 
 
+def warm() -> None:
+    """Import what a QR code needs ahead of the first one shown (the app does it once its phones run)."""
+    import segno  # noqa: F401
+
+
 def qr_png(text: str, scale: int = 8) -> bytes:
     """A QR code of `text` as PNG bytes (black on white, a quiet zone of two modules)."""
     import segno  # only when a seat's QR code is shown

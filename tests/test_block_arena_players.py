@@ -211,3 +211,18 @@ def test_search_scores_a_threat_it_cannot_answer_as_lost_at_its_horizon():
     answerable = position(THREAT, ("a1", "c2"))  # c1 can slide away (test_search_defends_the_threat_...)
     value = Searcher(1, time.perf_counter() + 60).negamax(answerable, 0, -WIN - 1, WIN + 1, 0)
     assert value > -WIN + 100
+
+
+def test_search_cut_short_does_not_play_the_move_its_deeper_iteration_found_lost():
+    """BA-12: here seat 2's a6-south-and-step plan scores -21 at depth 3, but depth 4 finds seat 1 then
+    wins by force. A search whose deadline (a node budget here: the same cut, reproducibly) falls inside
+    that deeper iteration knows the move loses and must play another, not the one it has just refuted."""
+    from companion.games.block_arena.search import WIN, Searcher
+    st = position({1: ["b6", "b5 c5", "d3 e3", "a2"], 2: ["a6", "d4 d5", "a3 a4", "f1 f2"]}, ("a4", "b5"),
+                  current=2, turns=[16, 15])
+    for nodes in (5000, 6000, 8000):
+        searcher = Searcher(2, time.perf_counter() + 600, max_nodes=nodes)
+        plan, score = searcher.root(st, random.Random(1))
+        assert searcher.depth_done == 3 and score > -WIN + 100
+        after = dict(whole_turns(st))[plan]
+        assert Searcher(1, time.perf_counter() + 600).negamax(after, 3, -WIN - 1, WIN + 1, 1) < WIN - 100

@@ -150,15 +150,15 @@ class Searcher:
         kids.sort(key=lambda pc: -eval_for(pc[1], me))
         best_plan, best_score = kids[0][0], None
         for depth in range(1, MAX_DEPTH + 1):
+            alpha, scored = -WIN - 1, []
             try:
-                alpha, scored = -WIN - 1, []
                 for plan, c in kids:
                     v = -WIN if c.phase == OVER else -self.negamax(c, depth - 1, -WIN - 1, -alpha, 1)
                     scored.append((v, plan, c))
-                    if v > alpha:
-                        alpha = v
-                        best_plan, best_score = plan, v
+                    alpha = max(alpha, v)
             except Timeout:
+                if scored:
+                    best_plan, best_score = self.interrupted(scored, kids, best_plan, best_score)
                 break
             scored.sort(key=lambda t: -t[0])  # stable: earlier (better-ordered) first among equals
             kids = [(p, c) for _, p, c in scored]
@@ -167,6 +167,17 @@ class Searcher:
             if abs(best_score) >= WIN - 100 or self.clock() > self.deadline:
                 break
         return best_plan, best_score
+
+    @staticmethod
+    def interrupted(scored: list, kids: list, best_plan, best_score) -> tuple[tuple, int]:
+        """The choice when the deadline cuts a deeper iteration short after `scored` (its first few kids,
+        the previous best first): the best of them, searched deeper than the rest, stands, unless it is a
+        proven loss, since the kids not reached yet are not. (Playing the deeper iteration's first move
+        when it found that move lost gave away most of the games lost to greedy.)"""
+        v, plan, _ = max(scored, key=lambda t: t[0])  # the first among equals: the better ordered
+        if v > -WIN + 100 or len(scored) == len(kids):
+            return plan, v
+        return kids[len(scored)][0], best_score
 
 
 class SearchPlayer(ComputerPlayer):

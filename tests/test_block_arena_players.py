@@ -73,11 +73,14 @@ def test_a_computer_player_refuses_to_move_for_a_seat_out_of_turn(level):
 
 
 def test_search_keeps_to_its_time_budget():
+    """The search stops at its deadline, read on the clock it is given: here this thread's CPU time, which
+    other processes on a loaded machine do not lengthen (on the wall clock a busy machine may simply not run
+    the process for a while). The margin is generous: two thirds of the budget again."""
     st = position({1: ["c2 c3", "d3", "b1", "f1"], 2: ["c4", "d4 e4", "a6", "f6"]}, ("c2", "e4"))
-    player = SearchPlayer()
-    t = time.perf_counter()
+    player = SearchPlayer(clock=time.thread_time)
+    t = time.thread_time()
     player.choose(st, 1, random.Random(1), 0.3)
-    assert time.perf_counter() - t < 0.3 + 0.2
+    assert time.thread_time() - t < 0.3 + 0.2
     assert player.last.depth_done >= 1 and player.last.nodes > 0
 
 
@@ -107,9 +110,9 @@ def test_search_answers_the_rest_of_its_turn_from_its_plan():
     first = SearchPlayer().choose(st, 1, rng, 0.3)
     st.apply(first)
     if st.current == 1:
-        t = time.perf_counter()
-        second = SearchPlayer().choose(st, 1, rng, 5.0)  # a fresh instance: the plan is shared
-        assert time.perf_counter() - t < 0.5
+        player = SearchPlayer()  # a fresh instance: the plan is shared
+        second = player.choose(st, 1, rng, 5.0)
+        assert player.last is None  # answered from the plan, without a search
         assert str(second) in {str(a) for a in st.legal_actions()}
 
 

@@ -11,14 +11,13 @@ the next `choose` of the same turn answers its next action without searching aga
 
 What carries over between the turns of a game (`Memory`): the table and each leaf's value.
 
-Measured on a shared 2-core machine (load average 18; CPU-time figures, which the load barely
-changes): 27,700 nodes a second of CPU against 15,700 for the previous version on the same
-fixed-size searches (`turn_ends` and a one-pass `simple_eval`); 0.2 s of CPU reaches depth 3 turns
-on almost every 6x6 position, a quarter of them depth 4. The deadline is wall-clock (`seconds`, 90 %
-of it), so a loaded machine gives a move less: `python -m tools.bench_block_arena --seconds 0.2
---games 100 --jobs 2` (with `--cpu`: the budget in CPU time) beat greedy 90 of 100 with 0.2 s of CPU
-(98 % as seat 1, 82 % as seat 2) and 78 of 100 with 0.2 s wall-clock at load average 20 (3,700 nodes
-a wall-clock second); random 100 of 100 either way.
+Measured on a shared 2-core machine (load average 5-16; CPU-time figures, which the load barely
+changes): 25,300 nodes a second of CPU (2,500 a wall-clock second at load 13); 0.2 s of CPU reaches
+a mean depth of 3.2 turns on 6x6 positions (a full depth 4 takes ~16,000 nodes). The deadline is
+wall-clock (`seconds`, 90 % of it), so a loaded machine gives a move less: `python -m
+tools.bench_block_arena --seconds 0.2 --games 100 --jobs 2 --cpu` (the budget in CPU time) beat greedy
+91 of 100 (96 % as seat 1, 86 % as seat 2) and random 100 of 100; with the wall-clock 0.2 s at load
+average 14-16, greedy 80 of 100 and random 100 of 100.
 """
 from __future__ import annotations
 
@@ -172,8 +171,7 @@ class Searcher:
     def interrupted(scored: list, kids: list, best_plan, best_score) -> tuple[tuple, int]:
         """The choice when the deadline cuts a deeper iteration short after `scored` (its first few kids,
         the previous best first): the best of them, searched deeper than the rest, stands, unless it is a
-        proven loss, since the kids not reached yet are not. (Playing the deeper iteration's first move
-        when it found that move lost gave away most of the games lost to greedy.)"""
+        proven loss, since the kids not reached yet are not (the search used to play that refuted move)."""
         v, plan, _ = max(scored, key=lambda t: t[0])  # the first among equals: the better ordered
         if v > -WIN + 100 or len(scored) == len(kids):
             return plan, v

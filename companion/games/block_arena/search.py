@@ -11,14 +11,13 @@ the next `choose` of the same turn answers its next action without searching aga
 
 What carries over between the turns of a game (`Memory`): the table and each leaf's value.
 
-Measured on a shared 2-core machine (load average 18; CPU-time figures, which the load barely
-changes): 27,700 nodes a second of CPU against 15,700 for the previous version on the same
-fixed-size searches (`turn_ends` and a one-pass `simple_eval`); 0.2 s of CPU reaches depth 3 turns
-on almost every 6x6 position, a quarter of them depth 4. The deadline is wall-clock (`seconds`, 90 %
-of it), so a loaded machine gives a move less: `python -m tools.bench_block_arena --seconds 0.2
---games 100 --jobs 2` (with `--cpu`: the budget in CPU time) beat greedy 90 of 100 with 0.2 s of CPU
-(98 % as seat 1, 82 % as seat 2) and 78 of 100 with 0.2 s wall-clock at load average 20 (3,700 nodes
-a wall-clock second); random 100 of 100 either way.
+Measured on a shared 2-core machine (load average 5-16; CPU-time figures, which the load barely
+changes): 25,300 nodes a second of CPU (2,500 a wall-clock second at load 13); 0.2 s of CPU reaches
+a mean depth of 3.2 turns on 6x6 positions (a full depth 4 takes ~16,000 nodes). The deadline is
+wall-clock (`seconds`, 90 % of it), so a loaded machine gives a move less: `python -m
+tools.bench_block_arena --seconds 0.2 --games 100 --jobs 2 --cpu` (the budget in CPU time) beat greedy
+91 of 100 (96 % as seat 1, 86 % as seat 2) and random 100 of 100; with the wall-clock 0.2 s at load
+average 14-16, greedy 80 of 100 and random 100 of 100.
 """
 from __future__ import annotations
 
@@ -150,15 +149,15 @@ class Searcher:
         kids.sort(key=lambda pc: -eval_for(pc[1], me))
         best_plan, best_score = kids[0][0], None
         for depth in range(1, MAX_DEPTH + 1):
+            alpha, scored = -WIN - 1, []
             try:
-                alpha, scored = -WIN - 1, []
                 for plan, c in kids:
                     v = -WIN if c.phase == OVER else -self.negamax(c, depth - 1, -WIN - 1, -alpha, 1)
                     scored.append((v, plan, c))
-                    if v > alpha:
-                        alpha = v
-                        best_plan, best_score = plan, v
+                    alpha = max(alpha, v)
             except Timeout:
+                if scored:
+                    best_plan, best_score = self.interrupted(scored, kids, best_plan, best_score)
                 break
             scored.sort(key=lambda t: -t[0])  # stable: earlier (better-ordered) first among equals
             kids = [(p, c) for _, p, c in scored]
@@ -167,6 +166,16 @@ class Searcher:
             if abs(best_score) >= WIN - 100 or self.clock() > self.deadline:
                 break
         return best_plan, best_score
+
+    @staticmethod
+    def interrupted(scored: list, kids: list, best_plan, best_score) -> tuple[tuple, int]:
+        """The choice when the deadline cuts a deeper iteration short after `scored` (its first few kids,
+        the previous best first): the best of them, searched deeper than the rest, stands, unless it is a
+        proven loss, since the kids not reached yet are not (the search used to play that refuted move)."""
+        v, plan, _ = max(scored, key=lambda t: t[0])  # the first among equals: the better ordered
+        if v > -WIN + 100 or len(scored) == len(kids):
+            return plan, v
+        return kids[len(scored)][0], best_score
 
 
 class SearchPlayer(ComputerPlayer):

@@ -103,6 +103,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
     won = drawn = lost = 0
     times: list[tuple[float, float]] = []
     unwon = []  # the games not won, by number (to replay one)
+    mine: dict[str, list[int]] = {}  # the cpu's Legend -> [won, games]
     begun = time.monotonic()
     for i in range(first, first + games):
         pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # every other Legend in turn, never itself
@@ -116,12 +117,15 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         won, drawn, lost = won + (winners == (cpu_seat,)), drawn + (not winners), lost + (bool(winners) and cpu_seat not in winners)
         if winners != (cpu_seat,):
             unwon.append(i)
+        tally = mine.setdefault(pair[cpu_seat - 1], [0, 0])
+        tally[0], tally[1] = tally[0] + (winners == (cpu_seat,)), tally[1] + 1
     score = won + drawn / 2
     low, high = wilson(score, games)
     print(f"cpu as seat {cpu_seat} vs {rival}: won {won}, drawn {drawn}, lost {lost} of {games} = "
           f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {timing(times, seconds, clock)}; "
           f"{time.monotonic() - begun:.0f} s; load {load()}"
           + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
+    print("  won by the cpu's Legend: " + ", ".join(f"{k} {w}/{n}" for k, (w, n) in mine.items()), flush=True)
 
 
 def six(seconds: float, seed: int = 1, clock: str = "wall") -> None:

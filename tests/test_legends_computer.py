@@ -213,3 +213,14 @@ def test_LA_4_the_computer_plays_the_cards_it_can_evaluate_while_it_holds_any():
                           rng.choice([a for a in st.legal_actions() if st.actor(a) == t.seats[0]])))
         if st.is_over():
             break
+
+
+def test_speed_order_the_search_values_holding_the_initiative_that_wins_equal_speed_trades():
+    """Equal Speeds resolve from the Initiative's holder first: of two equal Punches in a shared space the
+    holder's lands and pushes the other out of reach, so the same board is worth more holding it."""
+    from companion.games.legends.search import evaluate
+    game = Legends(2, {"legends": ["zephyr", "alysia"], "values": "{}"})
+    st = drawn(game)
+    held, lost = st.clone(), st.clone()
+    held.initiative, lost.initiative = 1, 2
+    assert evaluate(held, 1) > evaluate(lost, 1) and evaluate(lost, 2) > evaluate(held, 2)

@@ -8,18 +8,13 @@ seats to its end. The bench stands in for the table: a card only the table resol
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
 
-Measured on a 2-core machine shared with other work (load average 10-23), `--clock cpu --seconds 0.1`
-(0.1 s of CPU a decision, less than a quarter of a core gives in 1 s; games 0-49 then `--games 25
---first 50`): against random 74 of 75 as seat 1 (98.7 %) and 71 of 75 as seat 2 (94.7 %); against the
-heuristic picker (`--games 30`) 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 28 of 30 as seat 2 (93 %,
-79-98 %). On the wall clock at 1 s with the load near 20 (before the search halved by time), it got about 0.05 s of
-CPU a decision: against random 93.5 % as seat 1 and 95.5 % as seat 2 (100 games each), against the
-heuristic 70 % and 80 % (30 each); 2-4 % of decisions went over 1 s (slowest 2.9 s). Where the bench
-measured their CPU (`--games 3`, `--six`), those had at most 0.09 s of it: the process was not run, the
-search had stopped on time. At 1 s of wall clock with the load at 5-10: against random 34 of 37 as seat 1
-and 36 of 37 as seat 2 (`--games 12 --first 100`, `--games 25 --first 112`), against the heuristic 12 of 12
-and 10 of 12 (`--games 12 --first 30`); 18 decisions over 1 s, each with at most 0.21 s of CPU. `--games 0 --six`: the 2v2v2 table of six cpu seats
-ended (267 decisions, 3 over 1 s, each with at most 0.09 s of CPU).
+Measured on a 2-core machine shared with other work (load average 7-16), `--clock cpu --seconds 0.1`
+(0.1 s of CPU a decision), with the Initiative counted in the search's evaluation (games 0-119 in two runs
+of 60): against random 118 of 120 as seat 1 (98.3 %) and 117 of 120 as seat 2 (97.5 %; before the Initiative
+term 97 of 100 and 96 of 100); against the heuristic picker (`--games 30`) 29 of 30 as seat 1 (97 %, 95 %
+83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %). Each line also prints the games won by each of the cpu's
+Legends. `--games 0 --six` at load 12: the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s:
+1.09 s with 0.01 s of CPU, a process the machine did not run).
 """
 from __future__ import annotations
 
@@ -103,6 +98,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
     won = drawn = lost = 0
     times: list[tuple[float, float]] = []
     unwon = []  # the games not won, by number (to replay one)
+    mine: dict[str, list[int]] = {}  # the cpu's Legend -> [won, games]
     begun = time.monotonic()
     for i in range(first, first + games):
         pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # every other Legend in turn, never itself
@@ -116,12 +112,15 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         won, drawn, lost = won + (winners == (cpu_seat,)), drawn + (not winners), lost + (bool(winners) and cpu_seat not in winners)
         if winners != (cpu_seat,):
             unwon.append(i)
+        tally = mine.setdefault(pair[cpu_seat - 1], [0, 0])
+        tally[0], tally[1] = tally[0] + (winners == (cpu_seat,)), tally[1] + 1
     score = won + drawn / 2
     low, high = wilson(score, games)
     print(f"cpu as seat {cpu_seat} vs {rival}: won {won}, drawn {drawn}, lost {lost} of {games} = "
           f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {timing(times, seconds, clock)}; "
           f"{time.monotonic() - begun:.0f} s; load {load()}"
           + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
+    print("  won by the cpu's Legend: " + ", ".join(f"{k} {w}/{n}" for k, (w, n) in mine.items()), flush=True)
 
 
 def six(seconds: float, seed: int = 1, clock: str = "wall") -> None:

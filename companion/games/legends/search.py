@@ -29,6 +29,7 @@ MIN_ALIVE = 4  # options never dropped below this many
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
+INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
 
 def table_card(st, s: int, card: str) -> bool:
@@ -108,9 +109,9 @@ def exposure(st, s: int) -> int:
 
 
 def evaluate(st, me: int) -> float:
-    """How good `st` is for seat `me`: the game's end, Stocks or Knock Outs, then each Legend's distance
-    from the Edge its nearest foe pushes it toward, against its Fatigue and what a Force-2 hit would push
-    it now."""
+    """How good `st` is for seat `me`: the game's end, Stocks or Knock Outs, who holds the Initiative, then
+    each Legend's distance from the Edge its nearest foe pushes it toward, against its Fatigue and what a
+    Force-2 hit would push it now."""
     if st.phase == "over":
         return 1000.0 if me in st.winner else 0.0 if not st.winner else -1000.0
     mine = [s for s in st.seats if st.team(s) == st.team(me)]
@@ -120,6 +121,7 @@ def evaluate(st, me: int) -> float:
     else:
         value = 150.0 * st.knockouts[me - 1] - 100.0 * st.received[me - 1]
     foes = max(1, len([t for t in st.seats if t not in mine and not st.gone(t)]))
+    value += INITIATIVE if st.initiative in mine else -INITIATIVE
     for s in st.seats:
         if st.gone(s):
             continue

@@ -48,6 +48,7 @@ apt_packages=(
     python3-lgpio # gpiozero's pin factory, the only one a Pi 5 has; pip's lgpio is a stub or a broken build (README.md)
     libmtdev1     # Kivy's mtdev touch provider
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
+    libgl1        # desktop GL (libGL.so.1), which offscreen Kivy loads: `companion screenshot`
     espeak-ng     # the table's voice (companion/voice.py), offline
 )
 

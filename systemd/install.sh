@@ -91,6 +91,7 @@ fi
 echo "== configuration"
 run install -D -m 0644 "$here/board-companion.service" "$unit"
 run install -D -m 0644 "$here/99-board-companion.rules" "$rules"
+run install -D -m 0644 "$here/touch-timeout.conf" "$touch_dropins/board-companion.conf"
 run install -D -m 0644 "$here/modules-load.conf" "$modules"
 run install -D -m 0644 "$here/kivy/config.ini" "$kivy_home/config.ini"
 # Kivy creates these at start-up if missing, and /etc is read-only to the service.

@@ -1,6 +1,6 @@
 """The kiosk booted for real: systemd/vm-check.sh builds a Debian 12 machine, boots it under QEMU, runs
 install.sh --start inside and checks the service from outside (systemd/README.md, "The check in a virtual
-machine"). CI runs it wherever it can: it needs root, QEMU, debootstrap and room (.ci/dev installs the packages);
+machine"). CI runs it wherever it can: it needs root, QEMU, mmdebstrap and room (.ci/dev installs the packages);
 without them it is skipped with the reason. A cold
 run (the image built too) takes minutes: the script prints how long each step took."""
 

@@ -88,8 +88,8 @@ wait-active)
     ;;
 sockets)
     # The phones' server is the app's child process (python -m companion.phones.child), started after the
-    # first frame: give it time to import aiohttp.
-    for ((i = 0; i < 120; i++)); do ss -Hltn | grep -q ':8765 ' && break; sleep 1; done
+    # first frame: give it time to import aiohttp (over 10 s under emulation: vm-dropin.conf).
+    for ((i = 0; i < patience; i++)); do ss -Hltn | grep -q ':8765 ' && break; sleep 1; done
     # Everything that listens, TCP and UDP, on the whole machine.
     listeners=$(ss -Hltunp)
     echo "$listeners"

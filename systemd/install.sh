@@ -48,6 +48,7 @@ apt_packages=(
     python3-lgpio # gpiozero's pin factory, the only one a Pi 5 has; pip's lgpio is a stub or a broken build (README.md)
     libmtdev1     # Kivy's mtdev touch provider
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 # SDL on KMS/DRM with the v3d GPU
+    libgl1        # desktop GL (libGL.so.1), which offscreen Kivy loads: `companion screenshot`
     espeak-ng     # the table's voice (companion/voice.py), offline
 )
 
@@ -90,6 +91,7 @@ fi
 echo "== configuration"
 run install -D -m 0644 "$here/board-companion.service" "$unit"
 run install -D -m 0644 "$here/99-board-companion.rules" "$rules"
+run install -D -m 0644 "$here/touch-timeout.conf" "$touch_dropins/board-companion.conf"
 run install -D -m 0644 "$here/modules-load.conf" "$modules"
 run install -D -m 0644 "$here/kivy/config.ini" "$kivy_home/config.ini"
 # Kivy creates these at start-up if missing, and /etc is read-only to the service.

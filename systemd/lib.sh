@@ -20,6 +20,7 @@ setup_paths() {
     unit=$root/etc/systemd/system/board-companion.service
     rules=$root/etc/udev/rules.d/99-board-companion.rules
     modules=$root/etc/modules-load.d/board-companion.conf
+    touch_dropins=$root/etc/systemd/system/'dev-input-companion\x2dtouch.device.d'  # systemd-escape -p
 }
 
 # Print a step, then run it unless --dry-run.

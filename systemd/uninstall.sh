@@ -39,7 +39,8 @@ setup_paths uninstall.sh
 if [[ -e $unit ]]; then
     system systemctl disable --now board-companion.service
 fi
-run rm -f "$unit" "$rules" "$modules"
+run rm -f "$unit" "$rules" "$modules" "$touch_dropins/board-companion.conf"
+if [[ -d $touch_dropins ]]; then run rmdir --ignore-fail-on-non-empty "$touch_dropins"; fi
 run rm -rf "$root/etc/board-companion" "$opt" \
     "$root/var/cache/board-companion"
 if ((purge)); then

@@ -5,7 +5,7 @@
 #
 #   sudo systemd/vm-check.sh [--arm64] [--keep]
 #
-# Needs root (debootstrap, mkfs), qemu-system-x86 (qemu-system-arm for --arm64), debootstrap,
+# Needs root (mmdebstrap, mkfs), qemu-system-x86 (qemu-system-arm for --arm64), mmdebstrap,
 # e2fsprogs and zstd, and ~6 GB in the cache folder. The image is built once per version of what
 # builds it and kept compressed in $BC_VM_CACHE (default /var/tmp/board-companion-vm); logs and the
 # screens it saw go to $BC_VM_CACHE/last-ARCH. Exit 0: every check passed; 1: one failed;
@@ -32,9 +32,9 @@ python=${PYTHON:-python3}
 cannot() { echo "vm-check: cannot run here: $*" >&2; exit 77; }
 qemu=qemu-system-x86_64
 [[ $arch == arm64 ]] && qemu=qemu-system-aarch64
-((EUID == 0)) || cannot "needs root (debootstrap, mkfs.ext4 -d of a root file system)"
-for tool in "$qemu" debootstrap mkfs.ext4 zstd; do
-    command -v "$tool" >/dev/null || cannot "$tool is missing (Debian: qemu-system-x86 or qemu-system-arm, debootstrap, e2fsprogs, zstd)"
+((EUID == 0)) || cannot "needs root (mmdebstrap, mkfs.ext4 -d of a root file system)"
+for tool in "$qemu" mmdebstrap mkfs.ext4 zstd; do
+    command -v "$tool" >/dev/null || cannot "$tool is missing (Debian: qemu-system-x86 or qemu-system-arm, mmdebstrap, e2fsprogs, zstd)"
 done
 mkdir -p "$cache"
 # One run at a time: a run empties last-ARCH as it starts and removes its disks as it ends, under another
@@ -54,7 +54,7 @@ key=$(cat "$here/vm/build-image.sh" "$here/vm/vm-agent" "$here/vm/vm-agent.servi
 images=$cache/image-$arch-$key
 if [[ ! -f $images/root.img.zst ]]; then
     started=$SECONDS
-    echo "vm-check: building the $arch image (debootstrap)..." >&2
+    echo "vm-check: building the $arch image (mmdebstrap)..." >&2
     bash "$here/vm/build-image.sh" "$arch" "$images.new"
     rm -rf "$images" && mv "$images.new" "$images"
     find "$cache" -maxdepth 1 -name "image-$arch-*" ! -name "image-$arch-$key" -exec rm -rf {} +  # older ones

@@ -14,6 +14,7 @@ INSTALLED = {
     "etc/udev/rules.d/99-board-companion.rules": "99-board-companion.rules",
     "etc/modules-load.d/board-companion.conf": "modules-load.conf",
     "etc/board-companion/kivy/config.ini": "kivy/config.ini",
+    "etc/systemd/system/dev-input-companion\\x2dtouch.device.d/board-companion.conf": "touch-timeout.conf",
 }
 KIVY_DIRS = ("etc/board-companion/kivy/mods", "etc/board-companion/kivy/icon")
 
@@ -58,6 +59,20 @@ def test_unit_points_at_what_install_installs(tmp_path):
     assert (tmp_path / kivy_home.lstrip("/") / "config.ini").is_file()
 
 
+def test_a_pi_without_its_panel_waits_seconds_for_it_not_minutes(tmp_path):
+    # The unit wants the panel's device and starts after it: a device that never comes (no panel) holds
+    # the start for that device's job timeout, 90 s unless a drop-in of the device's own says otherwise.
+    script("install.sh", "--root", tmp_path, "--no-venv")
+    units = tmp_path / "etc/systemd/system"
+    unit = (units / "board-companion.service").read_text()
+    (device,) = [name for name in re.findall(r"(?m)^Wants=(.*)$", unit) if name.endswith(".device")]
+    assert re.search(rf"(?m)^After=.*{re.escape(device)}", unit)
+    dropin = (units / f"{device}.d" / "board-companion.conf").read_text()
+    for key in ("JobTimeoutSec", "JobRunningTimeoutSec"):  # the running one is what holds a device's job
+        seconds = int(re.search(rf"(?m)^{key}=(\d+)s$", dropin).group(1))
+        assert 0 < seconds <= 15, key
+
+
 def test_install_twice_is_harmless(tmp_path):
     script("install.sh", "--root", tmp_path, "--no-venv")
     first = tree(tmp_path)
@@ -100,6 +115,7 @@ def test_uninstall_removes_what_install_added_and_keeps_the_journal(tmp_path):
     for installed in INSTALLED:
         assert not (tmp_path / installed).exists(), installed
     assert not (tmp_path / "etc/board-companion").exists()
+    assert list((tmp_path / "etc/systemd/system").iterdir()) == []
     assert journal.read_bytes() == b"the table as it was"
 
     script("uninstall.sh", "--root", tmp_path)  # twice is harmless too

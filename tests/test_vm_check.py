@@ -1,6 +1,6 @@
 """The kiosk booted for real: systemd/vm-check.sh builds a Debian 12 machine, boots it under QEMU, runs
 install.sh --start inside and checks the service from outside (systemd/README.md, "The check in a virtual
-machine"). CI runs it wherever it can: it needs root, QEMU, debootstrap and room (.ci/dev installs the packages);
+machine"). CI runs it wherever it can: it needs root, QEMU, mmdebstrap and room (.ci/dev installs the packages);
 without them it is skipped with the reason. A cold
 run (the image built too) takes minutes: the script prints how long each step took."""
 
@@ -17,14 +17,6 @@ VM_CHECK = Path(__file__).resolve().parent.parent / "systemd" / "vm-check.sh"
 CANNOT_RUN = 77  # vm-check.sh's "cannot run here", with the reason on stderr
 
 
-ON_DEMAND = pytest.mark.skipif(
-    os.environ.get("COMPANION_VM_CHECK") != "1",
-    reason="on demand (COMPANION_VM_CHECK=1): in the last CI preview the boot's 'listeners' check failed, since the phone "
-           "server is now the app's child process (a second listener the check does not count as the app's), and the "
-           "playout's random Block Arena game did not end in 3000 actions")
-
-
-@ON_DEMAND
 @pytest.mark.skipif(shutil.which("qemu-system-x86_64") is None,
                     reason="qemu-system-x86_64 is missing (Debian: apt-get install qemu-system-x86)")
 @pytest.mark.skipif(os.geteuid() != 0, reason="the VM check builds a root file system: it needs root")
@@ -43,7 +35,6 @@ def test_the_kiosk_installs_runs_and_survives_in_a_booted_debian_12():
     assert check.returncode == 0, stdout[-6000:] + stderr[-3000:]
 
 
-@ON_DEMAND
 def test_the_arm64_checks_playout_plays_each_game_to_its_end():
     # What vm-check.sh --arm64 runs in the VM against the installed app, here against this checkout.
     playout = VM_CHECK.parent / "vm" / "playout.py"

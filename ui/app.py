@@ -35,6 +35,10 @@ from .widgets.toast import Toast
 if TYPE_CHECKING:
     from companion.session import Session
 
+#: Kivy's `Window` is None when none of its window providers worked; its log names each one's error.
+NO_WINDOW = ("Kivy could not open a window: none of its window providers worked (Kivy's log says why; "
+             "offscreen Kivy needs libGL.so.1, Debian's libgl1).")
+
 log = logging.getLogger("ui.app")
 
 KEY_HOURS = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "0": 10, "-": 11, "=": 12}
@@ -131,6 +135,8 @@ class CompanionApp(App):
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def build(self):
+        if Window is None:  # Kivy logged why; without this the first `Window.` below hides it
+            raise RuntimeError(NO_WINDOW)
         from .screens.home import HomeScreen
         from .widgets import common  # noqa: F401  (register kv classes)
         kvload.load("widgets", "home")  # a table screen loads its own kv when first opened
@@ -175,7 +181,8 @@ class CompanionApp(App):
         """Release the window bindings, the hardware and the journal (idempotent)."""
         if self.controller is not None:
             self.controller.leave()  # no computer move is written after the journal closes
-        Window.unbind(on_key_down=self._on_key, on_flip=self._on_flip)
+        if Window is not None:  # None: Kivy made no window (its log says why); that error must show, not ours
+            Window.unbind(on_key_down=self._on_key, on_flip=self._on_flip)
         if getattr(self, "_tick", None) is not None:
             self._tick.cancel()
             self._tick = None

@@ -39,6 +39,14 @@ def phone_port() -> int:
         return DEFAULT_PORT
 
 
+def _seconds(text: str | None, default: float) -> float:
+    try:
+        seconds = float(text) if text else default
+    except ValueError:
+        return default
+    return seconds if seconds > 0 else default
+
+
 class KivyOwner:
     """Runs a function on Kivy's UI thread (the session's one owner) and gives its result as a Future."""
 
@@ -114,6 +122,8 @@ class PhoneBridge(EventDispatcher):
         super().__init__(**kwargs)
         self.enabled = phones_enabled()
         self.port = phone_port()
+        #: the server's process must listen within this (an emulated machine, 20-50x slower, needs minutes)
+        self.start_timeout = _seconds(os.environ.get("COMPANION_PHONE_START_TIMEOUT"), self.START_TIMEOUT)
         self.journal_path = journal_path
         self.hub = None
         self.server = None
@@ -152,11 +162,11 @@ class PhoneBridge(EventDispatcher):
             hub = self.hub or Hub(SeatTokens(keys))
             exited = lambda code: Clock.schedule_once(lambda _dt: self._exited(server, code))  # noqa: E731
             server = ServerProcess(hub, KivyOwner(), port=self.port, on_exit=exited)
-            port = server.start(self.START_TIMEOUT)
+            port = server.start(self.start_timeout)
             host = join.table_host()
             self.local_name = join.local_name()
         except TimeoutError:  # an OSError, but the port may well be free
-            message = (f"Phones cannot join: the phone server was slow to start (over {self.START_TIMEOUT:.0f} s); "
+            message = (f"Phones cannot join: the phone server was slow to start (over {self.start_timeout:g} s); "
                        "restart the app to try again.")
             Clock.schedule_once(lambda _dt: self._failed(message))
             return

@@ -58,11 +58,14 @@ def _draw(screen: str, png: str, journal: str) -> None:
 
     from companion import games
 
-    from .app import CompanionApp
+    from .app import NO_WINDOW, CompanionApp
     from .samples import sample_session
 
     first = next(iter(_screens().values()))[0]
     game_id, view = _screens().get(screen, (first, None))
+    from kivy.core.window import Window
+    if Window is None:  # else ensure_window exits with a line on Kivy's log, hidden unless --verbose
+        raise BadRequest("no-window", NO_WINDOW, None)
     app = CompanionApp(journal, backend="emulated")
     try:
         EventLoop.ensure_window()

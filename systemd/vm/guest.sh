@@ -87,15 +87,27 @@ wait-active)
     journalctl -u "$unit" -b --no-pager -o cat | grep -iE 'error|warning|critical|traceback' | tail -15
     ;;
 sockets)
-    # The phones' server starts on its own thread after the first frame: give it time to import aiohttp.
-    for ((i = 0; i < 120; i++)); do ss -Hltn | grep -q ':8765 ' && break; sleep 1; done
+    # The phones' server is the app's child process (python -m companion.phones.child), started after the
+    # first frame: give it time to import aiohttp (over 10 s under emulation: vm-dropin.conf).
+    for ((i = 0; i < patience; i++)); do ss -Hltn | grep -q ':8765 ' && break; sleep 1; done
     # Everything that listens, TCP and UDP, on the whole machine.
     listeners=$(ss -Hltunp)
     echo "$listeners"
-    main=$(prop MainPID)
-    others=$(grep -v "pid=$main," <<<"$listeners" | sed '/^$/d')
-    ports=$(grep "pid=$main," <<<"$listeners" | awk '{print $1, $5}' | sort -u | tr '\n' ' ')
-    if [[ -z $others && $ports == *":8765"* && $(grep "pid=$main," <<<"$listeners" | grep -vc ':8765 ') == 0 ]]; then
+    # The app is every process of the service's control group (the main one and its children).
+    cgroup=/sys/fs/cgroup$(prop ControlGroup)
+    app_pids=" $(find "$cgroup" -name cgroup.procs -exec cat {} + 2>/dev/null | tr '\n' ' ')"
+    echo "the service's processes:$app_pids"
+    app="" others=""
+    while IFS= read -r line; do
+        [[ -n $line ]] || continue
+        # A socket is the app's when every process holding it is in the service's cgroup.
+        mapfile -t holders < <(grep -o 'pid=[0-9]*' <<<"$line" | cut -d= -f2)
+        mine=$((${#holders[@]} > 0))
+        for pid in "${holders[@]}"; do [[ $app_pids == *" $pid "* ]] || mine=0; done
+        if ((mine)); then app+="$line"$'\n'; else others+="$line"$'\n'; fi
+    done <<<"$listeners"
+    ports=$(awk '{print $1, $5}' <<<"$app" | sed '/^ *$/d' | sort -u | tr '\n' ' ')
+    if [[ -z $others && $ports == *":8765"* && $(grep -c . <<<"$app") == $(grep -c ':8765 ' <<<"$app") ]]; then
         pass listeners "only the app listens, on $ports"
     else
         fail listeners "app: ${ports:-nothing}; others: ${others:-none}"

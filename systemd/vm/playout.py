@@ -1,5 +1,7 @@
 """The referee plays one game of each game to its end, through `companion referee` as a front end would:
-the seat's computer player where the game has one, else a seeded random pick of `legal`'s actions.
+seat 1 is the game's greedy computer player where it has one, every other move a seeded random pick of
+`legal`'s actions. Greedy looks one turn ahead and reads no clock, so a seed gives the same game every
+run; against it Block Arena ends (a meeple reaches its goal row), which a random game there need not.
 
     python3 playout.py [--seed N] [--max-actions N] [--] COMPANION...
 
@@ -23,14 +25,14 @@ def play(referee: RefereeProcess, game: dict, rng: random.Random, max_actions: i
     started = referee.send(op="new", game=game["id"], players=seats, seed=rng.randrange(10**6))
     if not started["ok"]:
         return False, f"new: {started['error']}"
-    computer = game["computer_players"][-1] if game["computer_players"] else None
+    greedy = "greedy" in game["computer_players"]
     for played in range(max_actions):
         state = referee.send(op="state")
         if state["turn"]["kind"] == "over":
             return True, f"{played} actions, outcome {state['outcome']}"
         action = None
-        if computer and state["turn"]["kind"] == "seat":
-            hint = referee.send(op="hint", level=computer, seconds=0.2)
+        if greedy and state["turn"]["kind"] == "seat" and 1 in state["turn"]["seats"]:
+            hint = referee.send(op="hint", level="greedy", seconds=1, player=1)
             action = hint.get("action") if hint["ok"] else None
         if action is None:
             legal = referee.send(op="legal")["actions"]

@@ -62,6 +62,14 @@ def test_phones_a_server_slow_to_start_is_said_slow_not_its_port_taken(ui, journ
     assert "taken" not in app.phones.status and not app.phones.running
 
 
+def test_phones_the_start_timeout_is_a_setting_for_slow_machines(ui, journal_path, phones_on, monkeypatch):
+    # An emulated Pi (systemd/vm-check.sh) is 20-50x slower: its drop-in gives the server minutes, not 10 s.
+    monkeypatch.setenv("COMPANION_PHONE_START_TIMEOUT", "0.001")  # no process starts that fast
+    app = ui.start(journal_path)
+    assert ui.until(lambda: "slow to start (over 0.001 s)" in app.phones.status, 20), app.phones.status
+    assert not app.phones.running
+
+
 def test_phones_a_link_the_table_shows_opens_at_once_though_its_key_went_by_the_pipe(ui, journal_path, phones_on):
     """The key of a link is made on the table and reaches the server's process by the pipe: the link is
     handed out only once the server holds it (a phone that opened it at once was refused, 1 run in ~10)."""

@@ -95,6 +95,13 @@ def test_notify_and_watchdog():
     assert values("Restart") == ["on-failure"]
 
 
+def test_the_table_is_weighted_over_other_services():
+    # Issue 31: with busy neighbours, phone updates met their p99 only when the
+    # table's processes were weighted over them (tools.bench_phones --load N).
+    (weight,) = values("CPUWeight")
+    assert 100 < int(weight) <= 10000
+
+
 def test_modules_behind_device_groups_load_at_boot():
     # char-drm and char-ttyACM only match drivers loaded when the service starts.
     lines = (SYSTEMD / "modules-load.conf").read_text().splitlines()

@@ -284,10 +284,10 @@ class LAState(State):
 
     def strike_targets(self, s: int, reach: int | None) -> list[int]:
         """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
-        me = self.fig(s)
+        legends, me = self.legends, self.fig(s)
         right, near, cands = me.facing == RIGHT, 7, []
-        for f in self.foes(s) + self.zombies_against(s):
-            d = self.fig(f).space - me.space  # as `faces` and `distance`, inlined
+        for f in (self.foes(s) + self.zombies_against(s)) if self.pieces else self.foes(s):  # Zombies: LA-13
+            d = (self.fig(f) if type(f) is str else legends[f - 1]).space - me.space  # `faces`, `distance` inlined
             if (d == 0 or (d > 0) == right) and (reach is None or abs(d) <= reach):
                 if abs(d) < near:
                     near, cands = abs(d), [f]

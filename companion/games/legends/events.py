@@ -5,6 +5,8 @@ Push tokens on it by direction, its form (Lucius), and Lord Grym's Zombies and C
 named by their printed titles (`Names.game`'s Legends)."""
 from __future__ import annotations
 
+from typing import Any
+
 from companion.events import Cards, Event, Names, Shift, Step, local, opt, plural, registry, value
 
 
@@ -294,9 +296,15 @@ class Skipped(Event):
 
 @value
 class Primitive(Event):
+    """A step of a card played by hand (LA-4). `step` is its notation, or the `do` action itself: its notation is
+    made when the event is read (a panel step's first apply would otherwise pay more for it than for the step)."""
+
     type = "primitive"
     seat: int
-    step: str
+    step: Any  # str, or an action whose str() is its notation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "step": str(self.step)}
 
     def sentence(self, names: Names) -> str:
         return f"{names(self.seat)} plays a step of their card by hand."

@@ -218,7 +218,7 @@ def ask_return(st) -> None:
 
 def apply_primitive(st, a: Do) -> None:
     s, p, args = a.seat, a.prim, a.args
-    st.events.append(ev_.Primitive(s, a.text))
+    st.events.append(ev_.Primitive(s, a))
     if p == "done":
         resolve.answered(st)
         after_resolving(st)

@@ -1,10 +1,10 @@
 """Events are values: what a change did, told once by the game, in the table's names and as board steps.
 
 Each game declares its event classes in `companion/games/<game>/events.py` (like its actions), each a
-frozen dataclass with a `type` string, and lists them in `EVENTS` (type -> class). An event reads as its
-JSON form (`event["seat"]`, `event.get("visible_to")`, `event == {"type": ...}`), which is the form the
-journal's exports, the protocol and the phones always had: `to_dict` writes it and `from_dict` reads it
-back. A Python keyword field ends in `_` (`from_` is `"from"`); a field made with `opt()` is left out of the
+frozen dataclass made with `@value`, with a `type` string, and lists them in `EVENTS` (type -> class). An
+event reads as its JSON form (`event["seat"]`, `event.get("visible_to")`, `event == {"type": ...}`), which is
+the form the journal's exports, the protocol and the phones always had: `to_dict` writes it and `from_dict`
+reads it back. A Python keyword field ends in `_` (`from_` is `"from"`); a field made with `opt()` is left out of the
 JSON form while it holds its default; one made with `local()` is never in it.
 
 An event words itself (`sentence(names)`): one sentence in the table's names, and (`steps(names)`) the
@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from typing import Any, ClassVar, Iterable
 
 
@@ -32,6 +32,29 @@ def local(default: Any = None) -> Any:
     """A field kept by the value but not in its JSON form: what its board steps need and the form never had
     (Legends' `fatigue_was`, for the step an undo puts back); read back from JSON it is `default`."""
     return field(default=default, metadata={"local": True})
+
+
+def value(cls: type) -> type:
+    """`cls` as a frozen dataclass (equal as a mapping: `eq=False`) whose constructor writes the fields straight
+    into the instance's dict: the same value, frozen from the outside, built at half the cost (a frozen
+    dataclass's own `__init__` sets each field through `object.__setattr__`; games make values at every step)."""
+    cls = dataclass(frozen=True, eq=False)(cls)
+    params, stores, defaults = ["self"], [], {}
+    for f in dataclasses.fields(cls):
+        if f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a value's field has a plain default")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            defaults[f"_{f.name}"] = f.default
+            params.append(f"{f.name}=_{f.name}")
+        stores.append(f"d[{f.name!r}] = {f.name}")
+    source = f"def __init__({', '.join(params)}):\n    d = self.__dict__\n" + "".join(f"    {s}\n" for s in stores)
+    exec(source, defaults)  # as dataclasses make theirs: one function with the fields by name
+    init = defaults["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return cls
 
 
 class Value(Mapping):
@@ -136,7 +159,7 @@ class Shift(Step):
         return dataclasses.replace(self, from_=self.to, to=self.from_, undo=not self.undo)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Cards(Step):
     """Cards (or dice) moved between a pile and a player, the model of the board keeping no count of them:
     `what` is its sentence, with {who} for the seat's name and {whose} for its possessive, `undone` the one
@@ -174,7 +197,7 @@ class Event(Value):
         return {**self.to_dict(), "text": self.sentence(names), "board": [s.told(names) for s in self.steps(names)]}
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Corrected(Event):
     """The table replaced the referee's state (ALL-3): the board was right, the referee follows it."""
 
@@ -184,7 +207,7 @@ class Corrected(Event):
         return "The table corrected the companion's record to match the board."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Undone(Event):
     """An event taken back by an undo: its steps put back, last first; seen by whoever saw the event."""
 

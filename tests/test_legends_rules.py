@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from companion import events as ev
 from companion.core import BadRequest, IllegalAction
 from companion.games.legends import GAME as Legends
 from companion.games.legends import data
@@ -108,6 +109,16 @@ def test_LA_4_a_special_resolves_from_primitives_and_the_referee_still_knocks_ou
     events = play(st, "do 1 push 2 right 2", "do 1 initiative", "do 1 done")
     assert of(events, "knock-out")[0]["seat"] == 2 and st.outcome().winners == (1,)
 
+
+
+def test_LA_4_a_step_played_by_hand_is_told_by_its_notation_and_reads_back_equal():
+    st = table(2, spaces=[3, 5], facing=["right", "left"])
+    play(st, "reveal 1 wind-up", "reveal 2 punch")
+    step = next(a for a in st.legal_actions() if str(a) == "do 1 fatigue 2 +1")
+    told = of(st.apply(step), "primitive")[0]
+    assert told == {"type": "primitive", "seat": 1, "step": "do 1 fatigue 2 +1"} and told["step"] == str(step)
+    back = ev.from_dict(st.game, json.loads(json.dumps(told.to_dict())))
+    assert back == told and back.to_dict() == told.to_dict() and back.told(ev.Names()) == told.told(ev.Names())
 
 def test_LA_5_the_initiative_starts_with_seat_1():
     assert Legends(3).new_state().initiative == 1 and Legends(4).new_state().to_dict()["initiative"] == 1

@@ -3,6 +3,8 @@ board steps, done on a model of the physical board, keep that board equal to the
 undo and redo included (the undo's steps put the cardboard back)."""
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import random
 import re
 
@@ -232,3 +234,33 @@ def test_a_refused_undo_tells_nobody():
     with pytest.raises(Refusal):
         session.undo()  # the deal is chance: undo stops there
     assert heard == []
+
+
+def test_a_value_is_a_frozen_dataclass_made_by_place_or_by_name_with_its_defaults():
+    @ev.value
+    class Probe(ev.Event):
+        type = "probe"
+        seat: int
+        dir: str = ev.opt("left")
+        was: int | None = ev.local()
+
+    a, b = Probe(1), Probe(seat=1, dir="left", was=None)
+    assert dataclasses.is_dataclass(a) and a == b == {"type": "probe", "seat": 1} and a.was is None
+    assert dataclasses.replace(a, dir="right", was=3) == {"type": "probe", "seat": 1, "dir": "right"}
+    for change in (lambda: setattr(a, "seat", 2), lambda: delattr(a, "seat"), lambda: setattr(a, "other", 1)):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            change()
+    assert a.to_dict() == {"type": "probe", "seat": 1} and not hasattr(a, "other")
+    with pytest.raises(TypeError):
+        Probe()  # a field without a default is given
+
+
+@pytest.mark.parametrize("game", ["time-runners", "block-arena", "chronomage", LEGENDS])
+def test_every_declared_event_is_made_from_its_fields_as_a_frozen_dataclass(game):
+    session = Session.start(Journal(), game, 2 if game != "chronomage" else 1, seed=1)
+    for cls in ev.declared(session.game).values():
+        fields = dataclasses.fields(cls)
+        params = list(inspect.signature(cls).parameters.values())
+        assert [(p.name, p.default) for p in params] == [
+            (f.name, inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default) for f in fields]
+        assert cls.__dataclass_params__.frozen and cls.__init__ is not ev.Value.__init__

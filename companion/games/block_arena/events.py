@@ -3,9 +3,7 @@
 Squares are named as on the board's edges (`c3`); a block is named by the squares it covers."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from companion.events import Event, Names, Shift, Step, opt, registry
+from companion.events import Event, Names, Shift, Step, opt, registry, value
 
 
 def squares(names: list[str]) -> str:
@@ -21,7 +19,7 @@ def flip(from_: list[str], to: list[str], back: bool = False) -> str:
 
 # -- board steps -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class PlaceBlock(Step):
     type = "place-block"
     seat: int
@@ -38,7 +36,7 @@ class PlaceBlock(Step):
         return PlaceBlock(self.seat, self.squares, not self.undo)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class MoveBlock(Shift):
     """A block slid or flipped from the squares `from_` to `to`; `carries`: the seat whose meeple rides on it."""
 
@@ -62,7 +60,7 @@ class MoveBlock(Shift):
         return text
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class MoveMeeple(Shift):
     """`from_` None: the meeple is put on the board (setup); `to` None: taken off it (an undone setup)."""
 
@@ -83,7 +81,7 @@ class MoveMeeple(Shift):
 
 # -- events ------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class Placed(Event):
     type = "placed"
     seat: int
@@ -97,7 +95,7 @@ class Placed(Event):
         return [PlaceBlock(self.seat, self.squares)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class MeeplePlaced(Event):
     type = "meeple-placed"
     seat: int
@@ -110,7 +108,7 @@ class MeeplePlaced(Event):
         return [MoveMeeple(self.seat, None, self.square)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Slid(Event):
     type = "slid"
     seat: int
@@ -126,7 +124,7 @@ class Slid(Event):
         return [MoveBlock(self.seat, "slide", self.from_, self.to, self.carries)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Flipped(Event):
     type = "flipped"
     seat: int
@@ -140,7 +138,7 @@ class Flipped(Event):
         return [MoveBlock(self.seat, "flip", self.from_, self.to)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class MeepleMoved(Event):
     type = "meeple-moved"
     seat: int
@@ -154,7 +152,7 @@ class MeepleMoved(Event):
         return [MoveMeeple(self.seat, self.from_, self.to)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TurnEnded(Event):
     type = "turn-ended"
     seat: int
@@ -163,7 +161,7 @@ class TurnEnded(Event):
         return f"{names.possessive(self.seat)} turn ends."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TurnStarts(Event):
     type = "turn"
     seat: int
@@ -177,7 +175,7 @@ WHY = {"goal": "reaching the far row", "stuck": "leaving the opponent no move",
        "turn-limit": "being closer to the far row when the turns ran out"}
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class GameOver(Event):
     type = "game-over"
     winner: int

@@ -4,9 +4,7 @@ The physical board the steps keep: each mage's place in the formation (spaces 1.
 on each player's board by colour, the time cards in hand, the spellbook, the loot, the challenge card."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from companion.events import Cards, Event, Names, Shift, Step, and_list, opt, plural, registry
+from companion.events import Cards, Event, Names, Shift, Step, and_list, opt, plural, registry, value
 
 
 def dice(faces: list) -> str:
@@ -24,7 +22,7 @@ def kind_name(kind: str) -> str:
 
 # -- board steps -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class MoveMage(Shift):
     type = "move-mage"
     seat: int
@@ -41,7 +39,7 @@ class MoveMage(Shift):
         return f"Move {who} {'back ' if self.undo else ''}from space {self.from_} to space {self.to} of the formation"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Weakness(Step):
     """One weakness token of `color` on (or, undone, off) the seat's board."""
 
@@ -61,7 +59,7 @@ class Weakness(Step):
 
 # -- strategy ----------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class Spellbook(Event):
     type = "spellbook"
     seat: int
@@ -77,7 +75,7 @@ class Spellbook(Event):
                       "{who} takes their spellbook back as it was")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Formation(Event):
     type = "formation"
     seat: int
@@ -93,7 +91,7 @@ class Formation(Event):
         return [] if self.from_ == self.to else [MoveMage(self.seat, self.from_, self.to)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Spell(Event):
     type = "spell"
     seat: int
@@ -115,7 +113,7 @@ class Spell(Event):
                       "{who} takes their last spell back into their hand")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Resistances(Event):
     type = "resistances"
     resistances: dict
@@ -125,7 +123,7 @@ class Resistances(Event):
         return f"A constant spell sets the resistances: {and_list(each)}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Engagement(Event):
     type = "engagement"
 
@@ -133,7 +131,7 @@ class Engagement(Event):
         return "The players are ready: engagement begins."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Strategy(Event):
     type = "strategy"
     challenge_deck: int
@@ -142,7 +140,7 @@ class Strategy(Event):
         return f"Strategy: {plural(self.challenge_deck, 'challenge card')} left in the deck."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class SpellsRestored(Event):
     type = "spells-restored"
 
@@ -156,7 +154,7 @@ class SpellsRestored(Event):
 
 # -- engagement --------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class Revealed(Event):
     type = "revealed"
     card: str
@@ -175,7 +173,7 @@ class Revealed(Event):
         return [Cards(None, f"Turn over the top challenge card: {self.name}", f"Put {self.name} back on the deck")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class PreemptiveSkipped(Event):
     type = "preemptive-skipped"
     reason: str
@@ -184,7 +182,7 @@ class PreemptiveSkipped(Event):
         return f"No preemptive action: {self.reason}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Chose(Event):
     """The told form's `text` is the sentence, which quotes the option's own `text` field."""
 
@@ -198,7 +196,7 @@ class Chose(Event):
         return f"{names.all(self.seats)} {verb} option {self.option}: {self.text.rstrip('.')}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Exploit(Event):
     type = "exploit"
     attempt: bool
@@ -207,7 +205,7 @@ class Exploit(Event):
         return "The group tries the exploit." if self.attempt else "The group lets the exploit pass."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class PreemptiveRoll(Event):
     type = "preemptive-roll"
     seat: int
@@ -222,7 +220,7 @@ class PreemptiveRoll(Event):
         return f"{names(self.seat)} rolls {dice(self.dice)}{group}: {sum(self.dice)} against {self.goal}, and {how}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class WeaknessTaken(Event):
     type = "weakness"
     seats: list
@@ -235,7 +233,7 @@ class WeaknessTaken(Event):
         return [Weakness(s, self.color) for s in self.seats]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Challenge(Event):
     type = "challenge"
     card: str
@@ -252,7 +250,7 @@ def hits_text(hits: list) -> str:
     return f"; the challenge dice give {and_list(hits)} weakness" if hits else ""
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Damage(Event):
     type = "damage"
     seat: int
@@ -273,7 +271,7 @@ class Damage(Event):
         return [Weakness(self.seat, c) for c in self.hits]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class EventRoll(Event):
     type = "event-roll"
     seat: int
@@ -292,7 +290,7 @@ class EventRoll(Event):
         return [Weakness(self.seat, c) for c in self.hits]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Assist(Event):
     type = "assist"
     from_: int
@@ -303,7 +301,7 @@ class Assist(Event):
         return f"{names(self.from_)} assists {names(self.to)}, who now rolls {plural(self.dice, 'die', 'dice')}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class ReverseTime(Event):
     type = "reverse-time"
     anomaly: list
@@ -317,7 +315,7 @@ class ReverseTime(Event):
                       "Take the anomaly dice off the challenge card")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class AnomalyRemoved(Event):
     type = "anomaly-removed"
 
@@ -328,7 +326,7 @@ class AnomalyRemoved(Event):
         return [Cards(None, "Take the anomaly dice off the challenge card", "Put the anomaly dice back as they were")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class RoundFailed(Event):
     type = "round-failed"
     round: int
@@ -345,7 +343,7 @@ class RoundFailed(Event):
         return [Weakness(s, self.weakness) for s in self.seats]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class RoundWon(Event):
     type = "round-won"
     round: int
@@ -356,7 +354,7 @@ class RoundWon(Event):
         return f"Round {self.round} is won: {self.total} damage against power {self.power}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Round(Event):
     type = "round"
     round: int
@@ -366,7 +364,7 @@ class Round(Event):
         return f"Round {self.round}: power {self.power}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class EventRound(Event):
     type = "event-round"
     through: list
@@ -378,7 +376,7 @@ class EventRound(Event):
         return done + left + "."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class ChallengeWon(Event):
     type = "challenge-won"
     card: str
@@ -387,7 +385,7 @@ class ChallengeWon(Event):
         return "The challenge is won!"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class ChallengeLost(Event):
     type = "challenge-lost"
     card: str
@@ -398,7 +396,7 @@ class ChallengeLost(Event):
 
 # -- cards and loot ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class TimeCards(Event):
     type = "time-cards"
     seats: list
@@ -416,7 +414,7 @@ class TimeCards(Event):
                 for s in self.seats]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TimeCard(Event):
     type = "time-card"
     seat: int
@@ -430,7 +428,7 @@ class TimeCard(Event):
                       "Put a time card from {whose} hand back on the time deck")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class LootSkipped(Event):
     type = "loot-skipped"
     reason: str
@@ -439,7 +437,7 @@ class LootSkipped(Event):
         return f"No loot: {self.reason}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class LootCard(Event):
     type = "loot-card"
     seat: int
@@ -466,7 +464,7 @@ class LootCard(Event):
         return steps
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class LootDiscarded(Event):
     type = "loot-discarded"
     seat: int
@@ -481,7 +479,7 @@ class LootDiscarded(Event):
                       f"Give {{who}} their {self.kind} loot card back from the loot discard")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TemporaryLootDiscarded(Event):
     type = "temporary-loot-discarded"
     seats: list
@@ -496,7 +494,7 @@ class TemporaryLootDiscarded(Event):
                       "Give {who} their temporary loot back from the loot discard") for s in self.seats]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Victory(Event):
     type = "victory"
     reason: str
@@ -505,7 +503,7 @@ class Victory(Event):
         return f"Victory! {self.reason}"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Defeat(Event):
     type = "defeat"
     reason: str

@@ -224,7 +224,7 @@ class Do(LAAction):
     @cached_property
     def text(self) -> str:
         """The notation, made once: a panel's steps are the same values listed again and again (primitives.py),
-        and every step applied words itself into its event."""
+        and the event of a step applied is worded from it."""
         words = [f"do {self.seat} {self.prim}"]
         for i, x in enumerate(self.args):
             if x is None:

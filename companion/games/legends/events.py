@@ -5,9 +5,9 @@ Push tokens on it by direction, its form (Lucius), and Lord Grym's Zombies and C
 named by their printed titles (`Names.game`'s Legends)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
-from companion.events import Cards, Event, Names, Shift, Step, local, opt, plural, registry
+from companion.events import Cards, Event, Names, Shift, Step, local, opt, plural, registry, value
 
 
 def card(names: Names, seat: int, code: str, form: str | None = None) -> str:
@@ -38,7 +38,7 @@ def other(d: str) -> str:
 
 # -- board steps -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class MoveLegend(Shift):
     type = "move-legend"
     seat: int
@@ -51,7 +51,7 @@ class MoveLegend(Shift):
         return f"Move {legend(names, self.seat)} {back}from {where(self.from_)} to {where(self.to)}"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TurnLegend(Step):
     type = "turn-legend"
     seat: int
@@ -65,7 +65,7 @@ class TurnLegend(Step):
         return TurnLegend(self.seat, other(self.facing), not self.undo)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Fatigue(Shift):
     type = "fatigue-marker"
     seat: int
@@ -78,7 +78,7 @@ class Fatigue(Shift):
         return f"Move {names.possessive(self.seat)} Fatigue marker {back}from {self.from_} to {self.to}"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class PushTokens(Step):
     """`count` Push tokens pointing `dir` put on (`count` > 0) or taken off (< 0) the seat's Legend."""
 
@@ -96,7 +96,7 @@ class PushTokens(Step):
         return PushTokens(self.seat, self.dir, -self.count)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Piece(Step):
     """A Zombie or Coffin on `space`: `from_` the piece there before (None: none), `to` the piece after."""
 
@@ -116,7 +116,7 @@ class Piece(Step):
         return Piece(self.space, self.to, self.from_)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Form(Step):
     type = "flip-legend"
     seat: int
@@ -132,7 +132,7 @@ class Form(Step):
 
 # -- cards -------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class NoDraw(Event):
     type = "no-draw"
     seat: int
@@ -141,7 +141,7 @@ class NoDraw(Event):
         return f"{names(self.seat)} draws no card: their Meter is empty."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Drew(Event):
     type = "drew"
     seat: int
@@ -154,7 +154,7 @@ class Drew(Event):
                       "Put that card back on top of {whose} Meter")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Draw(Event):
     """Which card was drawn: seen by the drawer (and, in Teams, teammates)."""
 
@@ -167,7 +167,7 @@ class Draw(Event):
         return f"{names(self.seat)} draws {card(names, self.seat, self.card)}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Reshuffle(Event):
     type = "reshuffle"
     seat: int
@@ -181,7 +181,7 @@ class Reshuffle(Event):
                       "Take those Specials back out of {whose} Meter")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Picked(Event):
     type = "picked"
     seat: int
@@ -190,7 +190,7 @@ class Picked(Event):
         return f"{names(self.seat)} has picked their cards."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class MyPicks(Event):
     type = "my-picks"
     seat: int
@@ -202,7 +202,7 @@ class MyPicks(Event):
         return f"{names(self.seat)} picks {', then '.join(titles)}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Reveal(Event):
     type = "reveal"
     constant = {"reveals": True}
@@ -219,7 +219,7 @@ class Reveal(Event):
         return f"Sequence {self.sequence}, exchange {self.exchange}{again}: " + ("; ".join(played) or "no cards") + "."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Revealed(Event):
     type = "revealed"
     seat: int
@@ -232,7 +232,7 @@ class Revealed(Event):
         return f"{names(self.seat)} reveals {what}{card(names, self.seat, self.card)}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Recovery(Event):
     type = "recovery"
     sequence: int
@@ -241,7 +241,7 @@ class Recovery(Event):
         return f"Sequence {self.sequence} ends: everyone takes their basic cards back."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Edit(Event):
     type = "edit"
     seat: int
@@ -251,7 +251,7 @@ class Edit(Event):
         return f"{names.possessive(self.seat)} Edit: {card(names, self.seat, self.card)}."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class QuickFix(Event):
     type = "quick-fix"
     seat: int
@@ -260,7 +260,7 @@ class QuickFix(Event):
         return f"Quick Fix: {names(self.seat)} draws a fourth card."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Replay(Event):
     type = "replay"
     seat: int
@@ -271,7 +271,7 @@ class Replay(Event):
 
 # -- resolving cards ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class Resolve(Event):
     type = "resolve"
     seat: int
@@ -283,7 +283,7 @@ class Resolve(Event):
         return f"{names(self.seat)} plays {card(names, self.seat, self.card, self.side)} (Speed {self.speed})."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Skipped(Event):
     type = "skipped"
     seat: int
@@ -294,17 +294,23 @@ class Skipped(Event):
         return f"{names.possessive(self.seat)} {played} does nothing: {legend(names, self.seat)} is out of the Arena."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Primitive(Event):
+    """A step of a card played by hand (LA-4). `step` is its notation, or the `do` action itself: its notation is
+    made when the event is read (a panel step's first apply would otherwise pay more for it than for the step)."""
+
     type = "primitive"
     seat: int
-    step: str
+    step: Any  # str, or an action whose str() is its notation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "step": str(self.step)}
 
     def sentence(self, names: Names) -> str:
         return f"{names(self.seat)} plays a step of their card by hand."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Turned(Event):
     type = "turn"
     seat: int
@@ -319,7 +325,7 @@ class Turned(Event):
         return [TurnLegend(self.seat, self.facing)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Move(Event):
     type = "move"
     seat: int
@@ -342,7 +348,7 @@ def target(names: Names, who: int | str) -> str:
     return f"the Zombie {who}" if isinstance(who, str) else names(who)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class WalkOff(Event):
     type = "walk-off"
     seat: int
@@ -357,7 +363,7 @@ class WalkOff(Event):
         return [MoveLegend(self.seat, self.from_, self.edge)] + dropped(self.seat, self.dropped)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class MovedOff(Event):
     type = "moved-off"
     seat: int
@@ -377,7 +383,7 @@ def dropped(seat: int, tokens: dict | None) -> list[Step]:
     return [PushTokens(seat, d, -n) for d, n in (tokens or {}).items() if n]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class EdgeRecovery(Event):
     type = "edge-recovery"
     seat: int
@@ -396,7 +402,7 @@ class EdgeRecovery(Event):
         return ([MoveLegend(self.seat, self.from_, self.into)] if self.from_ != self.into else []) + turn
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Initiative(Event):
     type = "initiative"
     seat: int
@@ -408,7 +414,7 @@ class Initiative(Event):
         return [Cards(self.seat, "Give the Initiative to {who}", "Give the Initiative back")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Strike(Event):
     type = "strike"
     seat: int
@@ -446,7 +452,7 @@ class Strike(Event):
         return steps
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Block(Event):
     type = "block"
     seat: int
@@ -458,7 +464,7 @@ class Block(Event):
         return f"{names(self.seat)} blocks {self.amount}{against} this exchange."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Miss(Event):
     type = "miss"
     seat: int
@@ -467,7 +473,7 @@ class Miss(Event):
         return f"{names.possessive(self.seat)} strike finds nobody in range."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class FatigueSet(Event):
     type = "fatigue"
     seat: int
@@ -481,7 +487,7 @@ class FatigueSet(Event):
         return [] if self.was in (None, self.fatigue) else [Fatigue(self.seat, self.was, self.fatigue)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Push(Event):
     type = "push"
     seat: int
@@ -497,7 +503,7 @@ class Push(Event):
         return [PushTokens(self.target, self.dir, self.tokens)] if self.tokens else []
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Raise(Event):
     type = "raise"
     seat: int
@@ -512,7 +518,7 @@ class Raise(Event):
         return [Piece(self.space, "coffin" if self.flipped else None, "zombie")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Bury(Event):
     type = "bury"
     seat: int
@@ -525,7 +531,7 @@ class Bury(Event):
         return [Piece(self.space, "zombie", "coffin")]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class FormChanged(Event):
     type = "form"
     seat: int
@@ -541,7 +547,7 @@ class FormChanged(Event):
 
 # -- end of the exchange -----------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class Tokens(Event):
     type = "tokens"
     seat: int
@@ -557,7 +563,7 @@ class Tokens(Event):
         return [PushTokens(self.seat, d, -n) for d, n in (("left", self.left), ("right", self.right)) if n]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Slide(Event):
     type = "slide"
     seat: int
@@ -577,7 +583,7 @@ class Slide(Event):
         return [MoveLegend(self.seat, self.from_, to)] if to != self.from_ else []
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class KnockOut(Event):
     type = "knock-out"
     seat: int
@@ -597,7 +603,7 @@ class KnockOut(Event):
         return [Fatigue(self.seat, self.fatigue_was, self.fatigue)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class WalkedBack(Event):
     type = "walked-back"
     seat: int
@@ -609,7 +615,7 @@ class WalkedBack(Event):
         return f"{legend(names, self.seat)} walked out: no Knock Out, it comes back to its portal."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Return(Event):
     type = "return"
     seat: int
@@ -626,7 +632,7 @@ class Return(Event):
         return [] if self.from_ in (None, self.space) else [MoveLegend(self.seat, self.from_, self.space)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TeamOut(Event):
     type = "team-out"
     team: int
@@ -640,7 +646,7 @@ WHY = {"stocks": "the other teams ran out of Stocks", "simultaneous-ko": "the la
        "draw": "the last teams went out together", "knockouts": "two Knock Outs", "shared": "Knock Outs at once"}
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class GameOver(Event):
     type = "game-over"
     winners: list

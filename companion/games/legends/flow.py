@@ -218,7 +218,7 @@ def ask_return(st) -> None:
 
 def apply_primitive(st, a: Do) -> None:
     s, p, args = a.seat, a.prim, a.args
-    st.events.append(ev_.Primitive(s, str(a)))
+    st.events.append(ev_.Primitive(s, a))
     if p == "done":
         resolve.answered(st)
         after_resolving(st)
@@ -241,9 +241,10 @@ def apply_primitive(st, a: Do) -> None:
         st.events.append(ev_.Block(s, args[0], "all"))
     elif p == "fatigue":
         w = args[0]
-        was = st.fig(w).fatigue
-        st.fig(w).fatigue = max(0, min(10, was + args[1]))
-        st.events.append(ev_.FatigueSet(w, st.fig(w).fatigue, was))
+        fig = st.fig(w)
+        was = fig.fatigue
+        fig.fatigue = max(0, min(10, was + args[1]))
+        st.events.append(ev_.FatigueSet(w, fig.fatigue, was))
     elif p == "push":
         w, d, k = args
         st.fig(w).tokens[d] += k

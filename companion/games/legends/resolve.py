@@ -148,8 +148,8 @@ def hit(st, s: int, t: int, force: int) -> None:
     if left > 0:
         target = st.fig(t)
         was = target.fatigue
-        target.fatigue = min(10, target.fatigue + 1)
-        tokens = st.legend(t).push(target.fatigue + left)
+        target.fatigue = fatigue = min(10, was + 1)
+        tokens = st.legend(t).push(fatigue + left)
         d = st.fig(s).facing
         target.tokens[d] += tokens
         if tokens:

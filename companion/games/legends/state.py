@@ -271,26 +271,29 @@ class LAState(State):
         return self.legend(s).speed(card) if card is not None else 0
 
     def tiebreak(self, cands: list[int]) -> list[int]:
-        """targeting: Teams lowest Speed then Fatigue, Free-for-All lowest Fatigue then Speed."""
+        """targeting: Teams lowest Speed then Fatigue, Free-for-All lowest Fatigue then Speed (a lone foe needs none:
+        most Strikes have one)."""
+        if len(cands) < 2:
+            return cands
         if self.teams:
-            key = lambda f: (self.speed_now(f), self.fig(f).fatigue)  # noqa: E731
+            keys = [(self.speed_now(f), self.fig(f).fatigue) for f in cands]
         else:
-            key = lambda f: (self.fig(f).fatigue, self.speed_now(f))  # noqa: E731
-        best = min(map(key, cands))
-        return [f for f in cands if key(f) == best]
+            keys = [(self.fig(f).fatigue, self.speed_now(f)) for f in cands]
+        best = min(keys)
+        return [f for f, k in zip(cands, keys) if k == best]
 
     def strike_targets(self, s: int, reach: int | None) -> list[int]:
         """strike: the nearest faced foes within reach (own space always), after the tie-breaks."""
-        me = self.fig(s)
-        right, cands = me.facing == RIGHT, []
-        for f in self.foes(s) + self.zombies_against(s):
-            d = self.fig(f).space - me.space  # as `faces` and `distance`, inlined
+        legends, me = self.legends, self.fig(s)
+        right, near, cands = me.facing == RIGHT, 7, []
+        for f in (self.foes(s) + self.zombies_against(s)) if self.pieces else self.foes(s):  # Zombies: LA-13
+            d = (self.fig(f) if type(f) is str else legends[f - 1]).space - me.space  # `faces`, `distance` inlined
             if (d == 0 or (d > 0) == right) and (reach is None or abs(d) <= reach):
-                cands.append((abs(d), f))
-        if not cands:
-            return []
-        near = min(d for d, _ in cands)
-        return self.tiebreak([f for d, f in cands if d == near])
+                if abs(d) < near:
+                    near, cands = abs(d), [f]
+                elif abs(d) == near:
+                    cands.append(f)
+        return self.tiebreak(cands)
 
     def dive_targets(self, s: int) -> list[int]:
         cands = self.foes(s) + self.zombies_against(s)
@@ -300,6 +303,8 @@ class LAState(State):
         return self.tiebreak([f for f in cands if self.distance(s, f) == far])
 
     def block_against(self, t: int, striker: int) -> int:
+        if not self.fig(t).block:
+            return 0
         return sum(n for n, kind in self.fig(t).block if kind == "all" or self.faces(t, striker))
 
 

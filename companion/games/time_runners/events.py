@@ -1,9 +1,7 @@
 """Time Runners' events and board steps, worded as the table says them (see companion/events.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from companion.events import Event, Names, Shift, Step, opt, plural, registry
+from companion.events import Event, Names, Shift, Step, opt, plural, registry, value
 
 from .actions import card_name
 
@@ -16,7 +14,7 @@ def space(n: int) -> str:
 
 # -- board steps -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class MoveRunner(Shift):
     type = "move-runner"
     seat: int
@@ -30,7 +28,7 @@ class MoveRunner(Shift):
         return f"Move {names.possessive(self.seat)} runner from {space(self.from_)} to {space(self.to)}"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class SwapRunners(Step):
     """The two runners change places: `seat`'s goes to `seat_to`, `other`'s to `other_to`."""
 
@@ -50,7 +48,7 @@ class SwapRunners(Step):
         return SwapRunners(self.seat, self.other, self.other_to, self.seat_to, not self.undo)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TurnHand(Shift):
     type = "turn-hand"
     from_: int
@@ -61,7 +59,7 @@ class TurnHand(Shift):
         return f"Turn the hand of time {'back ' if self.undo else ''}from {self.from_} to {self.to}"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class DrawCards(Step):
     type = "draw-cards"
     seat: int
@@ -77,7 +75,7 @@ class DrawCards(Step):
         return DrawCards(self.seat, self.count, not self.undo)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Discard(Step):
     type = "discard"
     seat: int
@@ -93,7 +91,7 @@ class Discard(Step):
         return Discard(self.seat, self.code, not self.undo)
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Shuffle(Step):
     type = "shuffle"
     what: str  # "deck" (all 70 cards, at setup) or "discard"
@@ -109,7 +107,7 @@ class Shuffle(Step):
 
 # -- events ------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, eq=False)
+@value
 class Card(Event):
     type = "card"
     seat: int
@@ -129,7 +127,7 @@ class Card(Event):
         return [Discard(self.seat, self.code)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Swapped(Event):
     type = "swapped"
     seat: int
@@ -147,7 +145,7 @@ class Swapped(Event):
         return [SwapRunners(self.seat, self.other, self.seat_to, self.other_to)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Hour(Event):
     type = "hour"
     from_: int
@@ -162,7 +160,7 @@ class Hour(Event):
         return [] if self.from_ == self.to else [TurnHand(self.from_, self.to)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Rolled(Event):
     type = "rolled"
     seat: int
@@ -173,7 +171,7 @@ class Rolled(Event):
         return f"{names(self.seat)} rolls {self.value}" + (" to see who starts." if self.roll_off else ".")
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Moved(Event):
     type = "moved"
     seat: int
@@ -193,7 +191,7 @@ class Moved(Event):
         return [] if self.from_ == self.to else [MoveRunner(self.seat, self.from_, self.to)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Won(Event):
     type = "won"
     seat: int
@@ -202,7 +200,7 @@ class Won(Event):
         return f"{names(self.seat)} lands exactly on the Goal and wins the race!"
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class RollOff(Event):
     type = "roll-off"
     seats: list
@@ -212,7 +210,7 @@ class RollOff(Event):
         return f"Who starts? {names.all(self.seats)} each roll the die, {names(self.seats[0])} first."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class RollOffTie(Event):
     type = "roll-off-tie"
     seats: list
@@ -223,7 +221,7 @@ class RollOffTie(Event):
         return f"{names.all(self.seats)} tie with {self.value} and roll again."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class FirstPlayer(Event):
     type = "first-player"
     seat: int
@@ -232,7 +230,7 @@ class FirstPlayer(Event):
         return f"{names(self.seat)} rolled highest and starts."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TurnEnded(Event):
     type = "turn-ended"
     seat: int
@@ -241,7 +239,7 @@ class TurnEnded(Event):
         return f"{names(self.seat)} ends the turn."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class TurnStarts(Event):
     type = "turn"
     seat: int
@@ -251,7 +249,7 @@ class TurnStarts(Event):
         return f"Turn {self.turn}: {names.possessive(self.seat)} turn."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Drew(Event):
     """Cards drawn (which ones only the drawer sees, in their hand): made known, so undo stops here."""
 
@@ -267,7 +265,7 @@ class Drew(Event):
         return [DrawCards(self.seat, self.count)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Shuffled(Event):
     type = "shuffled"
     cards: int
@@ -282,7 +280,7 @@ class Shuffled(Event):
         return [Shuffle(self.what)]
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Sensor(Event):
     type = "sensor"
     check: str
@@ -293,7 +291,7 @@ class Sensor(Event):
         return "The clock-hand sensor check is on: a roll waits until the hand points at the hour."
 
 
-@dataclass(frozen=True, eq=False)
+@value
 class Sensed(Event):
     type = "sensed"
     hand: int | None

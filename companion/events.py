@@ -38,11 +38,13 @@ def value(cls: type) -> type:
     """`cls` as a frozen dataclass (equal as a mapping: `eq=False`) whose constructor writes the fields straight
     into the instance's dict: the same value, frozen from the outside, built at half the cost (a frozen
     dataclass's own `__init__` sets each field through `object.__setattr__`; games make values at every step)."""
+    if hasattr(cls, "__post_init__"):  # the constructor below would skip it
+        raise TypeError(f"{cls.__name__}: a value has no __post_init__")
     cls = dataclass(frozen=True, eq=False)(cls)
     params, stores, defaults = ["self"], [], {}
     for f in dataclasses.fields(cls):
         if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: a value's field has a plain default")
+            raise TypeError(f"{cls.__name__}.{f.name}: a value's field takes a plain default, not a factory")
         if f.default is MISSING:
             params.append(f.name)
         else:

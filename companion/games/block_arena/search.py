@@ -110,6 +110,7 @@ class Searcher:
         best_key = None
         if hit is not None:
             d, v, flag, best_key = hit
+            v = from_table(v, ply)
             if d >= depth:
                 if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                     return v
@@ -135,7 +136,7 @@ class Searcher:
                     if alpha >= beta:
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.table[key] = (depth, best, flag, best_child)
+        self.table[key] = (depth, to_table(best, ply), flag, best_child)
         return best
 
     def root(self, st, rng: random.Random) -> tuple[tuple, int]:
@@ -205,6 +206,17 @@ class SearchPlayer(ComputerPlayer):
         self.last = searcher
         _remember(state, plan)
         return action_of(state, plan[0])
+
+
+def to_table(v: int, ply: int) -> int:
+    """A score as the table keeps it: a win or loss counted in turns from this node, not from the root
+    (the same position recurs at other plies, and in the next turn's search)."""
+    return v + ply if v >= WIN - 100 else v - ply if v <= -WIN + 100 else v
+
+
+def from_table(v: int, ply: int) -> int:
+    """A kept score as seen from `ply` turns below the root (undoes `to_table`)."""
+    return v - ply if v >= WIN - 200 else v + ply if v <= -WIN + 200 else v
 
 
 def _remember(state, plan: tuple) -> None:

@@ -244,3 +244,12 @@ def test_a_win_or_loss_the_table_keeps_counts_its_turns_from_where_it_is_found_a
     fresh = Searcher(2, time.perf_counter() + 600).negamax(st, 2, -WIN - 1, WIN + 1, 3)
     assert fresh == WIN - 6
     assert searcher.negamax(st, 2, -WIN - 1, WIN + 1, 3) == fresh
+
+
+def test_search_starts_its_meeple_where_its_search_of_the_play_ahead_says_not_at_random():
+    """BA-3, BA-7: seat 2's meeple on the lone standing block in the corner (a6, b6 empty) gets nowhere for
+    turns, while on its other blocks it can step on at once; a random start takes a6 one time in five."""
+    st = position({1: ["c1", "a1", "e1", "d1"], 2: ["a6", "d6 e6", "c6", "f6"]}, ("c1", None), phase="meeples",
+                  current=2, turns=[0, 0])
+    for seed in range(5):
+        assert str(SearchPlayer(max_nodes=3000).choose(st.clone(), 2, random.Random(seed), 60)) != "meeple a6"

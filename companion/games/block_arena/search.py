@@ -28,7 +28,7 @@ from typing import ClassVar
 from companion.core import ComputerPlayer, refuse
 
 from .players import WIN, _setup_choice, eval_for
-from .state import OVER
+from .state import MEEPLES, OVER, PLAY
 from .turns import action_of, apply_step, end_of, turn_ends, whole_turns, wins_now
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -100,6 +100,8 @@ class Searcher:
         if (self.nodes & 63) == 0 and (self.clock() > self.deadline
                                        or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise Timeout
+        if st.phase != PLAY:
+            return self.setup_node(st, depth, alpha, beta, ply)
         if depth == 0:
             v, threat = self.leaf(st, ply)
             if threat and extend:  # the answers to a threat, one turn more (once a line)
@@ -139,15 +141,29 @@ class Searcher:
         self.table[key] = (depth, to_table(best, ply), flag, best_child)
         return best
 
+    def setup_node(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """A meeple placement (BA-3) before play: each placement in turn, counted in no depth (the positions
+        before play have no evaluation, and there are at most a few: the meeples go last)."""
+        best = -WIN - 1
+        for _, c in placed(st):
+            v = (WIN - ply if c.winner == st.current else -WIN + ply) if c.phase == OVER \
+                else -self.negamax(c, depth, -beta, -alpha, ply + 1)
+            best = max(best, v)
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        return best
+
     def root(self, st, rng: random.Random) -> tuple[tuple, int]:
-        """The best plan from `st` and its score, deepening until the deadline."""
+        """The best plan from `st` and its score, deepening until the deadline; in the meeples' setup
+        (`placed`) the plan is the placement."""
         me = st.current
-        kids = whole_turns(st)
+        kids = whole_turns(st) if st.phase == PLAY else placed(st)
         rng.shuffle(kids)
         for plan, c in kids:
             if c.phase == OVER and c.winner == me:
                 return plan, WIN
-        kids.sort(key=lambda pc: -eval_for(pc[1], me))
+        kids.sort(key=lambda pc: -eval_for(pc[1], me) if pc[1].phase in (PLAY, OVER) else 0)
         best_plan, best_score = kids[0][0], None
         for depth in range(1, MAX_DEPTH + 1):
             alpha, scored = -WIN - 1, []
@@ -189,7 +205,9 @@ class SearchPlayer(ComputerPlayer):
         self.max_nodes, self.clock = max_nodes, clock
 
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
-        if state.phase != "play":
+        if state.phase == MEEPLES and state.current == seat:  # where the meeple starts is searched
+            return self.search(state, seat, rng, seconds)
+        if state.phase != PLAY:
             return _setup_choice(state, seat, rng)
         if state.current != seat:
             refuse("no-move", f"It is not seat {seat}'s turn.", "protocol/hint")
@@ -198,14 +216,19 @@ class SearchPlayer(ComputerPlayer):
             action = action_of(state, step)
             if action in state.legal_actions():  # a stale plan is never trusted
                 return action
+        plan = self.search(state, seat, rng, seconds)
+        _remember(state, plan)
+        return action_of(state, plan[0])
+
+    def search(self, state, seat: int, rng: random.Random, seconds: float):
+        """The plan (or meeple placement) the search chooses within `seconds`."""
         # bga: a position's value depends on the turns left (BA-9), which its key leaves out: nothing kept
         memory = Memory() if state.bga else _MEMORY.setdefault((state.bd.columns, state.bd.rows), Memory())
         memory.trim()
         searcher = Searcher(seat, self.clock() + max(0.01, seconds * 0.9), self.max_nodes, memory, self.clock)
         plan, _ = searcher.root(state, rng)
         self.last = searcher
-        _remember(state, plan)
-        return action_of(state, plan[0])
+        return plan
 
 
 def to_table(v: int, ply: int) -> int:
@@ -217,6 +240,16 @@ def to_table(v: int, ply: int) -> int:
 def from_table(v: int, ply: int) -> int:
     """A kept score as seen from `ply` turns below the root (undoes `to_table`)."""
     return v - ply if v >= WIN - 200 else v + ply if v <= -WIN + 200 else v
+
+
+def placed(st) -> list[tuple]:
+    """(placement, position after it) for each meeple placement of the player in turn (BA-3)."""
+    out = []
+    for a in st.legal_actions():
+        c = st.clone()
+        c.apply(a)
+        out.append((a, c))
+    return out
 
 
 def _remember(state, plan: tuple) -> None:

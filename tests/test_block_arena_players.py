@@ -229,3 +229,27 @@ def test_search_cut_short_does_not_play_the_move_its_deeper_iteration_found_lost
         assert searcher.depth_done == 3 and score > -WIN + 100
         after = dict(whole_turns(st))[plan]
         assert Searcher(1, time.perf_counter() + 600).negamax(after, 3, -WIN - 1, WIN + 1, 1) < WIN - 100
+
+
+def test_a_win_or_loss_the_table_keeps_counts_its_turns_from_where_it_is_found_again():
+    """Mate distance: seat 2 wins here within three turns whatever seat 1 does (BA-12). The table keeps that
+    from a search one turn below the root; met again three turns below the root (a transposition, or the next
+    turn's search reusing the Memory), the win is six turns from the root, as a fresh search finds, not
+    four: the wrong distance makes a slow win look as quick as a fast one (and a quick loss as a slow one)."""
+    from companion.games.block_arena.search import WIN, Searcher
+    st = position({1: ["e2", "c3", "a2", "b1 b2"], 2: ["b5 c5", "e5 e6", "d4 e4", "a3 a4"]}, ("c3", "b5"),
+                  current=2, turns=[29, 28])
+    searcher = Searcher(2, time.perf_counter() + 600)
+    assert searcher.negamax(st, 2, -WIN - 1, WIN + 1, 1) == WIN - 4
+    fresh = Searcher(2, time.perf_counter() + 600).negamax(st, 2, -WIN - 1, WIN + 1, 3)
+    assert fresh == WIN - 6
+    assert searcher.negamax(st, 2, -WIN - 1, WIN + 1, 3) == fresh
+
+
+def test_search_starts_its_meeple_where_its_search_of_the_play_ahead_says_not_at_random():
+    """BA-3, BA-7: seat 2's meeple on the lone standing block in the corner (a6, b6 empty) gets nowhere for
+    turns, while on its other blocks it can step on at once; a random start takes a6 one time in five."""
+    st = position({1: ["c1", "a1", "e1", "d1"], 2: ["a6", "d6 e6", "c6", "f6"]}, ("c1", None), phase="meeples",
+                  current=2, turns=[0, 0])
+    for seed in range(5):
+        assert str(SearchPlayer(max_nodes=3000).choose(st.clone(), 2, random.Random(seed), 60)) != "meeple a6"

@@ -56,7 +56,7 @@ class GreedyPlayer(ComputerPlayer):
 
 
 def _setup_choice(state, seat: int, rng: random.Random):
-    """Setup for every level: a random legal placement (the middle game decides Block Arena)."""
+    """Setup for every level: a random legal placement (the search picks its meeple's start itself)."""
     options = state.legal_actions()
     if not options or state.current != seat:
         refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")

@@ -63,6 +63,22 @@ def test_time_runners_three_seats_fit_at_800x480_and_nothing_says_more_follows(u
     assert home.more_below == "" and home.ids.more_below.height == 0
 
 
+def test_the_phones_note_arriving_moves_nothing_at_home_whatever_the_journals_path(ui, tmp_path_factory):
+    """The phones' note comes a few frames after the first: with a long journal path beside it on the strip,
+    the strip took a second line then and the seats below began to scroll (the first frame was not the
+    settled one). The path is named in the home's own column, so the strip keeps to one line."""
+    deep = tmp_path_factory.mktemp("a-rather-long-folder-name-for-a-journal", numbered=True) / "journal.sqlite"
+    app = ui.start(deep)
+    home = choose(ui, "time-runners", 3)
+    ui.frames(3)
+    strip, before = app.root.ids.strip, home.ids.setup.height
+    app.phones.status = "Phones join at http://192.168.100.200:8765 or http://board-companion.local:8765"
+    ui.frames(3)
+    assert strip.height == dp(26), "the strip took a second line"
+    assert home.ids.setup.height == before and not any(below(home.ids.setup, r) for r in home.ids.seats.children)
+    assert str(deep) in app.journal_note and home.ids.journal_note.get_root_window() is not None
+
+
 def test_a_setup_that_fits_says_nothing_more_follows(ui, journal_path):
     ui.start(journal_path)
     home = choose(ui, "block-arena", 2)

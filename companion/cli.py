@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.core import BadRequest, Refusal
+from companion.data_dir import data_dir
 from companion.events import plural
 from companion.journal import Journal
 from companion.quoting import quoted
@@ -41,9 +42,8 @@ def add_version(parser: argparse.ArgumentParser) -> None:
 
 
 def default_journal_path() -> Path:
-    """$COMPANION_DATA (the systemd unit's StateDirectory), else the XDG data directory."""
-    base = os.environ.get("COMPANION_DATA") or Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local/share") / "board-companion"
-    return Path(base) / "journal.sqlite"
+    """journal.sqlite in the data directory (`data_dir`)."""
+    return data_dir() / "journal.sqlite"
 
 
 JOURNAL_HELP = ("the journal file (default: journal.sqlite in $COMPANION_DATA, else in "

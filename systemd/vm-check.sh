@@ -36,6 +36,12 @@ qemu=qemu-system-x86_64
 for tool in "$qemu" mmdebstrap mkfs.ext4 zstd; do
     command -v "$tool" >/dev/null || cannot "$tool is missing (Debian: qemu-system-x86 or qemu-system-arm, mmdebstrap, e2fsprogs, zstd)"
 done
+# Building another architecture's image runs its programs under qemu-user; mmdebstrap checks that with
+# arch-test (seen: "E: install arch-test for foreign architecture support", 7 s into a run).
+if [[ $arch == arm64 && $(uname -m) != aarch64 ]]; then
+    [[ -f /usr/lib/binfmt.d/qemu-aarch64.conf ]] || cannot "qemu-user-static is missing (Debian: qemu-user-static)"
+    command -v arch-test >/dev/null || cannot "arch-test is missing (Debian: arch-test)"
+fi
 mkdir -p "$cache"
 # One run at a time: a run empties last-ARCH as it starts and removes its disks as it ends, under another
 # run's feet (seen: a boot after the power cut found its disk gone).

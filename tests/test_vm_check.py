@@ -42,3 +42,18 @@ def test_the_arm64_checks_playout_plays_each_game_to_its_end():
                           text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.count("PASS game-") == 4, done.stdout
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="vm-check.sh says first that it needs root")
+def test_the_arm64_check_says_it_cannot_run_without_arch_test_before_building_anything(tmp_path):
+    # mmdebstrap refuses a foreign architecture without arch-test: that was a failed run 7 s in, not a reason.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in ("dirname", "uname", "qemu-system-aarch64", "mmdebstrap", "mkfs.ext4", "zstd"):
+        (bin_dir / tool).symlink_to(shutil.which(tool) or "/bin/true")
+    env = {**os.environ, "PATH": str(bin_dir), "BC_VM_CACHE": str(tmp_path / "cache")}
+    done = subprocess.run(["/bin/bash", str(VM_CHECK), "--arm64"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == CANNOT_RUN, done.stderr
+    assert "cannot run here" in done.stderr
+    assert "arch-test is missing" in done.stderr or "qemu-user-static is missing" in done.stderr
+    assert not (tmp_path / "cache").exists()  # nothing built, nothing kept

@@ -6,7 +6,8 @@ The app's UI thread owns the session; the server runs in a process of its own, a
 (`KivyOwner`), so Kivy never waits on a phone, and importing aiohttp there (0.4 s of CPU here, four times
 that on a Pi) never holds this interpreter. Starting it runs on a thread of its own only while the UI
 thread rests between frames (`WhenIdle`). A server process that ends by itself is reported on the screens
-and started again, RESTARTS times at most. `COMPANION_PHONES=off` starts nothing; `COMPANION_PHONE_PORT` moves the port from 8765. A port
+and started again, RESTARTS times at most; one slow to start (a busy Pi) is tried again as often, each
+time given twice as long (10, 20, 40, 80 s by default), before the phones are said off. `COMPANION_PHONES=off` starts nothing; `COMPANION_PHONE_PORT` moves the port from 8765. A port
 that is taken leaves the app running: `status` says so on the home and table screens.
 """
 from __future__ import annotations
@@ -166,9 +167,7 @@ class PhoneBridge(EventDispatcher):
             host = join.table_host()
             self.local_name = join.local_name()
         except TimeoutError:  # an OSError, but the port may well be free
-            message = (f"Phones cannot join: the phone server was slow to start (over {self.start_timeout:g} s); "
-                       "restart the app to try again.")
-            Clock.schedule_once(lambda _dt: self._failed(message))
+            Clock.schedule_once(lambda _dt: self._slow())
             return
         except OSError as exc:
             message = f"Phones cannot join: port {self.port} is taken or closed ({exc.strerror or exc})."
@@ -204,6 +203,18 @@ class PhoneBridge(EventDispatcher):
         self._note = f" (the phone server stopped, {how}, and was started again)"
         self.start()
         self.status = f"Phones: the phone server stopped ({how}); starting it again..."
+
+    def _slow(self) -> None:
+        """The server's process did not listen within the start timeout (it was ended): on a busy machine
+        the next try may well do, so it is tried again with twice as long, RESTARTS times at most."""
+        slow = f"the phone server was slow to start (over {self.start_timeout:g} s)"
+        if self._restarts >= self.RESTARTS:
+            self._failed(f"Phones cannot join: {slow} {self._restarts + 1} times; restart the app to try again.")
+            return
+        self._restarts += 1
+        self.start_timeout *= 2
+        self.start()
+        self.status = f"Phones: {slow}; trying again, allowing {self.start_timeout:g} s..."
 
     def _failed(self, message: str) -> None:
         log.error("%s", message)

@@ -2,7 +2,7 @@
 # The steps of systemd/vm-check.sh inside the VM, one per command (vm-agent runs them as root and sends
 # the output to the host). A check prints "PASS name: detail" or "FAIL name: detail"; other lines are log.
 #   guest.sh install | wait-active | sockets | keys | security | game | count | hang SIGNAL | uninstall
-#            | offscreen | playout (arm64) | sh CMD
+#            | offscreen | playout | touch-wait (arm64) | sh CMD
 set -uo pipefail
 payload=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)  # the repository and wheels/, read-only
 repo=/root/board-companion  # "the clone" the installer runs from
@@ -85,6 +85,21 @@ wait-active)
     renderer=$(journalctl -u "$unit" -b --no-pager -o cat | grep -o 'OpenGL renderer <.*>' | tail -1)
     echo "renderer: ${renderer:-not in the log}"
     journalctl -u "$unit" -b --no-pager -o cat | grep -iE 'error|warning|critical|traceback' | tail -15
+    ;;
+touch-wait)
+    # This boot has no touch panel: systemd gave up on its device after touch-timeout.conf's 10 s and
+    # started the app without it (Wants=, not Requires=), rather than holding the screen black 90 s.
+    gave_up=$(journalctl -b --no-pager -o cat | grep -E 'companion.x2dtouch|companion-touch' | grep -i 'timed out' | tail -1)
+    job=$(systemctl show -P JobRunningTimeoutUSec 'dev-input-companion\x2dtouch.device')
+    started=$(($(prop ExecMainStartTimestampMonotonic) / 1000000))
+    if [[ -e /dev/input/companion-touch ]]; then
+        fail touch-wait "/dev/input/companion-touch is there: this boot was to have no panel"
+    elif [[ $(prop ActiveState) == active && -n $gave_up && $job == 10s ]]; then
+        pass touch-wait "no panel: \"$gave_up\" (job timeout $job); the app started ${started} s after the boot began"
+    else
+        fail touch-wait "app $(prop ActiveState), job timeout ${job:-unset}, timeout line: ${gave_up:-none}"
+    fi
+    journalctl -b --no-pager -o short-monotonic | grep -E 'companion.x2dtouch|companion-touch|Started board' | tail -5
     ;;
 sockets)
     # The phones' server is the app's child process (python -m companion.phones.child), started after the

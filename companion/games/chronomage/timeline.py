@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import BadRequest
+from companion.data_dir import data_dir
 from companion.events import plural
 from companion.quoting import quoted
 
@@ -422,10 +423,9 @@ def inline(v: Any) -> str:
 
 
 def table_dir() -> Path:
-    """The table's own library folder: `chronomage` in the data directory ($COMPANION_DATA, else the XDG
-    data directory's board-companion), where the journal lives too."""
-    base = os.environ.get("COMPANION_DATA") or Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local/share") / "board-companion"
-    return Path(base) / "chronomage"
+    """The table's own library folder: `chronomage` in the data directory (`companion.data_dir`), where
+    the journal lives too."""
+    return data_dir() / "chronomage"
 
 
 def library_dirs() -> list[Path]:

@@ -14,13 +14,13 @@ any subset. A wrong value raises `LegendDataError` naming the field (`basics`, `
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from companion.core import BadRequest
+from companion.data_dir import data_dir
 
 from .cards import BASIC_NAMES, BASIC_SPEED, BASICS, LEGEND_IDS
 
@@ -246,9 +246,8 @@ def with_values(lid: str, values: dict | None = None) -> Legend:
 
 
 def default_dir() -> Path:
-    """The data directory: $COMPANION_DATA, else the XDG data directory (where the journal lives too)."""
-    base = os.environ.get("COMPANION_DATA") or Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local/share") / "board-companion"
-    return Path(base)
+    """The data directory (`companion.data_dir`), where the journal lives too."""
+    return data_dir()
 
 
 def values_path(data_dir: str | Path, lid: str) -> Path:

@@ -224,23 +224,3 @@ def test_speed_order_the_search_values_holding_the_initiative_that_wins_equal_sp
     held, lost = st.clone(), st.clone()
     held.initiative, lost.initiative = 1, 2
     assert evaluate(held, 1) > evaluate(lost, 1) and evaluate(lost, 2) > evaluate(held, 2)
-
-
-def shared_edge_space(game):
-    """Alysia (seat 1, Fatigue 5, facing the Edge) and Lucius (seat 2, holding the Initiative) share space 1."""
-    st = drawn(game)
-    alysia, lucius = st.fig(1), st.fig(2)
-    alysia.space, alysia.facing, alysia.fatigue = 1, "left", 5
-    lucius.space, lucius.facing, lucius.fatigue = 1, "right", 4
-    st.initiative = 2
-    return st
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_knock_out_a_tired_computer_legend_sharing_a_space_by_the_edge_leaves_or_blocks_before_trading_blows(seed):
-    """Lucius's Shot may turn him toward the Edge (Alysia turns to face him) and, holding the Initiative, push her
-    off with 2 tokens before her Punch lands: the random picker won its games that way (bench_legends --trace).
-    The computer opens with a card that leaves the space or blocks, not with a Strike or a Dive that stays."""
-    st = shared_edge_space(Legends(2, {"legends": ["alysia", "lucius"], "values": "{}"}))
-    pick = LegendsComputer(guesses=6).choose(st.clone(), 1, random.Random(seed), 60.0)
-    assert pick.cards[0] in ("step", "back", "defensive-pivot")

@@ -4,12 +4,9 @@
 own hand and picks, its teammates' hands. A *guess* fills every other seat's unrevealed picks from that
 seat's pool (its basics, R-12 keeping Specials unknown; a teammate's hand when seen): mostly a pick
 the heuristic picker would like (`heuristic.pick_value`, the foe's own guess from the public table),
-else any pick, a foe's first card taking each possible card in turn from guess to guess. `search` plays
-each of the seat's options (its picks of cards the engine can read, LA-4, ranked by the heuristic)
-against the same guesses through the engine to the end of the sequence (every exchange, Edges, Push
-tokens, Knock Outs; a Legend turning in a space shared with a foe faces the nearer Edge) and scores the
-outcome (`evaluate`: a lost game costs twice what a won one gains, the computer being the stronger
-player against the pickers it is measured on, so a coin flip for the game is a bad bet); it is anytime: a
+else any pick. `search` plays each of the seat's options (its picks of cards the engine can read,
+LA-4, ranked by the heuristic) against the same guesses through the engine to the end of the sequence
+(every exchange, Edges, Push tokens, Knock Outs) and scores the outcome (`evaluate`); it is anytime: a
 guess is started only when its estimated cost fits the budget, each rollout checks the clock, a guess
 left unfinished is dropped, and the options falling behind are dropped along the way (successive
 halving, by guesses met or by time spent) so the survivors see more guesses.
@@ -22,19 +19,16 @@ import random
 import time
 
 from . import edits
-from .actions import Face, Pick
+from .actions import Pick
 from .heuristic import answer, pick_value
-from .resolve import LEFT, RIGHT
 
 PRIOR_SHARE = 0.8  # of the guesses drawn from the heuristic's liking (the rest: any pick)
 TEMPERATURE = 0.5  # of that liking (softmax over pick values)
 HALVING = (4, 8, 16, 32, 64)  # guesses after which the worse half of the options is dropped
 MIN_ALIVE = 4  # options never dropped below this many
-STRATIFY = True  # each guess shows a foe's possible first cards in turn (`SeatView.guess`)
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
-WIN, LOSS = 1000.0, 2000.0  # the game's end: a loss costs more than a win gains (`evaluate`)
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
 
@@ -64,7 +58,7 @@ class SeatView:
         self.others = [t for t in st.active() if t != seat]
         seers = st.hand_seers(seat)
         self.public = st.clone()  # every other seat's secrets blanked: nothing below can read them
-        self.pool, self.size, self.liked, self.offset = {}, {}, {}, {}
+        self.pool, self.size, self.liked = {}, {}, {}
         for t in self.others:
             cards = st.piles[t - 1].hand + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
             known = known_picks(st, t)
@@ -79,42 +73,21 @@ class SeatView:
             if not self.pool[t][0]:
                 self.liked[t] = self._liking(t)
 
-    def _liking(self, t: int) -> dict[str, tuple[list[tuple[str, ...]], list[float]]]:
-        """Seat t's possible picks by their first card, and the weights of the heuristic's liking for each (from
-        the public table)."""
+    def _liking(self, t: int) -> tuple[list[tuple[str, ...]], list[float]]:
+        """Seat t's possible picks, and the weights of the heuristic's liking for each (from the public table)."""
         orders = list(itertools.permutations(self.pool[t][1], min(self.size[t], len(self.pool[t][1]))))
         values = [pick_value(self.public, t, o) for o in orders]
         top = max(values, default=0.0)
-        liked: dict = {}
-        for o, v in zip(orders, values):
-            group = liked.setdefault(o[0], ([], []))
-            group[0].append(o)
-            group[1].append(math.exp((v - top) / TEMPERATURE))
-        return liked
+        return orders, [math.exp((v - top) / TEMPERATURE) for v in values]
 
-    def guess(self, rng: random.Random, index: int | None = None):
-        """A copy of the public state where every other seat's picks are guessed. With `index` (the guess's
-        number) a foe yet to pick opens with each of its possible first cards in turn (from an offset drawn
-        once), the rest of its pick guessed as before: the first card is the Strike a lucky foe lands before
-        anything else, and a few guesses drawn from the heuristic's liking alone rarely hold one it dislikes
-        (a Shot turned toward the Edge, in a shared space: every loss to random in bench_legends --trace)."""
+    def guess(self, rng: random.Random):
+        """A copy of the public state where every other seat's picks are guessed."""
         sim = self.public.clone()
         for t in self.others:
             known, pool = self.pool[t]
             size = self.size[t]
-            liked = self.liked.get(t)
-            first = None
-            if liked and index is not None:
-                firsts = sorted(liked)
-                first = firsts[(index + self.offset.setdefault(t, rng.randrange(len(firsts)))) % len(firsts)]
-            if liked and first is not None:
-                if rng.random() < PRIOR_SHARE:
-                    rest = list(rng.choices(liked[first][0], liked[first][1])[0])
-                else:
-                    rest = [first] + rng.sample([c for c in pool if c != first], max(0, min(size, len(pool)) - 1))
-            elif liked and rng.random() < PRIOR_SHARE:
-                orders = [o for group in liked.values() for o in group[0]]
-                rest = list(rng.choices(orders, [w for group in liked.values() for w in group[1]])[0])
+            if t in self.liked and self.liked[t][0] and rng.random() < PRIOR_SHARE:
+                rest = list(rng.choices(self.liked[t][0], self.liked[t][1])[0])
             else:
                 rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
             sim.picks[t] = known + rest + ["step"] * max(0, size - len(known) - len(rest))
@@ -124,17 +97,15 @@ class SeatView:
 
 def exposure(st, s: int) -> int:
     """Spaces between seat s's Legend and the Edge its nearest foe pushes it toward (a Strike pushes the
-    way the striker faces: away from the striker; sharing a space, toward the nearer Edge: a foe there may
-    turn before it strikes, a Shot does, and the Legend turns with it)."""
+    way the striker faces: away from the striker, or, sharing a space, the way the foe faces)."""
     me = st.fig(s)
     foes = st.foes(s)
     if not foes:
         return min(me.space, 6 - me.space)
     f = min(foes, key=lambda t: (st.distance(s, t), t))
     there = st.fig(f)
-    if there.space == me.space:
-        return min(me.space, 6 - me.space)
-    return me.space if there.space > me.space else 6 - me.space
+    left = there.space > me.space or (there.space == me.space and there.facing == "left")
+    return me.space if left else 6 - me.space
 
 
 def evaluate(st, me: int) -> float:
@@ -142,7 +113,7 @@ def evaluate(st, me: int) -> float:
     each Legend's distance from the Edge its nearest foe pushes it toward, against its Fatigue and what a
     Force-2 hit would push it now."""
     if st.phase == "over":
-        return WIN if me in st.winner else 0.0 if not st.winner else -LOSS
+        return 1000.0 if me in st.winner else 0.0 if not st.winner else -1000.0
     mine = [s for s in st.seats if st.team(s) == st.team(me)]
     if st.teams:
         my_t = st.team(me)
@@ -162,17 +133,6 @@ def evaluate(st, me: int) -> float:
     return value
 
 
-def rollout_answer(sim, s: int, options: list):
-    """The rollouts' answer to an asked choice: the heuristic's, but a Legend turning in a space it shares with
-    a foe faces the nearer Edge: its Strike pushes that foe toward it, and the foe, turned to face it, pushes it
-    away. (The heuristic keeps its facing there, so the search never saw a foe's Shot turn it toward the Edge.)"""
-    if isinstance(options[0], Face):
-        space = sim.fig(s).space
-        if space != 3 and any(sim.fig(f).space == space for f in sim.foes(s)):
-            return Face(s, LEFT if space < 3 else RIGHT)
-    return answer(sim, s, options)
-
-
 def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
     """Play the copy on to the end of the sequence (simple answers to every choice), then score it."""
     guard = 0
@@ -180,7 +140,7 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
         guard += 1
         if sim.ask is not None:
             s = sim.ask.seat
-            sim.apply(rollout_answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
+            sim.apply(answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
         elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
             t = edits.to_pick(sim)[0]
             sim.apply(Pick(t, (rng.choice(edits.actions_of(sim, t, sim.piles[t - 1].hand)),)))
@@ -227,7 +187,7 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
         if guesses is None and begun + per * len(alive) > stop:
             break
         seed = rng.random()
-        base = view.guess(random.Random(seed), done if STRATIFY else None)
+        base = view.guess(random.Random(seed))
         column = {}
         for a in alive:
             if clock() > hard:

@@ -8,13 +8,19 @@ seats to its end. The bench stands in for the table: a card only the table resol
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
 
-Measured on a 2-core machine shared with other work (load average 7-16), `--clock cpu --seconds 0.1`
-(0.1 s of CPU a decision), with the Initiative counted in the search's evaluation (games 0-119 in two runs
-of 60): against random 118 of 120 as seat 1 (98.3 %) and 117 of 120 as seat 2 (97.5 %; before the Initiative
-term 97 of 100 and 96 of 100); against the heuristic picker (`--games 30`) 29 of 30 as seat 1 (97 %, 95 %
-83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %). Each line also prints the games won by each of the cpu's
-Legends. `--games 0 --six` at load 12: the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s:
-1.09 s with 0.01 s of CPU, a process the machine did not run).
+Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of
+CPU a decision), games 0-299 a seat (a run of `--games 120 --first 0`, two of `--games 90 --first 120|210`,
+load 11-21): as seat 1 won 292, drew 1, lost 7 of 300 (97.5 %, 95 % 95.0-98.8 %), as seat 2 won 294, lost 6
+(98.0 %, 95.7-99.1 %): short of 99 %. Won by the cpu's Legend (seat 1; seat 2): Alysia 34/38; 34/38, Fitz
+38/38; 38/38, Hilda 38/38; 38/38, Lucius 38/38; 38/38, Zephyr 36/37; 36/37, Sabo 36/37; 37/37, Lord Grym
+35/37; 37/37, Tikkit 37/37; 36/37. Every game not won, read with `--trace`, is the one weakness that
+`search.py`'s docstring describes (a space next to an Edge shared with the foe, whose Shot turns toward it).
+At `--seconds 0.3` (games 0-29, load 5-16): 27 of 30 as seat 1, 29 of 30 as seat 2: more time does not
+find that turn. Against the heuristic picker (`--games 30`, the same search, measured last session at load
+7-16): 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %). `--games 0 --six` at
+load 12 (last session): the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s: 1.09 s with
+0.01 s of CPU, a process the machine did not run). `--trace` prints each game not won, event by event, with
+the board at every pick.
 """
 from __future__ import annotations
 

@@ -15,7 +15,8 @@ load 11-21): as seat 1 won 292, drew 1, lost 7 of 300 (97.5 %, 95 % 95.0-98.8 %)
 38/38; 38/38, Hilda 38/38; 38/38, Lucius 38/38; 38/38, Zephyr 36/37; 36/37, Sabo 36/37; 37/37, Lord Grym
 35/37; 37/37, Tikkit 37/37; 36/37. Every game not won, read with `--trace`, is the one weakness that
 `search.py`'s docstring describes (a space next to an Edge shared with the foe, whose Shot turns toward it).
-At `--seconds 0.3` (games 0-29, load 5-16): 27 of 30 as seat 1, 29 of 30 as seat 2: more time does not
+At `--seconds 0.3` (games 0-89, runs of 30 and 60, load 4-16; slowest decision 0.21 s CPU): 85 of 90 as
+seat 1 (94 %, 95 % 88-98 %), 88 of 90 as seat 2 (98 %, 92-99 %), its losses the same: more time does not
 find that turn. Against the heuristic picker (`--games 30`, the same search, measured last session at load
 7-16): 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %). `--games 0 --six` at
 load 12 (last session): the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s: 1.09 s with

@@ -8,13 +8,20 @@ seats to its end. The bench stands in for the table: a card only the table resol
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
 
-Measured on a 2-core machine shared with other work (load average 7-16), `--clock cpu --seconds 0.1`
-(0.1 s of CPU a decision), with the Initiative counted in the search's evaluation (games 0-119 in two runs
-of 60): against random 118 of 120 as seat 1 (98.3 %) and 117 of 120 as seat 2 (97.5 %; before the Initiative
-term 97 of 100 and 96 of 100); against the heuristic picker (`--games 30`) 29 of 30 as seat 1 (97 %, 95 %
-83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %). Each line also prints the games won by each of the cpu's
-Legends. `--games 0 --six` at load 12: the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s:
-1.09 s with 0.01 s of CPU, a process the machine did not run).
+Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of
+CPU a decision), games 0-299 a seat (a run of `--games 120 --first 0`, two of `--games 90 --first 120|210`,
+load 11-21): as seat 1 won 292, drew 1, lost 7 of 300 (97.5 %, 95 % 95.0-98.8 %), as seat 2 won 294, lost 6
+(98.0 %, 95.7-99.1 %): short of 99 %. Won by the cpu's Legend (seat 1; seat 2): Alysia 34/38; 34/38, Fitz
+38/38; 38/38, Hilda 38/38; 38/38, Lucius 38/38; 38/38, Zephyr 36/37; 36/37, Sabo 36/37; 37/37, Lord Grym
+35/37; 37/37, Tikkit 37/37; 36/37. Every game not won, read with `--trace`, is the one weakness that
+`search.py`'s docstring describes (a space next to an Edge shared with the foe, whose Shot turns toward it).
+At `--seconds 0.3` (games 0-89, runs of 30 and 60, load 4-16; slowest decision 0.21 s CPU): 85 of 90 as
+seat 1 (94 %, 95 % 88-98 %), 88 of 90 as seat 2 (98 %, 92-99 %), its losses the same: more time does not
+find that turn. Against the heuristic picker (`--games 30`, the same search, measured last session at load
+7-16): 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %). `--games 0 --six` at
+load 12 (last session): the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s: 1.09 s with
+0.01 s of CPU, a process the machine did not run). `--trace` prints each game not won, event by event, with
+the board at every pick.
 """
 from __future__ import annotations
 
@@ -24,6 +31,7 @@ import os
 import random
 import time
 
+from companion.events import Names
 from companion.games.legends.computer import LegendsComputer, table_step
 from companion.games.legends.game import Legends
 from companion.games.legends.heuristic import HeuristicPicker
@@ -56,10 +64,12 @@ def table_done(st, seat: int):
     return next((a for a in options if getattr(a, "prim", None) == "done"), options[0])
 
 
-def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: float = 1.0) -> list[float]:
+def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: float = 1.0,
+             log: list[str] | None = None) -> list[float]:
     """Play `st` to its end (or `turns` decisions) with a player a seat; the `cpu` decisions' times, each
-    (seconds on the cpu's clock, CPU seconds this process spent)."""
+    (seconds on the cpu's clock, CPU seconds this process spent). `log`: gets each event's sentence."""
     times = []
+    names = Names([st.legend(s).name for s in st.seats], st.game)
     for _ in range(turns):
         if st.is_over():
             break
@@ -72,11 +82,21 @@ def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: 
         if action is None:
             clock = getattr(players[seat], "clock", time.monotonic)  # the cpu's decisions timed on its own clock
             start, spent = clock(), time.process_time()
+            if log is not None and st.phase == "pick":
+                log.append(f"[{players[seat].level} seat {seat} picks; " + board(st) + "]")
             action = players[seat].choose(st.clone(), seat, rng, seconds)
             if players[seat].level == "cpu":
                 times.append((clock() - start, time.process_time() - spent))
-        st.apply(action)
+        events = st.apply(action)
+        if log is not None:
+            log.extend(e.sentence(names) for e in events)
     return times
+
+
+def board(st) -> str:
+    """Each Legend's space, facing and Fatigue, and who holds the Initiative (the bench's trace)."""
+    return "; ".join(f"{st.legend(s).name} on {st.fig(s).space} facing {st.fig(s).facing}, Fatigue {st.fig(s).fatigue}"
+                     for s in st.seats) + f"; Initiative: seat {st.initiative}"
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -94,7 +114,8 @@ def cpu_player(clock: str):
     return LegendsComputer(clock=time.process_time if clock == "cpu" else time.monotonic)
 
 
-def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall") -> None:
+def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall",
+          trace: bool = False) -> None:
     won = drawn = lost = 0
     times: list[tuple[float, float]] = []
     unwon = []  # the games not won, by number (to replay one)
@@ -107,11 +128,14 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         game = Legends(2, {"legends": pair, "values": "{}"})
         players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()
-        times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds)
+        log: list[str] = []
+        times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds, log=log)
         winners = st.outcome().winners if st.is_over() else ()
         won, drawn, lost = won + (winners == (cpu_seat,)), drawn + (not winners), lost + (bool(winners) and cpu_seat not in winners)
         if winners != (cpu_seat,):
             unwon.append(i)
+            if trace:
+                print(f"-- game {i} not won ({pair[0]} v {pair[1]}, cpu seat {cpu_seat}):\n  " + "\n  ".join(log), flush=True)
         tally = mine.setdefault(pair[cpu_seat - 1], [0, 0])
         tally[0], tally[1] = tally[0] + (winners == (cpu_seat,)), tally[1] + 1
     score = won + drawn / 2
@@ -153,6 +177,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rivals", default="random,greedy,heuristic", help="comma-separated: random, greedy, heuristic")
     ap.add_argument("--seats", default="1,2", help="the cpu's seats to measure (default 1,2)")
     ap.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
+    ap.add_argument("--trace", action="store_true", help="print each game not won, event by event")
     ap.add_argument("--six", action="store_true", help="also play a 2v2v2 table of six cpu seats")
     ap.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
@@ -165,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
         print(quarter_core(), flush=True)
     for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):
-            match(rival, seat, args.games, args.seconds, args.first, args.clock)
+            match(rival, seat, args.games, args.seconds, args.first, args.clock, args.trace)
     if args.six:
         six(args.seconds, clock=args.clock)
 

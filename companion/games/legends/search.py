@@ -10,6 +10,17 @@ LA-4, ranked by the heuristic) against the same guesses through the engine to th
 guess is started only when its estimated cost fits the budget, each rollout checks the clock, a guess
 left unfinished is dropped, and the options falling behind are dropped along the way (successive
 halving, by guesses met or by time spent) so the survivors see more guesses.
+
+Where it loses to the random picker (`python -m tools.bench_legends --clock cpu --seconds 0.1 --rivals
+random --trace`, games 0-299 a seat, load 11-21): each of the 14 games not won of 600 left the cpu on a
+space next to an Edge (1 or 5) beside the foe: 10 times its own Dive onto a foe standing there, 4 times a
+Punch traded there; then the foe turned toward that Edge (a Shot's turn 12 times, a Defensive Pivot's once;
+once it stepped Back and Shot from range) and the cpu, Fatigue 4 to 9, slid 2 or 3 spaces off. The rollouts
+answer a turn with `heuristic.answer`, which keeps its facing in a shared space, so the search never plays
+that turn, and a foe's Shot there, disliked by the heuristic's walk, is rarely guessed. Tried and reverted
+(figures in the revert, 813a891): rollouts turning toward the nearer Edge there, such a space's exposure
+counted to the nearer Edge, a lost game worth -2000, and a foe's first card guessed in turn (uniformly):
+vs random 118 and 115.5 of 120 (games 0-119), no better; vs the heuristic 19 and 18.5 of 30, far worse.
 """
 from __future__ import annotations
 

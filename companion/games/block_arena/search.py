@@ -121,7 +121,7 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                     return v
         me = st.current
-        ends = turn_ends(st, lambda s: eval_for(s, me))
+        ends = turn_ends(st, rows_for=me)  # ordered by greedy's evaluation, kept up move by move
         if not ends:  # cannot happen in play (BA-13 ends the game first); score as lost
             return -WIN + ply
         for end in ends:

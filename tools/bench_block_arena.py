@@ -8,9 +8,12 @@ those positions), and the `search` level's results against `random` and `greedy`
 seats alternated, S seconds a turn: won/games as seat 1, as seat 2 and both, each with its 95 % Wilson
 interval. A game still running after --max-turns turns each counts as unfinished (neither wins).
 `--cpu` spends S seconds of the searching thread's CPU time (`time.thread_time`) instead of wall-clock,
-so the strength does not depend on the machine's load (the product keeps its wall-clock deadline).
-`--nodes N` gives the search N nodes a turn instead (no clock: a game replays exactly, for A/B tests at
-equal effort). Each game starts with the search's memory empty, whichever process plays it.
+so the strength depends much less on the machine's load (the product keeps its wall-clock deadline); less,
+not nothing: a CPU second does less work on a crowded machine (shared caches and cores), 27,300 nodes at
+load 4-11 but 14,600-19,000 at load 21 (`--only speed --cpu --seconds 0.2`, session 9), so CPU-clock
+strength figures taken at different loads do not compare. `--nodes N` gives the search N nodes a turn
+instead (no clock: a game replays exactly, whatever the load: for A/B tests at equal effort; 4000 nodes is
+about 0.2 s of CPU). Each game starts with the search's memory empty, whichever process plays it.
 `--lost` prints each game the search lost or left unfinished: its seed, the search's seat and its moves.
 `--pi` runs under a quarter of one core (`tools/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
 """

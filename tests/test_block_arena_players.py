@@ -202,6 +202,30 @@ def test_greedys_evaluation_is_ten_meeple_rows_and_the_block_rows_closer_than_th
     assert checked > 100
 
 
+@pytest.mark.parametrize("options", [{"columns": 6, "rows": 6}, {"columns": 5, "rows": 7},
+                                     {"columns": 6, "rows": 6, "bga": True}])
+def test_the_search_orders_its_turns_by_greedys_evaluation_of_where_they_end(options):
+    """The score the search's turn generator keeps up move by move (`rows_for`, for its ordering) is greedy's
+    evaluation of the position each turn ends on, counted for the player to move, slides that carry the
+    opponent's meeple (BA-5) included, on positions from random games, half-finished turns too."""
+    from companion.games.block_arena.players import simple_eval
+    from companion.games.block_arena.turns import quiet_step, turn_ends
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(4):
+        st = GAME(2, options).new_state()
+        while not st.is_over():
+            if st.phase == "play" and rng.random() < 0.3:
+                for plan, _, _, score in turn_ends(st, rows_for=st.current):
+                    s = st.clone()
+                    for step in plan:  # the turn's moves played afresh (the referee's own: see above)
+                        quiet_step(s, step)
+                    assert score == simple_eval(s, st.current), plan
+                    checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 500
+
+
 def test_search_scores_a_threat_it_cannot_answer_as_lost_at_its_horizon():
     """BA-5, BA-7, BA-12: seat 2's meeple on f2 steps onto f1, its goal row, next turn; the block under it is
     seat 1's and cannot slide away (e1 and f3 are taken) nor flip. At the horizon that is a loss, not just

@@ -1,6 +1,6 @@
 """Block Arena benchmark: move generation and search speed, and matches between the computer levels.
 
-    python -m tools.bench_block_arena [--games N] [--seconds S] [--cpu] [--jobs J] [--pi]
+    python -m tools.bench_block_arena [--games N] [--seconds S] [--cpu] [--nodes N] [--jobs J] [--lost] [--pi]
 
 Prints legal-move generations per second (`legal_actions()` on positions from random games), search
 nodes per second of wall-clock and of this process's CPU (the `search` player thinking S seconds on
@@ -8,7 +8,13 @@ those positions), and the `search` level's results against `random` and `greedy`
 seats alternated, S seconds a turn: won/games as seat 1, as seat 2 and both, each with its 95 % Wilson
 interval. A game still running after --max-turns turns each counts as unfinished (neither wins).
 `--cpu` spends S seconds of the searching thread's CPU time (`time.thread_time`) instead of wall-clock,
-so the strength does not depend on the machine's load (the product keeps its wall-clock deadline).
+so the strength depends much less on the machine's load (the product keeps its wall-clock deadline); less,
+not nothing: a CPU second does less work on a crowded machine (shared caches and cores), 27,300 nodes at
+load 4-11 but 14,600-19,000 at load 21 (`--only speed --cpu --seconds 0.2`, session 9), so CPU-clock
+strength figures taken at different loads do not compare. `--nodes N` gives the search N nodes a turn
+instead (no clock: a game replays exactly, whatever the load: for A/B tests at equal effort; 4000 nodes is
+about 0.2 s of CPU). Each game starts with the search's memory empty, whichever process plays it.
+`--lost` prints each game the search lost or left unfinished: its seed, the search's seat and its moves.
 `--pi` runs under a quarter of one core (`tools/bench_cpu.py`), shared by all its jobs: use it with `--jobs 1`.
 """
 from __future__ import annotations
@@ -23,6 +29,7 @@ from companion.core import RandomPlayer
 
 from companion.games.block_arena.game import BlockArena
 from companion.games.block_arena.players import GreedyPlayer
+from companion.games.block_arena import search as search_module
 from companion.games.block_arena.search import Searcher, SearchPlayer
 from tools.bench_legends import wilson
 
@@ -66,25 +73,34 @@ def search_rate(positions, seconds: float, rng: random.Random) -> tuple[float, f
     return nodes / spent, nodes / max(cpu, 1e-9), depth / len(positions)
 
 
-def play_game(args: tuple) -> tuple[int, int | None, int]:
-    """One game: (the search player's seat, its result 1 win / 0 loss / None unfinished, turns played)."""
-    opponent, search_seat, seconds, cpu, seed, columns, rows, max_turns = args
+def play_game(args: tuple) -> tuple[int, int | None, int, str, list]:
+    """One game: (the search player's seat, its result 1 win / 0 loss / None unfinished, turns played,
+    the game's seed, its actions)."""
+    opponent, search_seat, seconds, cpu, seed, columns, rows, max_turns, nodes = args
     game = BlockArena(2, {"columns": columns, "rows": rows})
     rng = random.Random(seed)
-    search = SearchPlayer(clock=time.thread_time) if cpu else SearchPlayer()
+    search_module._MEMORY.clear()  # a game's result does not depend on the games its process played before
+    search_module._PLANS.clear()
+    if nodes:
+        search, seconds = SearchPlayer(max_nodes=nodes, clock=lambda: 0.0), 1e9
+    else:
+        search = SearchPlayer(clock=time.thread_time) if cpu else SearchPlayer()
     players = {search_seat: search, 3 - search_seat: LEVELS[opponent]()}
     st = game.new_state()
+    moves = []
     while not st.is_over() and max(st.turns) < max_turns:
         seat = st.current
-        st.apply(players[seat].choose(st.clone(), seat, rng, seconds))
+        a = players[seat].choose(st.clone(), seat, rng, seconds)
+        moves.append(str(a))
+        st.apply(a)
     if not st.is_over():
-        return search_seat, None, max(st.turns)
-    return search_seat, (1 if st.winner == search_seat else 0), max(st.turns)
+        return search_seat, None, max(st.turns), seed, moves
+    return search_seat, (1 if st.winner == search_seat else 0), max(st.turns), seed, moves
 
 
 def match(opponent: str, games: int, seconds: float, cpu: bool, jobs: int, columns: int, rows: int,
-          max_turns: int, seed: int) -> list:
-    tasks = [(opponent, 1 + i % 2, seconds, cpu, f"{seed}:{opponent}:{i}", columns, rows, max_turns)
+          max_turns: int, seed: int, nodes: int | None = None) -> list:
+    tasks = [(opponent, 1 + i % 2, seconds, cpu, f"{seed}:{opponent}:{i}", columns, rows, max_turns, nodes)
              for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -95,8 +111,8 @@ def match(opponent: str, games: int, seconds: float, cpu: bool, jobs: int, colum
 def rate(results: list) -> str:
     """`won/games = p (95 % low-high)`, with the losses and unfinished games."""
     n = len(results)
-    won = sum(1 for _, r, _ in results if r == 1)
-    unfinished = sum(1 for _, r, _ in results if r is None)
+    won = sum(1 for r in results if r[1] == 1)
+    unfinished = sum(1 for r in results if r[1] is None)
     low, high = wilson(won, n)
     return (f"{won}/{n} = {won / max(n, 1):.0%} (95 % {low:.0%}-{high:.0%}), {n - won - unfinished} lost, "
             f"{unfinished} unfinished")
@@ -112,6 +128,8 @@ def main(argv=None) -> None:
     p.add_argument("--seconds", type=float, default=1.0, help="the search player's budget a turn")
     p.add_argument("--cpu", action="store_true",
                    help="the budget is the searching thread's CPU time, not wall-clock (independent of load)")
+    p.add_argument("--nodes", type=int, help="the search's budget a turn in nodes, not time (reproducible games)")
+    p.add_argument("--lost", action="store_true", help="print the seed, seat and moves of each game not won")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--columns", type=int, default=6)
     p.add_argument("--rows", type=int, default=6)
@@ -128,7 +146,8 @@ def main(argv=None) -> None:
     rng = random.Random(a.seed)
     game = BlockArena(2, {"columns": a.columns, "rows": a.rows})
     clock = "s of CPU" if a.cpu else "s (wall-clock)"
-    print(f"Block Arena bench: {a.columns}x{a.rows}, {a.games} games a match, {a.seconds:g} {clock} a turn, "
+    budget = f"{a.nodes} nodes" if a.nodes else f"{a.seconds:g} {clock}"
+    print(f"Block Arena bench: {a.columns}x{a.rows}, {a.games} games a match, {budget} a turn, "
           f"{a.jobs} job(s), max {a.max_turns} turns each, seed {a.seed}", flush=True)
     if "speed" in parts:
         positions = sample_positions(game, 40, rng)
@@ -140,8 +159,14 @@ def main(argv=None) -> None:
         if opponent not in parts:
             continue
         t = time.perf_counter()
-        results = match(opponent, a.games, a.seconds, a.cpu, a.jobs, a.columns, a.rows, a.max_turns, a.seed)
-        turns = sum(t for _, _, t in results) / max(1, len(results))
+        results = match(opponent, a.games, a.seconds, a.cpu, a.jobs, a.columns, a.rows, a.max_turns, a.seed,
+                        a.nodes)
+        turns = sum(r[2] for r in results) / max(1, len(results))
+        if a.lost:
+            for seat, r, n, seed, moves in results:
+                if r != 1:
+                    print(f"{'lost' if r == 0 else 'unfinished'} {seed} search seat {seat}, {n} turns: "
+                          f"{'; '.join(moves)}", flush=True)
         for seat in (1, 2):
             print(f"search as seat {seat} vs {opponent}: {rate([r for r in results if r[0] == seat])}", flush=True)
         print(f"search vs {opponent}: {rate(results)} (mean {turns:.1f} turns each, "

@@ -12,24 +12,17 @@ from typing import ClassVar
 from companion.core import ComputerPlayer, refuse
 
 from .state import OVER
-from .turns import action_of, whole_turns
+from .turns import action_of, rows, whole_turns
 
 WIN = 1_000_000
 
 
 def simple_eval(st, seat: int) -> int:
-    """10 x (meeple rows advanced, mine minus theirs) + (block rows advanced, summed, mine minus theirs).
-
-    One pass over the blocks (the search calls it for every position it orders): seat 1 advances toward
-    the last row, so its block counts by its higher square `b` and its meeple by its row; seat 2's by
-    `a` and `top - row`. Written for seat 1, negated for seat 2 (the two sides' sums are symmetric)."""
+    """10 x (meeple rows advanced, mine minus theirs) + (block rows advanced, summed, mine minus theirs):
+    `turns.rows`, or a win or loss once the game is over."""
     if st.phase == OVER:
         return WIN if st.winner == seat else -WIN
-    row_of, top, meeple = st.bd.row_of, st.bd.rows - 1, st.meeple
-    v = 10 * (row_of[meeple[1]] + row_of[meeple[2]] - top)
-    for o, a, b in st.blocks:
-        v += row_of[b] if o == 1 else row_of[a] - top
-    return v if seat == 1 else -v
+    return rows(st, seat)
 
 
 def eval_for(st, seat: int) -> int:

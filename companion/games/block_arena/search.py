@@ -15,13 +15,28 @@ depths and in the next turn's search. Setup: the blocks go down at random, but w
 is searched (`placed`: each placement, then the play ahead); searching the last block's placement as
 well measured no better (94 of 100 against greedy either way; the last two blocks', 93).
 
-Measured on a shared 2-core machine (load average 4-11; CPU-time figures, which the load barely
-changes): 27,300 nodes a second of CPU (2,000 a wall-clock second at load 10); 0.2 s of CPU reaches
-a mean depth of 3.3 turns on 6x6 positions (a full depth 4 takes ~16,000 nodes). The deadline is
-wall-clock (`seconds`, 90 % of it), so a loaded machine gives a move less: `python -m
-tools.bench_block_arena --seconds 0.2 --games 100 --jobs 2 --cpu` (the budget in CPU time) beat greedy
-94 of 100 (47/50 as seat 1, 47/50 as seat 2; 89 with a random meeple start and no mate distance, 42/50
-as seat 2; 91 with the mate distance alone, 43/50) and random 100 of 100 (all 50 as each seat).
+Measured on a shared 2-core machine, CPU-time figures. Speed: 27,300 nodes a second of CPU at load 4-11
+(2,000 a wall-clock second at load 10), but 14,600-19,000 at load 21 (a crowded machine's CPU second does
+less), so 0.2 s of CPU reached a mean depth of 3.3 turns then and 3.0-3.1 at load 21 (`python -m
+tools.bench_block_arena --only speed --cpu --seconds 0.2`); a full depth 4 takes ~7,000 nodes on the
+bench's positions from random games, more in the middle game. The deadline is wall-clock (`seconds`, 90 % of
+it), so a loaded machine gives a move less. Strength: `python -m tools.bench_block_arena --only greedy
+--seconds 0.2 --games 100 --jobs 2 --cpu --seed S` (the budget in CPU time) beat greedy 92, 90 and 92 of 100
+for seeds 1, 3, 7 (274/300 = 91 %, 95 % 88-94 %; load 15-18), against 92, 87 and 91 (270/300) for the search
+before its turn generator was sped up, on the same seeds (load 11-18); random 100 of 100 (`--only random`).
+At a fixed 4000 nodes a turn (`--nodes 4000`, about 0.2 s of CPU, the same games whatever the load): 94, 88
+and 92 of 100 for seeds 1, 3, 7 (274/300).
+
+Where it loses (`--lost`, replays): horizon effects. A quiet turn after which the opponent wins by force
+three or four turns later, mostly once both first rows are bare and a meeple walks onto a block its side
+has brought to its goal row: the search parries the first threat and not the second. A 30,000-node search
+(depth 3-4) of the positions the search played in the 6 games lost at 4000 nodes (seed 1) calls 5 of its
+79 turns there lost and 20 more already lost; greedy wins such games only when its rush happens to be
+the winning line. Measured no better: searching the turns after the 4th of a node a turn shallower first
+(depth 2.95 -> 3.40 at 3000 nodes, but 88/100 against 92/100 at 4000 nodes, seed 7); a null window after
+each node's first turn (the same nodes to depths 3 and 4); answering threats twice a line, not once (as
+many of those 79 turns lost at 4000 nodes: 5); a leaf bonus for a meeple one or two rows from its goal
+(+20, +6: 90/100 at 4000 nodes, seed 7); `THREAT` 100 or 1000 (92/100 either way, seed 7, as with 300).
 """
 from __future__ import annotations
 
@@ -121,7 +136,7 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                     return v
         me = st.current
-        ends = turn_ends(st, lambda s: eval_for(s, me))
+        ends = turn_ends(st, rows_for=me)  # ordered by greedy's evaluation, kept up move by move
         if not ends:  # cannot happen in play (BA-13 ends the game first); score as lost
             return -WIN + ply
         for end in ends:

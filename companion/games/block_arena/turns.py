@@ -26,7 +26,7 @@ def whole_turns(st) -> list[tuple[tuple, object]]:
     return [(plan, end_of(st, plan, winner)) for plan, _, winner, _ in turn_ends(st)]
 
 
-def turn_ends(st, score=None) -> list[tuple]:
+def turn_ends(st, score=None, rows_for: int | None = None) -> list[tuple]:
     """(plan, end key, winner, `score(end)`) for each distinct position the player in turn can end on;
     the winner is the seat whose meeple the turn brings home (BA-12), else None.
 
@@ -35,58 +35,84 @@ def turn_ends(st, score=None) -> list[tuple]:
     check) only for the ends the search visits, most being cut off first. A turn is a block move then
     `end` or a meeple movement, or a movement then a block move (BA-6, BA-11: none after it, none
     then); in the bga variant either alone (BA-9). `score` sees the scratch with the turn not yet
-    ended. The key is `(blocks, meeple 1, meeple 2)`."""
+    ended. With `rows_for` (a seat) instead, the score is `rows(end, rows_for)` (greedy's evaluation)
+    kept up move by move, with no pass over the blocks. The key is `(blocks, meeple 1, meeple 2)`."""
     if st.phase != "play":
         raise ValueError("whole turns are planned only during play")
     seat, bd = st.current, st.bd
     row_of, goal, other_goal = bd.row_of, goal_row(seat, bd.rows), goal_row(3 - seat, bd.rows)
     s = st.clone()
-    meeple, found = s.meeple, {}
+    meeple, found, cell = s.meeple, {}, s.cell
     can_go, bga = not st.meeple_moved, st.bga
+    sign = 1 if rows_for == 1 else -1
+    # every block move with the meeple anywhere: a movement changes no block, only which one it stands on (BA-5)
+    moves = block_moves(bd, s.blocks, cell, seat, None, meeple[3 - seat])
 
-    def end(plan, winner):
+    def end(plan, winner, v):
         k = (tuple(s.blocks), meeple[1], meeple[2])
         if k not in found:
-            found[k] = (plan, k, winner, None if score is None else score(s))
+            found[k] = (plan, k, winner, sign * v if rows_for else None if score is None else score(s))
 
-    def goes(plan, then_block: bool):
+    def goes(plan, then_block: bool, v):
         """Each movement from here (`plan` before it), then each block move if `then_block`."""
         here = meeple[seat]
         for sq in sorted(s.reach(seat)):
             meeple[seat] = sq
             p = plan + (("g", sq),)
+            w = v + 10 * (row_of[sq] - row_of[here])
             if row_of[sq] == goal or not then_block:
-                end(p, seat if row_of[sq] == goal else None)
+                end(p, seat if row_of[sq] == goal else None, w)
             else:
-                block_moves_then(p, False)  # BA-11: none (no block move) is no turn
+                block_moves_then(p, False, w)  # BA-11: none (no block move) is no turn
         meeple[seat] = here
 
-    def block_moves_then(plan, then_go: bool):
-        for move in s.block_moves():
+    def block_moves_then(plan, then_go: bool, v):
+        under = cell[meeple[seat]]  # BA-5: the block under one's own meeple stays
+        for move in moves:
+            if move[0] == under:
+                continue
             step = ("b", move)
+            owner, a, b = s.blocks[move[0]]
             undo = quiet_step(s, step)
+            w = v + (row_of[move[2]] - row_of[b] if owner == 1 else row_of[move[1]] - row_of[a])
+            if undo[1] != meeple[3 - seat]:  # the opponent's meeple rode along
+                w += 10 * (row_of[meeple[3 - seat]] - row_of[undo[1]])
             p = plan + (step,)
             if row_of[meeple[3 - seat]] == other_goal:  # BA-12: a slide carried the opponent home
-                end(p, 3 - seat)
+                end(p, 3 - seat, w)
             elif then_go:
-                end(p + (("e",),), None)
-                goes(p, False)
+                end(p + (("e",),), None, w)
+                goes(p, False, w)
             else:
-                end(p, None)
+                end(p, None, w)
             take_back(s, step, undo)
 
+    v = rows(s, 1) if rows_for else 0
     if bga:
-        block_moves_then((), False)
-        goes((), False)
+        block_moves_then((), False, v)
+        goes((), False, v)
     elif not st.block_moved:
-        block_moves_then((), can_go)
+        block_moves_then((), can_go, v)
         if can_go:
-            goes((), True)
+            goes((), True, v)
     else:
-        end((("e",),), None)
+        end((("e",),), None, v)
         if can_go:
-            goes((), False)
+            goes((), False, v)
     return list(found.values())
+
+
+def rows(st, seat: int) -> int:
+    """10 x (meeple rows advanced, mine minus theirs) + (block rows advanced, summed, mine minus theirs).
+
+    One pass over the blocks: seat 1 advances toward the last row, so its block counts by its higher
+    square `b` and its meeple by its row; seat 2's by `a` and `top - row`. Written for seat 1, negated
+    for seat 2 (the two sides' sums are symmetric)."""
+    row_of, top, meeple = st.bd.row_of, st.bd.rows - 1, st.meeple
+    v = 10 * (row_of[meeple[1]] + row_of[meeple[2]] - top)
+    for o, a, b in st.blocks:
+        v += row_of[b] if o == 1 else row_of[a] - top
+    return v if seat == 1 else -v
 
 
 def end_of(st, plan: tuple, winner: int | None):

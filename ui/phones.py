@@ -133,13 +133,14 @@ class PhoneBridge(EventDispatcher):
         self._controller = None
         self._poll = None
         self._restarts = 0
+        self._stopped = False  # the app stopped: a start still in flight ends its server, a retry is not made
         self._note = ""  # what the status adds after a restart
         self.status = "" if self.enabled else "Phones are off (COMPANION_PHONES=off)."
 
     # -- lifecycle ----------------------------------------------------------------------------------
     def start(self) -> None:
         """Start the server's process from a thread of its own (the UI thread never waits for it)."""
-        if not self.enabled or self.server is not None:
+        if not self.enabled or self.server is not None or self._stopped:
             return
         self.status = "Phones: starting..."
         idle = WhenIdle()
@@ -182,6 +183,9 @@ class PhoneBridge(EventDispatcher):
         join.warm()  # here, paced by WhenIdle, rather than at the first QR code shown (0.2 s on a Pi core)
 
     def _started(self, hub, server, host: str, port: int) -> None:
+        if self._stopped:  # the app stopped while this server started (seen: its callbacks in the next app)
+            server.stop()
+            return
         self.hub, self.server, self.host, self.port = hub, server, host, port
         self.running = True
         self.status = (f"Phones join at {self.address}" + (f" or http://{self.local_name}:{port}" if self.local_name else "")
@@ -207,6 +211,8 @@ class PhoneBridge(EventDispatcher):
     def _slow(self) -> None:
         """The server's process did not listen within the start timeout (it was ended): on a busy machine
         the next try may well do, so it is tried again with twice as long, RESTARTS times at most."""
+        if self._stopped:
+            return
         slow = f"the phone server was slow to start (over {self.start_timeout:g} s)"
         if self._restarts >= self.RESTARTS:
             self._failed(f"Phones cannot join: {slow} {self._restarts + 1} times; restart the app to try again.")
@@ -221,6 +227,7 @@ class PhoneBridge(EventDispatcher):
         self.status = message
 
     def stop(self) -> None:
+        self._stopped = True
         if self._poll is not None:
             self._poll.cancel()
             self._poll = None

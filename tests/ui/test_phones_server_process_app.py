@@ -115,3 +115,28 @@ def test_phones_what_a_qr_code_needs_is_ready_once_the_phones_run_not_made_at_th
     monkeypatch.delitem(sys.modules, "segno", raising=False)  # as in a fresh app
     started(ui, journal_path)
     assert ui.until(lambda: "segno" in sys.modules, 20)
+
+
+def test_phones_an_app_stopped_while_its_slow_phone_server_is_tried_again_starts_no_server_after(
+        ui, journal_path, phones_on, monkeypatch):
+    """A retry in flight when the app stopped started a server for the stopped app, and its callbacks reached
+    the next app on the same Kivy loop (seen: the next tests' screens broken)."""
+    from pathlib import Path
+    from ui.phones import PhoneBridge
+    monkeypatch.setattr(PhoneBridge, "START_TIMEOUT", 0.001)
+    monkeypatch.setattr(PhoneBridge, "RESTARTS", 15)  # tries until one fits: it would come up within 33 s
+    app = ui.start(journal_path)
+    assert ui.until(lambda: "trying again" in app.phones.status, 20), app.phones.status
+    bridge = app.phones
+    ui.stop()
+    ui.until(lambda: False, 5)  # the loop runs on, as for the next app: any late start would land here
+    assert bridge.server is None and not bridge.running
+    servers = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if parent == os.getpid() and b"companion.phones.child" in (proc / "cmdline").read_bytes():
+                servers.append(proc.name)
+        except (OSError, ValueError, IndexError):
+            pass  # gone meanwhile
+    assert not servers, f"phone server processes still running: {servers}"

@@ -1,3 +1,6 @@
+import os
+import tempfile
+
 import pytest
 
 from companion import games
@@ -9,6 +12,12 @@ def lucky_registered(monkeypatch):
     """Register the test-only Lucky Draw game, so the core is tested without any real game."""
     monkeypatch.setitem(games.REGISTRY, "lucky-draw", LuckyDraw)
     return "lucky-draw"
+
+
+def pytest_configure(config):
+    """Before any fixture: what runs outside a test's own folder (a module-scoped fixture's command, say)
+    keeps its data in a folder of the run's, never in the user's data directory."""
+    os.environ["COMPANION_DATA"] = tempfile.mkdtemp(prefix="companion-data-")
 
 
 @pytest.fixture(autouse=True)

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 
 class BytesReferee:
-    def __init__(self):
-        # strict UTF-8 stdin, as under a UTF-8 locale on the Pi (the C locale here would be lenient)
-        env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    def __init__(self, data):
+        # strict UTF-8 stdin, as under a UTF-8 locale on the Pi (the C locale here would be lenient); its
+        # journal in a folder of its own (a module's fixture starts before each test's own folder is set)
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "COMPANION_DATA": str(data)}
         self.proc = subprocess.Popen([sys.executable, "-m", "companion", "referee"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
 
@@ -29,8 +30,8 @@ class BytesReferee:
 
 
 @pytest.fixture(scope="module")
-def referee():
-    r = BytesReferee()
+def referee(tmp_path_factory):
+    r = BytesReferee(tmp_path_factory.mktemp("referee-data"))
     assert r.send(b'{"op":"new","game":"time-runners","players":3,"seed":5}')["ok"]
     yield r
     r.proc.stdin.close()

@@ -1,6 +1,6 @@
 """Where a table keeps its files: $COMPANION_DATA (the systemd unit's StateDirectory), else the XDG data
-directory's board-companion. The journal, the phones' keys, typed Legend values and Chronomage's own
-library all live there."""
+directory's board-companion. The default journal, typed Legend values and Chronomage's own library live
+there; the phones' keys live beside the journal in use (here only for the default journal)."""
 from __future__ import annotations
 
 import os

@@ -34,18 +34,16 @@ def phones_enabled() -> bool:
 
 
 def phone_port() -> int:
-    try:
-        return int(os.environ.get("COMPANION_PHONE_PORT", DEFAULT_PORT))
-    except ValueError:
-        return DEFAULT_PORT
+    return env_number("COMPANION_PHONE_PORT", DEFAULT_PORT, int)
 
 
-def _seconds(text: str | None, default: float) -> float:
+def env_number(name: str, default, kind=float):
+    """The positive number the environment variable `name` holds, else `default` (unset, not a number, <= 0)."""
     try:
-        seconds = float(text) if text else default
+        value = kind(os.environ.get(name) or default)
     except ValueError:
         return default
-    return seconds if seconds > 0 else default
+    return value if value > 0 else default
 
 
 class KivyOwner:
@@ -124,7 +122,7 @@ class PhoneBridge(EventDispatcher):
         self.enabled = phones_enabled()
         self.port = phone_port()
         #: the server's process must listen within this (an emulated machine, 20-50x slower, needs minutes)
-        self.start_timeout = _seconds(os.environ.get("COMPANION_PHONE_START_TIMEOUT"), self.START_TIMEOUT)
+        self.start_timeout = env_number("COMPANION_PHONE_START_TIMEOUT", self.START_TIMEOUT)
         self.journal_path = journal_path
         self.hub = None
         self.server = None

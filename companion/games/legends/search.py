@@ -41,7 +41,8 @@ MIN_ALIVE = 4  # options never dropped below this many
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
-FOE_EDGE_TURN = 0.0  # (variant) a foe turning in a space shared with the seat faces the nearer Edge this often
+FOE_EDGE_TURN = 0.3  # a foe turning in a space shared with the seat faces the nearer Edge this often
+FOE_EDGE_FATIGUE = 0  # (variant) ... only when the seat's Legend has at least this Fatigue
 SHARED_EDGE_FATIGUE = 99  # (variant) from this Fatigue a space shared with a foe is exposed to its nearer Edge
 WILD_ANSWERS = False  # (variant) a foe whose pick is guessed uniformly answers its choices at random too
 SAFETY_SHARE = 0.0  # (variant) of the budget kept for the survivors' rollouts against a random foe
@@ -164,7 +165,8 @@ def rollout_answer(sim, me: int, s: int, options: list, rng: random.Random, wild
         return rng.choice(options)
     if FOE_EDGE_TURN and type(options[0]) is Face and s != me and sim.team(s) != sim.team(me):
         space = sim.fig(s).space
-        if space != 3 and space == sim.fig(me).space and rng.random() < FOE_EDGE_TURN:
+        if space != 3 and space == sim.fig(me).space and sim.fig(me).fatigue >= FOE_EDGE_FATIGUE \
+                and rng.random() < FOE_EDGE_TURN:
             return Face(s, LEFT if space < 3 else RIGHT)
     return answer(sim, s, options)
 

@@ -41,12 +41,7 @@ MIN_ALIVE = 4  # options never dropped below this many
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
-FOE_EDGE_TURN = 0.3  # a foe turning in a space shared with the seat faces the nearer Edge this often
-FOE_EDGE_FATIGUE = 0  # (variant) ... only when the seat's Legend has at least this Fatigue
-SHARED_EDGE_FATIGUE = 99  # (variant) from this Fatigue a space shared with a foe is exposed to its nearer Edge
-WILD_ANSWERS = False  # (variant) a foe whose pick is guessed uniformly answers its choices at random too
-SAFETY_SHARE = 0.0  # (variant) of the budget kept for the survivors' rollouts against a random foe
-SAFETY_WEIGHT = 1.0  # (variant) of a Knock Out suffered in those rollouts (times 1000)
+FOE_EDGE_TURN = 0.3  # how often a foe turning in a space shared with the seat's Legend faces the nearer Edge
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
 
@@ -77,7 +72,6 @@ class SeatView:
         seers = st.hand_seers(seat)
         self.public = st.clone()  # every other seat's secrets blanked: nothing below can read them
         self.pool, self.size, self.liked = {}, {}, {}
-        self.wild: set[int] = set()  # the seats the last guess drew uniformly
         for t in self.others:
             cards = st.piles[t - 1].hand + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
             known = known_picks(st, t)
@@ -99,19 +93,16 @@ class SeatView:
         top = max(values, default=0.0)
         return orders, [math.exp((v - top) / TEMPERATURE) for v in values]
 
-    def guess(self, rng: random.Random, prior: float = PRIOR_SHARE):
-        """A copy of the public state where every other seat's picks are guessed (`prior`: the share drawn from
-        the heuristic's liking)."""
+    def guess(self, rng: random.Random):
+        """A copy of the public state where every other seat's picks are guessed."""
         sim = self.public.clone()
-        self.wild = set()
         for t in self.others:
             known, pool = self.pool[t]
             size = self.size[t]
-            if t in self.liked and self.liked[t][0] and rng.random() < prior:
+            if t in self.liked and self.liked[t][0] and rng.random() < PRIOR_SHARE:
                 rest = list(rng.choices(self.liked[t][0], self.liked[t][1])[0])
             else:
                 rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
-                self.wild.add(t)
             sim.picks[t] = known + rest + ["step"] * max(0, size - len(known) - len(rest))
             sim.piles[t - 1].hand = [c for c in pool if c not in rest]
         return sim
@@ -126,8 +117,6 @@ def exposure(st, s: int) -> int:
         return min(me.space, 6 - me.space)
     f = min(foes, key=lambda t: (st.distance(s, t), t))
     there = st.fig(f)
-    if there.space == me.space and me.fatigue >= SHARED_EDGE_FATIGUE:
-        return min(me.space, 6 - me.space)
     left = there.space > me.space or (there.space == me.space and there.facing == "left")
     return me.space if left else 6 - me.space
 
@@ -157,28 +146,25 @@ def evaluate(st, me: int) -> float:
     return value
 
 
-def rollout_answer(sim, me: int, s: int, options: list, rng: random.Random, wild=()):
-    """The rollouts' answer of seat s to an asked choice: the heuristic's; a `wild` seat's at random; a foe of `me`
-    turning in a space it shares with `me` faces the nearer Edge FOE_EDGE_TURN of the time (its Strike then pushes
-    `me` there: the heuristic keeps the facing, so the search never saw a random foe's Shot turn that way)."""
-    if s in wild:
-        return rng.choice(options)
-    if FOE_EDGE_TURN and type(options[0]) is Face and s != me and sim.team(s) != sim.team(me):
+def rollout_answer(sim, me: int, s: int, options: list, rng: random.Random):
+    """The rollouts' answer of seat s to an asked choice: the heuristic's, but a foe of `me` turning in a space it
+    shares with `me`'s Legend faces the nearer Edge FOE_EDGE_TURN of the time: its Strike then pushes that Legend
+    there. (The heuristic keeps its facing there, so the search never saw a random foe's Shot turn that way.)"""
+    if type(options[0]) is Face and sim.team(s) != sim.team(me):
         space = sim.fig(s).space
-        if space != 3 and space == sim.fig(me).space and sim.fig(me).fatigue >= FOE_EDGE_FATIGUE \
-                and rng.random() < FOE_EDGE_TURN:
+        if space != 3 and space == sim.fig(me).space and rng.random() < FOE_EDGE_TURN:
             return Face(s, LEFT if space < 3 else RIGHT)
     return answer(sim, s, options)
 
 
-def rollout(sim, me: int, rng: random.Random, sequence: int, wild=()) -> float:
+def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
     """Play the copy on to the end of the sequence (simple answers to every choice), then score it."""
     guard = 0
     while sim.phase != "over" and sim.sequence == sequence and guard < 400:
         guard += 1
         if sim.ask is not None:
             s = sim.ask.seat
-            sim.apply(rollout_answer(sim, me, s, [a for a in sim.legal_actions() if sim.actor(a) == s], rng, wild))
+            sim.apply(rollout_answer(sim, me, s, [a for a in sim.legal_actions() if sim.actor(a) == s], rng))
         elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
             t = edits.to_pick(sim)[0]
             sim.apply(Pick(t, (rng.choice(edits.actions_of(sim, t, sim.piles[t - 1].hand)),)))
@@ -214,9 +200,6 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
     time, so a starved search (a loaded machine, a Pi) still ends comparing its best few with most guesses.
     `guesses`: exactly that many (a fixed seed then gives a fixed choice), else as many as fit."""
     start = clock()
-    end = stop
-    if SAFETY_SHARE and guesses is None:
-        stop = start + (stop - start) * (1 - SAFETY_SHARE)
     view = SeatView(state, seat)
     alive = shortlist(state, seat, options)
     rank = {a: i for i, a in enumerate(alive)}
@@ -229,14 +212,13 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
             break
         seed = rng.random()
         base = view.guess(random.Random(seed))
-        wild = view.wild if WILD_ANSWERS else ()
         column = {}
         for a in alive:
             if clock() > hard:
                 return averages(alive, totals, done)
             sim = base.clone()
             sim.apply(a)
-            column[a] = rollout(sim, seat, random.Random(seed), state.sequence, wild)
+            column[a] = rollout(sim, seat, random.Random(seed), state.sequence)
         for a, v in column.items():
             totals[a] += v
         done += 1
@@ -247,42 +229,7 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
             alive = sorted(alive, key=lambda a: (-totals[a], rank[a]))[:max(MIN_ALIVE, len(alive) // 2)]
             alive.sort(key=rank.get)
             halved += 1
-    values = averages(alive, totals, done)
-    if SAFETY_SHARE and len(values) > 1:
-        values = safety(state, seat, view, values, rng, end, hard, guesses, clock)
-    return values
-
-
-def safety(state, seat: int, view, values: dict, rng: random.Random, stop: float, hard: float, guesses, clock) -> dict:
-    """The survivors' values less SAFETY_WEIGHT * 1000 a Knock Out suffered, in the share of rollouts against a
-    uniformly random foe (random picks and random answers), played until `stop` (or `guesses` of them)."""
-    suffered = {a: 0 for a in values}
-    rounds = 0
-    per = 0.0
-    while rounds < (guesses or MAX_GUESSES):
-        begun = clock()
-        if guesses is None and begun + per * len(values) > stop:
-            break
-        seed = rng.random()
-        base = view.guess(random.Random(seed), prior=0.0)
-        column = {}
-        for a in values:
-            if clock() > hard:
-                break
-            sim = base.clone()
-            sim.apply(a)
-            rollout(sim, seat, random.Random(seed), state.sequence, set(view.others))
-            column[a] = sim.received[seat - 1] > state.received[seat - 1] or (sim.phase == "over" and seat not in sim.winner)
-        else:
-            for a, ko in column.items():
-                suffered[a] += ko
-            rounds += 1
-            per = max(per, (clock() - begun) / len(values))
-            continue
-        break
-    if not rounds:
-        return values
-    return {a: v - SAFETY_WEIGHT * 1000.0 * suffered[a] / rounds for a, v in values.items()}
+    return averages(alive, totals, done)
 
 
 def averages(alive: list, totals: dict, done: int) -> dict:

@@ -239,9 +239,10 @@ def tired_sabo_sharing_a_space_with_lucius():
 
 def test_issue_30_a_tired_computer_legend_beside_the_edge_does_not_dive_back_onto_a_foe_whose_shot_may_turn_it_there():
     """Lucius's Shot may turn him toward the nearer Edge, and his Strike then pushes Sabo (Fatigue 7) off it: the
-    random picker won its games that way. Stepping Back and Diving onto him again risks it (Monte Carlo against a
-    random foe: 'back punch dive' 7 %, 'defensive-pivot dive punch' 10 %, 'back step defensive-pivot' 1 %); the
-    search, whose foes sometimes make that turn, picks no Dive (before: 5 of these 6 seeds did)."""
+    random picker won its games that way. Stepping Back and Diving onto him again risks it: in that game's position
+    (`tools.risk_legends.play_sequence`, 300 rollouts against a random foe) 'back punch dive' lost 7 %,
+    'defensive-pivot dive punch' 10 %, 'back step defensive-pivot' 1 %. The search, whose foes sometimes make that
+    turn, picks no Dive (before issue 30's change 5 of these 6 seeds did)."""
     st = tired_sabo_sharing_a_space_with_lucius()
     picks = [LegendsComputer(guesses=32).choose(st.clone(), 1, random.Random(seed), 60.0).cards for seed in range(6)]
     assert not [p for p in picks if "dive" in p]

@@ -25,19 +25,19 @@ Outs the cpu suffers a game against a random foe, on the positions of games 0-59
 before, 95 %; 0.1 s CPU a decision): FOE_EDGE_TURN 0.3: -0.0103 +-0.0082 as seat 1 (0.0362 to 0.0258), -0.0160
 +-0.0106 as seat 2 (0.0547 to 0.0387), the Knock Outs given unchanged (+0.009 +-0.035, +0.018 +-0.041), load
 3.7-4.0 (the same run unchanged, load 6: +0.0002 +-0.0054, -0.0003 +-0.0020). No better: FOE_EDGE_TURN 0.5 (-0.009,
--0.015); 1 (-0.019, -0.028, but given -0.076 +-0.053, -0.040 +-0.054: a passive search); 1 only from Fatigue 4
-(seat 1: -0.017, given -0.051 +-0.036, load 6); a foe guessed uniformly also answering at random (-0.005, -0.008,
-given -0.051, -0.035); a safety check of the last survivors against a random foe with 40 % of the budget (-0.010,
--0.008, given -0.094 +-0.047, -0.089 +-0.057). In games (`--clock cpu --seconds 0.1`, runs of 120, 120 and 60
-games, load 3.5-5.9) the gain does not show: vs random, games 0-299, as seat 1 won 295, drew 1, lost 4 (98.5 %,
-95 % 96.4-99.4 %), as seat 2 won 291, drew 1, lost 8 (97.2 %, 94.6-98.5 %), where the code before won 292/1/7 and
-294/0/6: short of 99 %, and 600 games cannot show a change of this size (a third fewer of some 2 % losses). Vs the
-heuristic, games 0-59: 53 of 60 as seat 1 (88 %, 77.8-94.2 %), 55.5 of 60 as seat 2 (92.5 %, 83.0-96.9 %); the code
-before, games 30-59 at load 3.5-4.8: 26 and 28.5 of 30 (this change: 25 and 26.5), games 0-29 last session 29 and
-27 (this change: 28 and 29). Tried and reverted before (figures in the revert, 813a891): rollouts turning every
-Legend toward the nearer Edge there, such a space's exposure counted to the nearer Edge, a lost game worth -2000,
-and a foe's first card guessed in turn (uniformly): vs random 118 and 115.5 of 120 (games 0-119), no better; vs the
-heuristic 19 and 18.5 of 30.
+-0.015); 1 (-0.019, -0.028, but given -0.076 +-0.053, -0.040 +-0.054: a passive search; vs the heuristic, games
+0-29, load 3.4-3.8: 26 and 24.5 of 30); 1 only from Fatigue 4 (seat 1: -0.017, given -0.051 +-0.036, load 6); a foe
+guessed uniformly also answering at random (-0.005, -0.008, given -0.051, -0.035); a safety check of the last
+survivors against a random foe with 40 % of the budget (-0.010, -0.008, given -0.094 +-0.047, -0.089 +-0.057). In
+games (`--clock cpu --seconds 0.1`, runs of 120, 120 and 60 games, load 3.5-5.9) the gain does not show: vs random,
+games 0-299, as seat 1 won 295, drew 1, lost 4 (98.5 %, 95 % 96.4-99.4 %), as seat 2 won 291, drew 1, lost 8
+(97.2 %, 94.6-98.5 %), where the code before won 292/1/7 and 294/0/6: short of 99 %, and 600 games cannot show a
+change of this size (a third fewer of some 2 % losses). Vs the heuristic, games 0-59: 53 of 60 as seat 1 (88 %,
+77.8-94.2 %), 55.5 of 60 as seat 2 (92.5 %, 83.0-96.9 %); the code before, games 30-59 at load 3.5-4.8: 26 and 28.5
+of 30 (this change: 25 and 26.5), games 0-29 last session 29 and 27 (this change: 28 and 29). Tried and reverted
+before (figures in the revert, 813a891): rollouts turning every Legend toward the nearer Edge there, such a space's
+exposure counted to the nearer Edge, a lost game worth -2000, and a foe's first card guessed in turn (uniformly):
+vs random 118 and 115.5 of 120 (games 0-119), no better; vs the heuristic 19 and 18.5 of 30.
 """
 from __future__ import annotations
 

@@ -224,3 +224,25 @@ def test_speed_order_the_search_values_holding_the_initiative_that_wins_equal_sp
     held, lost = st.clone(), st.clone()
     held.initiative, lost.initiative = 1, 2
     assert evaluate(held, 1) > evaluate(lost, 1) and evaluate(lost, 2) > evaluate(held, 2)
+
+
+def tired_sabo_sharing_a_space_with_lucius():
+    """Sabo (seat 1, Fatigue 7, facing right, holding the Initiative) and Lucius (seat 2, Fatigue 4, facing left)
+    share space 4, next to the Edge: game 29 of `python -m tools.risk_legends collect` (seat 1)."""
+    st = drawn(Legends(2, {"legends": ["sabo", "lucius"], "values": "{}"}))
+    sabo, lucius = st.fig(1), st.fig(2)
+    sabo.space, sabo.facing, sabo.fatigue = 4, "right", 7
+    lucius.space, lucius.facing, lucius.fatigue = 4, "left", 4
+    st.initiative = 1
+    return st
+
+
+def test_issue_30_a_tired_computer_legend_beside_the_edge_does_not_dive_back_onto_a_foe_whose_shot_may_turn_it_there():
+    """Lucius's Shot may turn him toward the nearer Edge, and his Strike then pushes Sabo (Fatigue 7) off it: the
+    random picker won its games that way. Stepping Back and Diving onto him again risks it: in that game's position
+    (`tools.risk_legends.play_sequence`, 300 rollouts against a random foe) 'back punch dive' lost 7 %,
+    'defensive-pivot dive punch' 10 %, 'back step defensive-pivot' 1 %. The search, whose foes sometimes make that
+    turn, picks no Dive (before issue 30's change 5 of these 6 seeds did)."""
+    st = tired_sabo_sharing_a_space_with_lucius()
+    picks = [LegendsComputer(guesses=32).choose(st.clone(), 1, random.Random(seed), 60.0).cards for seed in range(6)]
+    assert not [p for p in picks if "dive" in p]

@@ -8,20 +8,26 @@ seats to its end. The bench stands in for the table: a card only the table resol
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
 
-Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of
-CPU a decision), games 0-299 a seat (a run of `--games 120 --first 0`, two of `--games 90 --first 120|210`,
-load 11-21): as seat 1 won 292, drew 1, lost 7 of 300 (97.5 %, 95 % 95.0-98.8 %), as seat 2 won 294, lost 6
-(98.0 %, 95.7-99.1 %): short of 99 %. Won by the cpu's Legend (seat 1; seat 2): Alysia 34/38; 34/38, Fitz
-38/38; 38/38, Hilda 38/38; 38/38, Lucius 38/38; 38/38, Zephyr 36/37; 36/37, Sabo 36/37; 37/37, Lord Grym
-35/37; 37/37, Tikkit 37/37; 36/37. Every game not won, read with `--trace`, is the one weakness that
-`search.py`'s docstring describes (a space next to an Edge shared with the foe, whose Shot turns toward it).
-At `--seconds 0.3` (games 0-89, runs of 30 and 60, load 4-16; slowest decision 0.21 s CPU): 85 of 90 as
-seat 1 (94 %, 95 % 88-98 %), 88 of 90 as seat 2 (98 %, 92-99 %), its losses the same: more time does not
-find that turn. Against the heuristic picker (`--games 30`, the same search, measured last session at load
-7-16): 29 of 30 as seat 1 (97 %, 95 % 83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %). `--games 0 --six` at
-load 12 (last session): the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s: 1.09 s with
-0.01 s of CPU, a process the machine did not run). `--trace` prints each game not won, event by event, with
-the board at every pick.
+Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of CPU a
+decision), games 0-299 a seat, with the search of issue 30 (a foe sharing a space turns toward the nearer Edge in
+30 % of the rollouts; runs of `--games 120 --first 0|120` and `--games 60 --first 240`, two at a time, load
+3.5-5.9): as seat 1 won 295, drew 1, lost 4 of 300 (98.5 %, 95 % 96.4-99.4 %), as seat 2 won 291, drew 1, lost 8
+(97.2 %, 94.6-98.5 %; slowest decision 0.12 s CPU, the only one of 17,295 over 0.1 s): still short of 99 %, and no
+different from the search before, whose figures follow. `python -m tools.risk_legends` measures that change's gain
+where games cannot (a third fewer Knock Outs expected). Before issue 30 (a run of `--games 120 --first 0`, two of
+`--games 90 --first 120|210`, load 11-21): as seat 1 won 292, drew 1, lost 7 of 300 (97.5 %, 95 % 95.0-98.8 %), as
+seat 2 won 294, lost 6 (98.0 %, 95.7-99.1 %): short of 99 %. Won by the cpu's Legend (seat 1; seat 2): Alysia
+34/38; 34/38, Fitz 38/38; 38/38, Hilda 38/38; 38/38, Lucius 38/38; 38/38, Zephyr 36/37; 36/37, Sabo 36/37; 37/37,
+Lord Grym 35/37; 37/37, Tikkit 37/37; 36/37. Every game not won, read with `--trace`, is the one weakness that
+`search.py`'s docstring describes (a space next to an Edge shared with the foe, whose Shot turns toward it). At
+`--seconds 0.3` (games 0-89, runs of 30 and 60, load 4-16; slowest decision 0.21 s CPU): 85 of 90 as seat 1 (94 %,
+95 % 88-98 %), 88 of 90 as seat 2 (98 %, 92-99 %), its losses the same: more time does not find that turn. Against
+the heuristic picker (`--games 30`, the search before issue 30, measured at load 7-16): 29 of 30 as seat 1 (97 %,
+95 % 83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %); with issue 30's change (`--games 30 --first 0|30`, load
+4.9-5.8), games 0-59: 53 of 60 as seat 1 (88 %, 78-94 %), 55.5 of 60 as seat 2 (92.5 %, 83-97 %), where the search
+before won 26 and 28.5 of games 30-59 (this change: 25 and 26.5), load 3.5-4.8. `--games 0 --six` at load 12 (last
+session): the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s: 1.09 s with 0.01 s of CPU, a process
+the machine did not run). `--trace` prints each game not won, event by event, with the board at every pick.
 """
 from __future__ import annotations
 

@@ -12,15 +12,32 @@ left unfinished is dropped, and the options falling behind are dropped along the
 halving, by guesses met or by time spent) so the survivors see more guesses.
 
 Where it loses to the random picker (`python -m tools.bench_legends --clock cpu --seconds 0.1 --rivals
-random --trace`, games 0-299 a seat, load 11-21): each of the 14 games not won of 600 left the cpu on a
-space next to an Edge (1 or 5) beside the foe: 10 times its own Dive onto a foe standing there, 4 times a
-Punch traded there; then the foe turned toward that Edge (a Shot's turn 12 times, a Defensive Pivot's once;
-once it stepped Back and Shot from range) and the cpu, Fatigue 4 to 9, slid 2 or 3 spaces off. The rollouts
-answer a turn with `heuristic.answer`, which keeps its facing in a shared space, so the search never plays
-that turn, and a foe's Shot there, disliked by the heuristic's walk, is rarely guessed. Tried and reverted
-(figures in the revert, 813a891): rollouts turning toward the nearer Edge there, such a space's exposure
-counted to the nearer Edge, a lost game worth -2000, and a foe's first card guessed in turn (uniformly):
-vs random 118 and 115.5 of 120 (games 0-119), no better; vs the heuristic 19 and 18.5 of 30, far worse.
+random --trace`, games 0-299 a seat, load 11-21, before issue 30's change): each of the 14 games not won of
+600 left the cpu on a space next to an Edge (1 or 5) beside the foe: 10 times its own Dive onto a foe
+standing there, 4 times a Punch traded there; then the foe turned toward that Edge (a Shot's turn 12 times, a
+Defensive Pivot's once; once it stepped Back and Shot from range) and the cpu, Fatigue 4 to 9, slid 2 or 3
+spaces off. The rollouts answered every turn with `heuristic.answer`, which keeps the facing in a shared
+space, so the search never played that turn; now (`rollout_answer`) a foe turning in a space it shares with
+the seat's Legend faces the nearer Edge FOE_EDGE_TURN (30 %) of the time.
+
+Measured with `python -m tools.risk_legends measure --positions P --only "game < 60" --rollouts 100` (the Knock
+Outs the cpu suffers a game against a random foe, on the positions of games 0-59 a seat; paired with the code
+before, 95 %; 0.1 s CPU a decision): FOE_EDGE_TURN 0.3: -0.0103 +-0.0082 as seat 1 (0.0362 to 0.0258), -0.0160
++-0.0106 as seat 2 (0.0547 to 0.0387), the Knock Outs given unchanged (+0.009 +-0.035, +0.018 +-0.041), load
+3.7-4.0 (the same run unchanged, load 6: +0.0002 +-0.0054, -0.0003 +-0.0020). No better: FOE_EDGE_TURN 0.5 (-0.009,
+-0.015); 1 (-0.019, -0.028, but given -0.076 +-0.053, -0.040 +-0.054: a passive search; vs the heuristic, games
+0-29, load 3.4-3.8: 26 and 24.5 of 30); 1 only from Fatigue 4 (seat 1: -0.017, given -0.051 +-0.036, load 6); a foe
+guessed uniformly also answering at random (-0.005, -0.008, given -0.051, -0.035); a safety check of the last
+survivors against a random foe with 40 % of the budget (-0.010, -0.008, given -0.094 +-0.047, -0.089 +-0.057). In
+games (`--clock cpu --seconds 0.1`, runs of 120, 120 and 60 games, load 3.5-5.9) the gain does not show: vs random,
+games 0-299, as seat 1 won 295, drew 1, lost 4 (98.5 %, 95 % 96.4-99.4 %), as seat 2 won 291, drew 1, lost 8
+(97.2 %, 94.6-98.5 %), where the code before won 292/1/7 and 294/0/6: short of 99 %, and 600 games cannot show a
+change of this size (a third fewer of some 2 % losses). Vs the heuristic, games 0-59: 53 of 60 as seat 1 (88 %,
+77.8-94.2 %), 55.5 of 60 as seat 2 (92.5 %, 83.0-96.9 %); the code before, games 30-59 at load 3.5-4.8: 26 and 28.5
+of 30 (this change: 25 and 26.5), games 0-29 last session 29 and 27 (this change: 28 and 29). Tried and reverted
+before (figures in the revert, 813a891): rollouts turning every Legend toward the nearer Edge there, such a space's
+exposure counted to the nearer Edge, a lost game worth -2000, and a foe's first card guessed in turn (uniformly):
+vs random 118 and 115.5 of 120 (games 0-119), no better; vs the heuristic 19 and 18.5 of 30.
 """
 from __future__ import annotations
 
@@ -30,8 +47,9 @@ import random
 import time
 
 from . import edits
-from .actions import Pick
+from .actions import Face, Pick
 from .heuristic import answer, pick_value
+from .resolve import LEFT, RIGHT
 
 PRIOR_SHARE = 0.8  # of the guesses drawn from the heuristic's liking (the rest: any pick)
 TEMPERATURE = 0.5  # of that liking (softmax over pick values)
@@ -40,6 +58,7 @@ MIN_ALIVE = 4  # options never dropped below this many
 MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
+FOE_EDGE_TURN = 0.3  # how often a foe turning in a space shared with the seat's Legend faces the nearer Edge
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
 
@@ -144,6 +163,17 @@ def evaluate(st, me: int) -> float:
     return value
 
 
+def rollout_answer(sim, me: int, s: int, options: list, rng: random.Random):
+    """The rollouts' answer of seat s to an asked choice: the heuristic's, but a foe of `me` turning in a space it
+    shares with `me`'s Legend faces the nearer Edge FOE_EDGE_TURN of the time: its Strike then pushes that Legend
+    there. (The heuristic keeps its facing there, so the search never saw a random foe's Shot turn that way.)"""
+    if type(options[0]) is Face and sim.team(s) != sim.team(me):
+        space = sim.fig(s).space
+        if space != 3 and space == sim.fig(me).space and rng.random() < FOE_EDGE_TURN:
+            return Face(s, LEFT if space < 3 else RIGHT)
+    return answer(sim, s, options)
+
+
 def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
     """Play the copy on to the end of the sequence (simple answers to every choice), then score it."""
     guard = 0
@@ -151,7 +181,7 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
         guard += 1
         if sim.ask is not None:
             s = sim.ask.seat
-            sim.apply(answer(sim, s, [a for a in sim.legal_actions() if sim.actor(a) == s]))
+            sim.apply(rollout_answer(sim, me, s, [a for a in sim.legal_actions() if sim.actor(a) == s], rng))
         elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
             t = edits.to_pick(sim)[0]
             sim.apply(Pick(t, (rng.choice(edits.actions_of(sim, t, sim.piles[t - 1].hand)),)))

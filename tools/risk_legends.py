@@ -1,0 +1,214 @@
+"""A low-variance measure of the computer Legend's risk against the random picker (issue 30):
+`python -m tools.risk_legends collect|measure ...`.
+
+A loss to the random picker is rare (2 of 100 games), so games cannot tell two search variants apart in
+the time there is. This measures each pick instead. `collect` plays the bench's games (`bench_legends`'s
+pairs and seeds, cpu vs random) and saves every position where a sequence starts (the picks to make, as
+JSON the engine restores), with whether the cpu was Knocked Out in that sequence and whether it lost the
+game. `measure` lets the cpu (its budget on the CPU clock, a fixed seed a position) pick in each saved
+position and plays the sequence out `--rollouts` times against a uniformly random foe (random pick, random
+answers to every choice, as the bench's RandomPicker; the cpu's own later answers are the heuristic's):
+the share of rollouts where the cpu is Knocked Out is that pick's risk. It prints the sum over positions
+divided by the games (Knock Outs suffered a game, expected) and the Knock Outs given, each with a 95 %
+interval over positions; `--save` keeps each position's figures and `--against` a saved run prints the
+paired difference (the same positions, so the positions' own spread cancels). `--set NAME=VALUE` sets a
+constant of `search.py` (a variant) before measuring.
+
+Measured (2-core machine shared with other work): `collect --seats 1|2 --games 120` (two runs at once, 550 s,
+load 4.9) saved 1305 and 1304 positions; the cpu (search as before issue 30's change, FOE_EDGE_TURN 0) did not
+win 6 and 7 of those 120 games a seat. `measure --positions P --only "game < 60" --rollouts 100` (about 80 s
+CPU a seat): Knock Outs suffered a game 0.0362 (95 % +-0.0128) as seat 1, 0.0547 (+-0.0168) as seat 2, given
+0.92 and 0.85 (load 4.5). The measure points at the real losses: the positions where the cpu was Knocked Out
+in play had a mean risk of 0.080 (seat 1, 3 positions) and 0.040 (seat 2, 5), the others 0.002 and 0.005; the
+30 riskiest positions of some 640 hold 87 % and 71 % of the sum (a tired Legend sharing a space by the Edge,
+Punching or Diving there). Run again unchanged (A/A, load 6): paired +0.0002 +-0.0054 and -0.0003 +-0.0020,
+about 115 of 640 picks changed by the clock's noise. The variants' figures: `search.py`'s docstring.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+
+from companion.games.legends import search
+from companion.games.legends.actions import Pick
+from companion.games.legends.game import Legends
+from companion.games.legends.heuristic import answer, pick_value
+from tools.bench_legends import LEGENDS, RandomPicker, cpu_player, load, table_done
+
+
+def pair_of(i: int, cpu_seat: int) -> list[str]:
+    pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # as bench_legends.match
+    return pair[::-1] if cpu_seat == 2 else pair
+
+
+def game_of(pair: list[str]) -> Legends:
+    return Legends(2, {"legends": list(pair), "values": "{}"})
+
+
+def sequence_start(st) -> bool:
+    """Every seat still to pick its cards of a new sequence (not Quick Fix's fourth card)."""
+    return st.phase == "pick" and st.ask is None and not st.history and not st.picks
+
+
+def collect(seats: list[int], games: int, first: int, seconds: float, out: str) -> None:
+    rows = []
+    begun = time.monotonic()
+    for cpu_seat in seats:
+        for i in range(first, first + games):
+            pair = pair_of(i, cpu_seat)
+            st = game_of(pair).new_state()
+            players = {cpu_seat: cpu_player("cpu"), 3 - cpu_seat: RandomPicker()}
+            rng = random.Random(f"random:{cpu_seat}:{i}")
+            mine = []
+            for _ in range(5000):
+                if st.is_over():
+                    break
+                if sequence_start(st):
+                    mine.append({"game": i, "seat": cpu_seat, "pair": pair, "state": st.to_dict(),
+                                 "received": st.received[cpu_seat - 1]})
+                t = st.turn()
+                if t.kind == "chance":
+                    st.apply(st.automatic(rng))
+                    continue
+                seat = t.seats[0]
+                action = table_done(st, seat) or players[seat].choose(st.clone(), seat, rng, seconds)
+                st.apply(action)
+            lost = st.is_over() and st.outcome().winners != (cpu_seat,)
+            for k, row in enumerate(mine):
+                after = mine[k + 1]["received"] if k + 1 < len(mine) else st.received[cpu_seat - 1]
+                row["ko"], row["lost"] = after > row.pop("received"), lost
+            rows += mine
+            print(f"seat {cpu_seat} game {i}: {len(mine)} positions, {'lost' if lost else 'not lost'}", flush=True)
+    with open(out, "w") as f:
+        json.dump(rows, f)
+    print(f"{len(rows)} positions to {out}; {time.monotonic() - begun:.0f} s; load {load()}")
+
+
+def cpu_pick(st, seat: int, rng: random.Random):
+    """The cpu's own answers inside a measured sequence: the heuristic's (a search each would cost 1000 times)."""
+    options = [a for a in st.legal_actions() if st.actor(a) == seat]
+    if isinstance(options[0], Pick):
+        return max(options, key=lambda a: (pick_value(st, seat, a.cards), str(a)))
+    return answer(st, seat, options)
+
+
+def play_sequence(start, cpu_seat: int, pick, rng: random.Random) -> tuple[int, int]:
+    """From a sequence's start, the cpu's `pick` against a random foe to the sequence's end: (Knock Outs the cpu
+    suffered, Knock Outs it gave); a game lost counts one suffered."""
+    st = start.clone()
+    sequence = st.sequence
+    foe = RandomPicker()
+    for _ in range(2000):
+        if st.is_over() or st.sequence != sequence:
+            break
+        t = st.turn()
+        if t.kind == "chance":
+            st.apply(st.automatic(rng))
+            continue
+        seat = t.seats[0]
+        action = table_done(st, seat)
+        if action is None:
+            if seat != cpu_seat:
+                action = foe.choose(st, seat, rng, 0.0)
+            elif st.phase == "pick" and cpu_seat not in st.picks:
+                action = pick
+            else:
+                action = cpu_pick(st, seat, rng)
+        st.apply(action)
+    suffered = st.received[cpu_seat - 1] - start.received[cpu_seat - 1]
+    given = st.received[2 - cpu_seat] - start.received[2 - cpu_seat]  # 1v1: the foe's
+    if st.is_over() and st.outcome().winners != (cpu_seat,) and not suffered:
+        suffered = 1
+    return suffered, given
+
+
+def decide(start, cpu_seat: int, seconds: float, seed: str):
+    """The cpu's pick at a sequence's start (as seat 2 after a random foe pick it cannot see)."""
+    rng = random.Random(seed)
+    st = start.clone()
+    while st.turn().seats[0] != cpu_seat:
+        st.apply(RandomPicker().choose(st, st.turn().seats[0], rng, 0.0))
+    return cpu_player("cpu").choose(st, cpu_seat, rng, seconds)
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The sum of `values` and the half-width of its 95 % interval (positions independent)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+    return sum(values), 1.96 * math.sqrt(var * n)
+
+
+def measure(path: str, rollouts: int, seconds: float, save: str | None, against: str | None,
+            only: str | None) -> None:
+    rows = json.load(open(path))
+    if only:
+        rows = [r for r in rows if eval(only, {}, dict(r))]
+    begun, spent = time.monotonic(), time.process_time()
+    results = []
+    for k, r in enumerate(rows):
+        start = game_of(r["pair"]).state_from_dict(r["state"])
+        pick = decide(start, r["seat"], seconds, f"{r['game']}:{r['seat']}:{k}")
+        rng = random.Random(f"mc:{r['game']}:{r['seat']}:{r['state']['sequence']}")
+        ko = given = 0
+        for _ in range(rollouts):
+            s, g = play_sequence(start, r["seat"], pick, rng)
+            ko, given = ko + s, given + g
+        results.append({"game": r["game"], "seat": r["seat"], "sequence": r["state"]["sequence"], "pick": str(pick),
+                        "risk": ko / rollouts, "gain": given / rollouts, "ko": r["ko"], "lost": r["lost"]})
+    games = len({(r["game"], r["seat"]) for r in rows})
+    risk, risk_h = interval([x["risk"] for x in results])
+    gain, gain_h = interval([x["gain"] for x in results])
+    print(f"{len(results)} positions of {games} games, {rollouts} rollouts each: Knock Outs suffered a game "
+          f"{risk / games:.4f} (95 % +-{risk_h / games:.4f}), given {gain / games:.4f} (+-{gain_h / games:.4f}); "
+          f"{time.monotonic() - begun:.0f} s, {time.process_time() - spent:.0f} s CPU; load {load()}", flush=True)
+    for label, picked in (("positions where it was Knocked Out in play", [x for x in results if x["ko"]]),
+                          ("positions of games it lost", [x for x in results if x["lost"]]),
+                          ("other positions", [x for x in results if not x["ko"] and not x["lost"]])):
+        if picked:
+            print(f"  {label}: {len(picked)}, mean risk {sum(x['risk'] for x in picked) / len(picked):.3f}", flush=True)
+    if save:
+        with open(save, "w") as f:
+            json.dump(results, f)
+    if against:
+        base = {(x["game"], x["seat"], x["sequence"]): x for x in json.load(open(against))}
+        diffs = [(x["risk"] - base[k]["risk"], x["gain"] - base[k]["gain"]) for x in results
+                 if (k := (x["game"], x["seat"], x["sequence"])) in base]
+        d_risk, h_risk = interval([d for d, _ in diffs])
+        d_gain, h_gain = interval([g for _, g in diffs])
+        changed = sum(1 for x in results if (k := (x["game"], x["seat"], x["sequence"])) in base and base[k]["pick"] != x["pick"])
+        print(f"  against {against} ({len(diffs)} positions, {changed} picks changed): suffered a game "
+              f"{d_risk / games:+.4f} (95 % +-{h_risk / games:.4f}), given {d_gain / games:+.4f} (+-{h_gain / games:.4f})",
+              flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("mode", choices=("collect", "measure"))
+    ap.add_argument("--positions", default="/tmp/legends_positions.json")
+    ap.add_argument("--seats", default="1,2")
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--seconds", type=float, default=0.1, help="the cpu's CPU seconds a decision")
+    ap.add_argument("--rollouts", type=int, default=200)
+    ap.add_argument("--save", help="measure: keep each position's figures in this JSON file")
+    ap.add_argument("--against", help="measure: a saved run to compare with, position by position")
+    ap.add_argument("--only", help="measure: a Python condition on a position's fields (game, seat, ko, lost)")
+    ap.add_argument("--set", action="append", default=[], help="measure: NAME=VALUE, a constant of search.py")
+    args = ap.parse_args(argv)
+    for item in args.set:
+        name, value = item.split("=", 1)
+        assert hasattr(search, name), name
+        setattr(search, name, type(getattr(search, name))(float(value)) if not isinstance(getattr(search, name), bool)
+                else value.lower() in ("1", "true"))
+    if args.mode == "collect":
+        collect([int(s) for s in args.seats.split(",")], args.games, args.first, args.seconds, args.positions)
+    else:
+        measure(args.positions, args.rollouts, args.seconds, args.save, args.against, args.only)
+
+
+if __name__ == "__main__":
+    main()

@@ -99,6 +99,12 @@ def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: 
     return times
 
 
+def pair_of(i: int, cpu_seat: int) -> list[str]:
+    """Game i's Legends, seat 1's first: the cpu's the eight in turn, its foe every other one in turn (never itself)."""
+    pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]
+    return pair[::-1] if cpu_seat == 2 else pair
+
+
 def board(st) -> str:
     """Each Legend's space, facing and Fatigue, and who holds the Initiative (the bench's trace)."""
     return "; ".join(f"{st.legend(s).name} on {st.fig(s).space} facing {st.fig(s).facing}, Fatigue {st.fig(s).fatigue}"
@@ -128,9 +134,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
     mine: dict[str, list[int]] = {}  # the cpu's Legend -> [won, games]
     begun = time.monotonic()
     for i in range(first, first + games):
-        pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # every other Legend in turn, never itself
-        if cpu_seat == 2:
-            pair.reverse()
+        pair = pair_of(i, cpu_seat)
         game = Legends(2, {"legends": pair, "values": "{}"})
         players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()

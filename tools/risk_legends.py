@@ -36,12 +36,7 @@ from companion.games.legends import search
 from companion.games.legends.actions import Pick
 from companion.games.legends.game import Legends
 from companion.games.legends.heuristic import answer, pick_value
-from tools.bench_legends import LEGENDS, RandomPicker, cpu_player, load, table_done
-
-
-def pair_of(i: int, cpu_seat: int) -> list[str]:
-    pair = [LEGENDS[i % 8], LEGENDS[(i + 1 + (i // 8 + 2) % 7) % 8]]  # as bench_legends.match
-    return pair[::-1] if cpu_seat == 2 else pair
+from tools.bench_legends import RandomPicker, cpu_player, load, pair_of, table_done
 
 
 def game_of(pair: list[str]) -> Legends:

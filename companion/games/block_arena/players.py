@@ -34,9 +34,12 @@ def eval_for(st, seat: int) -> int:
 
     A richer one (how far each meeple could get next turn, free goal squares next to it) measured worse:
     138 of 160 games against greedy at 3000 nodes a turn, against 149 of 160 with greedy's alone, which
-    is also cheaper (no path search). Measured no better than greedy's alone: `landing` without its
-    `NEAR_MEEPLE` part (88 of 100, as without the term, `--nodes 5500 --seed 3`); a bonus for a side whose
-    meeple could reach its goal row in two movements (no block moves; a flood more a leaf)."""
+    is also cheaper (no path search). With `landing`: 90 of 100 at `--nodes 5500 --seed 3` (88 without;
+    `python -m tools.bench_block_arena --only greedy --games 100 --jobs 1 --nodes 5500 --seed 3`). Without
+    its `NEAR_MEEPLE` part: 88. Instead of it, 40 for a side whose meeple could reach its goal row in two
+    movements (no block moves, a flood more each leaf): 90 as well, but slower (17,100 nodes a CPU second
+    against 20,800, `--only speed --cpu --seconds 0.2`, loads 6.2 and 4.5: partly the load; 20,200 with
+    `landing`, load 5.4)."""
     v = simple_eval(st, seat)
     if st.phase == OVER:
         return v

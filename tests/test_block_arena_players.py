@@ -277,3 +277,16 @@ def test_search_starts_its_meeple_where_its_search_of_the_play_ahead_says_not_at
                   current=2, turns=[0, 0])
     for seed in range(5):
         assert str(SearchPlayer(max_nodes=3000).choose(st.clone(), 2, random.Random(seed), 60)) != "meeple a6"
+
+
+def test_search_values_its_block_on_its_goal_row_beside_its_meeple_above_one_out_of_reach():
+    """BA-8: a meeple wins on a block of its goal row. The same rows advanced either way (greedy's
+    evaluation cannot tell them apart), but a block on row 6 two steps from seat 1's meeple is a win in
+    the making, and one at the far end of the row is not yet: the search rates the first higher."""
+    from companion.games.block_arena.players import eval_for, simple_eval
+    rest = {2: ["a6", "c5 d5", "e6", "d3"]}
+    near = position({1: ["b4 b5", "b6", "d2", "f2"], **rest}, ("b4", "d3"))
+    far = position({1: ["b4 b5", "f6", "d2", "f2"], **rest}, ("b4", "d3"))
+    assert simple_eval(near, 1) == simple_eval(far, 1)
+    assert eval_for(near, 1) > eval_for(far, 1)
+    assert eval_for(near, 2) < eval_for(far, 2)

@@ -6,8 +6,9 @@ children are the distinct positions the player can end the turn on (`turns.turn_
 positions only when visited: most are cut off before). At the horizon a player who can win this turn
 scores as won (`turns.wins_now`); one facing the opponent's threat to win pays `THREAT` and, once a
 line, searches its answers one turn further (a threat it cannot answer is a loss, not a penalty).
-The evaluation is greedy's own (`players.eval_for`). The plan of the chosen turn is remembered, so
-the next `choose` of the same turn answers its next action without searching again.
+The evaluation is greedy's plus a term for own blocks on the goal row (`players.eval_for`, `landing`).
+The plan of the chosen turn is remembered, so the next `choose` of the same turn answers its next action
+without searching again.
 
 What carries over between the turns of a game (`Memory`): the table and each leaf's value. A win or
 loss is kept counted from the node it was found at (`to_table`), since the position recurs at other
@@ -25,7 +26,15 @@ it), so a loaded machine gives a move less. Strength: `python -m tools.bench_blo
 for seeds 1, 3, 7 (274/300 = 91 %, 95 % 88-94 %; load 15-18), against 92, 87 and 91 (270/300) for the search
 before its turn generator was sped up, on the same seeds (load 11-18); random 100 of 100 (`--only random`).
 At a fixed 4000 nodes a turn (`--nodes 4000`, about 0.2 s of CPU, the same games whatever the load): 94, 88
-and 92 of 100 for seeds 1, 3, 7 (274/300).
+and 92 of 100 for seeds 1, 3, 7 (274/300). At 5500 nodes (`--only greedy --games 100 --jobs 1 --nodes 5500
+--seed S`), with the evaluation's `landing` term: 97, 90 and 92 of 100 for seeds 1, 3, 7 (279/300 = 93 %,
+95 % 89-95 %), against 97, 88 (remeasured) and 91 (276/300) without it: within the noise of 300 games.
+Random: 100 of 100 (`--only random --nodes 5500 --seed 1`, load 5-6). At equal CPU (`--only greedy --games
+100 --jobs 1 --cpu --seconds 0.2 --seed S`, with and without `landing` run side by side, load 1.6-5.3):
+96, 89, 87 of 100 for seeds 1, 3, 7 (272/300 = 91 %, 95 % 87-94 %) against 95, 82, 85 (262/300 = 87 %,
+83-91 %). The speed part with `landing` (`--only speed --cpu --seconds 0.2 --depth 4`, load 0.4): 24,700
+nodes a CPU second, depth 3.3, 7,027 nodes to finish depth 4 (6,730 without; 20,300 a second, depth 3.2,
+load 0.5: the positions' trees differ, so the rate is no like-for-like figure).
 
 Where it loses (`--lost`, replays): horizon effects. A quiet turn after which the opponent wins by force
 three or four turns later, mostly once both first rows are bare and a meeple walks onto a block its side
@@ -36,7 +45,11 @@ the winning line. Measured no better: searching the turns after the 4th of a nod
 (depth 2.95 -> 3.40 at 3000 nodes, but 88/100 against 92/100 at 4000 nodes, seed 7); a null window after
 each node's first turn (the same nodes to depths 3 and 4); answering threats twice a line, not once (as
 many of those 79 turns lost at 4000 nodes: 5); a leaf bonus for a meeple one or two rows from its goal
-(+20, +6: 90/100 at 4000 nodes, seed 7); `THREAT` 100 or 1000 (92/100 either way, seed 7, as with 300).
+(+20, +6: 90/100 at 4000 nodes, seed 7); `THREAT` 100 or 1000 (92/100 either way, seed 7, as with 300);
+killer moves (each ply's last two turns that cut off tried after the table's best, then greedy's order; a
+history count as tie-break adds little: 5,724): 15 % fewer nodes to finish depth 4 (`--only speed --depth 4`:
+mean 5,748 against 6,730 over 20 positions; three or four killers 5,780) but 86/100 against 88/100 at 5500
+nodes (seed 3), and with `landing` 89 and 90 of 100 for seeds 3 and 7 against 90 and 92 without killers.
 """
 from __future__ import annotations
 

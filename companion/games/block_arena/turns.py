@@ -26,17 +26,17 @@ def whole_turns(st) -> list[tuple[tuple, object]]:
     return [(plan, end_of(st, plan, winner)) for plan, _, winner, _ in turn_ends(st)]
 
 
-def turn_ends(st, score=None, rows_for: int | None = None) -> list[tuple]:
-    """(plan, end key, winner, `score(end)`) for each distinct position the player in turn can end on;
+def turn_ends(st, rows_for: int | None = None) -> list[tuple]:
+    """(plan, end key, winner, score) for each distinct position the player in turn can end on;
     the winner is the seat whose meeple the turn brings home (BA-12), else None.
 
     The search's hot path: the moves are played quietly (no events, `quiet_step`) on one scratch copy
     and taken back; a position is made (`end_of`: copied, its turn ended, the next player's BA-13
     check) only for the ends the search visits, most being cut off first. A turn is a block move then
     `end` or a meeple movement, or a movement then a block move (BA-6, BA-11: none after it, none
-    then); in the bga variant either alone (BA-9). `score` sees the scratch with the turn not yet
-    ended. With `rows_for` (a seat) instead, the score is `rows(end, rows_for)` (greedy's evaluation)
-    kept up move by move, with no pass over the blocks. The key is `(blocks, meeple 1, meeple 2)`."""
+    then); in the bga variant either alone (BA-9). With `rows_for` (a seat) the score is `rows(end,
+    rows_for)` (greedy's evaluation) kept up move by move, with no pass over the blocks; else None. The
+    key is `(blocks, meeple 1, meeple 2)`."""
     if st.phase != "play":
         raise ValueError("whole turns are planned only during play")
     seat, bd = st.current, st.bd
@@ -51,7 +51,7 @@ def turn_ends(st, score=None, rows_for: int | None = None) -> list[tuple]:
     def end(plan, winner, v):
         k = (tuple(s.blocks), meeple[1], meeple[2])
         if k not in found:
-            found[k] = (plan, k, winner, sign * v if rows_for else None if score is None else score(s))
+            found[k] = (plan, k, winner, sign * v if rows_for else None)
 
     def goes(plan, then_block: bool, v):
         """Each movement from here (`plan` before it), then each block move if `then_block`."""

@@ -70,30 +70,38 @@ def table_done(st, seat: int):
     return next((a for a in options if getattr(a, "prim", None) == "done"), options[0])
 
 
+def table_turn(st, rng: random.Random, choose) -> list:
+    """One decision of the game, played: chance by `rng`, a card only the table resolves declared done, else
+    `choose(seat)`'s action. Returns its events."""
+    t = st.turn()
+    if t.kind == "chance":
+        return st.apply(st.automatic(rng))
+    seat = t.seats[0]
+    action = table_done(st, seat)
+    return st.apply(action if action is not None else choose(seat))
+
+
 def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: float = 1.0,
              log: list[str] | None = None) -> list[float]:
     """Play `st` to its end (or `turns` decisions) with a player a seat; the `cpu` decisions' times, each
     (seconds on the cpu's clock, CPU seconds this process spent). `log`: gets each event's sentence."""
     times = []
     names = Names([st.legend(s).name for s in st.seats], st.game)
+
+    def choose(seat: int):
+        clock = getattr(players[seat], "clock", time.monotonic)  # the cpu's decisions timed on its own clock
+        start, spent = clock(), time.process_time()
+        if log is not None and st.phase == "pick":
+            log.append(f"[{players[seat].level} seat {seat} picks; " + board(st) + "]")
+        action = players[seat].choose(st.clone(), seat, rng, seconds)
+        if players[seat].level == "cpu":
+            times.append((clock() - start, time.process_time() - spent))
+        return action
+
     for _ in range(turns):
         if st.is_over():
             break
-        t = st.turn()
-        if t.kind == "chance":
-            st.apply(st.automatic(rng))
-            continue
-        seat = t.seats[0]
-        action = table_done(st, seat)
-        if action is None:
-            clock = getattr(players[seat], "clock", time.monotonic)  # the cpu's decisions timed on its own clock
-            start, spent = clock(), time.process_time()
-            if log is not None and st.phase == "pick":
-                log.append(f"[{players[seat].level} seat {seat} picks; " + board(st) + "]")
-            action = players[seat].choose(st.clone(), seat, rng, seconds)
-            if players[seat].level == "cpu":
-                times.append((clock() - start, time.process_time() - spent))
-        events = st.apply(action)
+        events = table_turn(st, rng, choose)
         if log is not None:
             log.extend(e.sentence(names) for e in events)
     return times

@@ -36,7 +36,7 @@ from companion.games.legends import search
 from companion.games.legends.actions import Pick
 from companion.games.legends.game import Legends
 from companion.games.legends.heuristic import answer, pick_value
-from tools.bench_legends import RandomPicker, cpu_player, load, pair_of, table_done
+from tools.bench_legends import RandomPicker, cpu_player, load, pair_of, table_turn
 
 
 def game_of(pair: list[str]) -> Legends:
@@ -64,13 +64,7 @@ def collect(seats: list[int], games: int, first: int, seconds: float, out: str) 
                 if sequence_start(st):
                     mine.append({"game": i, "seat": cpu_seat, "pair": pair, "state": st.to_dict(),
                                  "received": st.received[cpu_seat - 1]})
-                t = st.turn()
-                if t.kind == "chance":
-                    st.apply(st.automatic(rng))
-                    continue
-                seat = t.seats[0]
-                action = table_done(st, seat) or players[seat].choose(st.clone(), seat, rng, seconds)
-                st.apply(action)
+                table_turn(st, rng, lambda seat: players[seat].choose(st.clone(), seat, rng, seconds))
             lost = st.is_over() and st.outcome().winners != (cpu_seat,)
             for k, row in enumerate(mine):
                 after = mine[k + 1]["received"] if k + 1 < len(mine) else st.received[cpu_seat - 1]
@@ -96,23 +90,18 @@ def play_sequence(start, cpu_seat: int, pick, rng: random.Random) -> tuple[int, 
     st = start.clone()
     sequence = st.sequence
     foe = RandomPicker()
+
+    def choose(seat: int):
+        if seat != cpu_seat:
+            return foe.choose(st, seat, rng, 0.0)
+        if st.phase == "pick" and cpu_seat not in st.picks:
+            return pick
+        return cpu_pick(st, seat, rng)
+
     for _ in range(2000):
         if st.is_over() or st.sequence != sequence:
             break
-        t = st.turn()
-        if t.kind == "chance":
-            st.apply(st.automatic(rng))
-            continue
-        seat = t.seats[0]
-        action = table_done(st, seat)
-        if action is None:
-            if seat != cpu_seat:
-                action = foe.choose(st, seat, rng, 0.0)
-            elif st.phase == "pick" and cpu_seat not in st.picks:
-                action = pick
-            else:
-                action = cpu_pick(st, seat, rng)
-        st.apply(action)
+        table_turn(st, rng, choose)
     suffered = st.received[cpu_seat - 1] - start.received[cpu_seat - 1]
     given = st.received[2 - cpu_seat] - start.received[2 - cpu_seat]  # 1v1: the foe's
     if st.is_over() and st.outcome().winners != (cpu_seat,) and not suffered:

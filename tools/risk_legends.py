@@ -131,6 +131,8 @@ def measure(path: str, rollouts: int, seconds: float, save: str | None, against:
     rows = json.load(open(path))
     if only:
         rows = [r for r in rows if eval(only, {}, dict(r))]
+    if not rows:
+        raise SystemExit(f"risk_legends: no positions to measure in {path}" + (f" with {only!r}" if only else ""))
     begun, spent = time.monotonic(), time.process_time()
     results = []
     for k, r in enumerate(rows):
@@ -184,8 +186,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--set", action="append", default=[], help="measure: NAME=VALUE, a constant of search.py")
     args = ap.parse_args(argv)
     for item in args.set:
-        name, value = item.split("=", 1)
-        assert hasattr(search, name), name
+        name, _, value = item.partition("=")
+        if not value or not name.isupper() or not hasattr(search, name):
+            ap.error(f"--set {item}: not NAME=VALUE of a constant in companion/games/legends/search.py")
         setattr(search, name, type(getattr(search, name))(float(value)) if not isinstance(getattr(search, name), bool)
                 else value.lower() in ("1", "true"))
     if args.mode == "collect":

@@ -35,6 +35,7 @@ fi
 packages=(systemd systemd-sysv udev dbus kmod iproute2 procps initramfs-tools python3 python3-venv)
 mapfile -t wanted < <(sed -n '/^apt_packages=(/,/^)/{s/#.*//;s/apt_packages=(//;s/)//;p}' "$here/../install.sh" | tr -s ' ' '\n' | sed '/^$/d')
 for p in "${wanted[@]}"; do
+    [[ " ${packages[*]} " == *" $p "* ]] && continue  # listed above already (python3-venv)
     if apt-cache show "$p" >/dev/null 2>&1; then packages+=("$p"); fi
 done
 

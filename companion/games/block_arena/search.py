@@ -141,13 +141,22 @@ class Searcher:
             return v
         key = st.key()
         hit = self.table.get(key)
-        best_key = None
+        alpha0, best, best_end = alpha, -WIN - 1, None
         if hit is not None:
-            d, v, flag, best_key = hit
+            d, v, flag, kept = hit
             v = from_table(v, ply)
             if d >= depth:
                 if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                     return v
+            if kept is not None:
+                # The kept best turn first, before the turns are generated (most cut-offs need no others). No
+                # win-in-one is missed: a node with one returns before it is stored, and its key is the position.
+                best, best_end = self.child(st, kept, depth, alpha, beta, ply, extend), kept
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        self.table[key] = (depth, to_table(best, ply), LOWER, kept)
+                        return best
         me = st.current
         ends = turn_ends(st, rows_for=me)  # ordered by greedy's evaluation, kept up move by move
         if not ends:  # cannot happen in play (BA-13 ends the game first); score as lost
@@ -155,23 +164,30 @@ class Searcher:
         for end in ends:
             if end[2] == me:
                 return WIN - ply
-        ends.sort(key=lambda e: (e[1] != best_key, -e[3]))
-        alpha0, best, best_child = alpha, -WIN - 1, None
-        for plan, k, winner, _ in ends:
-            c = None if winner is not None else end_of(st, plan, None)
-            if c is None or c.phase == OVER:  # the opponent's meeple carried home, or a player stuck (BA-13)
-                v = WIN - ply if (winner or c.winner) == me else -WIN + ply
-            else:
-                v = -self.negamax(c, depth - 1, -beta, -alpha, ply + 1, extend)
+        ends.sort(key=_by_score)
+        kept_key = None if best_end is None else best_end[1]
+        for end in ends:
+            if end[1] == kept_key:
+                continue  # searched first, above
+            v = self.child(st, end, depth, alpha, beta, ply, extend)
             if v > best:
-                best, best_child = v, k
+                best, best_end = v, end
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.table[key] = (depth, to_table(best, ply), flag, best_child)
+        self.table[key] = (depth, to_table(best, ply), flag, best_end)
         return best
+
+    def child(self, st, end: tuple, depth: int, alpha: int, beta: int, ply: int, extend: bool) -> int:
+        """The value for the player to move of the turn `end` (a `turn_ends` entry) from `st`."""
+        plan, _, winner, _ = end
+        c = None if winner is not None else end_of(st, plan, None)
+        if c is None or c.phase == OVER:  # the opponent's meeple carried home, or a player stuck (BA-13)
+            me = st.current
+            return WIN - ply if (winner or c.winner) == me else -WIN + ply
+        return -self.negamax(c, depth - 1, -beta, -alpha, ply + 1, extend)
 
     def setup_node(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
         """A meeple placement (BA-3) before play: each placement in turn, counted in no depth (the positions
@@ -272,6 +288,11 @@ def to_table(v: int, ply: int) -> int:
 def from_table(v: int, ply: int) -> int:
     """A kept score as seen from `ply` turns below the root (undoes `to_table`)."""
     return v - ply if v >= WIN - 200 else v + ply if v <= -WIN + 200 else v
+
+
+def _by_score(end: tuple) -> int:
+    """Greedy's order: the best-scoring end of a turn first (`turn_ends`' score for the player to move)."""
+    return -end[3]
 
 
 def placed(st) -> list[tuple]:

@@ -187,7 +187,7 @@ def wins_now(st, seat: int | None = None) -> bool:
     goal = goal_row(seat, bd.rows)
     row_of = bd.row_of
     mine, theirs = st.meeple[seat], st.meeple[3 - seat]
-    if meeple_moved:
+    if meeple_moved or not may_reach_row(bd, blocks, cell, seat, mine, goal):
         return False
     if reaches_row(bd, blocks, cell, seat, mine, theirs, goal):
         return True
@@ -224,6 +224,46 @@ def wins_now(st, seat: int | None = None) -> bool:
         if won:
             return True
     return False
+
+
+def may_reach_row(bd, blocks, cell, seat: int, mine: int, goal: int) -> bool:
+    """False when `seat`'s meeple on `mine` cannot get to row `goal` this turn, whatever block move it makes:
+    a cheap test that rules out most positions before `wins_now`'s path searches (it never rules out a win).
+
+    Why it holds: from an opponent's block the movement is one step (BA-7), and an own block move never
+    carries the own meeple (BA-5). Else the path steps row by row over own blocks, its last step onto any
+    block: after the block move, every row strictly between the meeple's and `goal` holds an own block's
+    square, and `goal` a block's square. One block move moves one block (not the meeple's own), and brings
+    a square of it to at most one row it did not cover, next to one it did (a slide moves it one row, a
+    flip stands it up or lays it down toward a neighbour): so at most one row may lack them now, and next
+    to a row of such a block."""
+    row_of = bd.row_of
+    here = row_of[mine]
+    if blocks[cell[mine]][0] != seat:
+        return here - goal == 1 or goal - here == 1
+    own = on_goal = 0  # bit sets of rows
+    for o, a, b in blocks:
+        ra, rb = row_of[a], row_of[b]
+        if o == seat:
+            own |= (1 << ra) | (1 << rb)
+        if ra == goal or rb == goal:
+            on_goal = 1
+    lacking = (_between(here, goal) & ~own) | (0 if on_goal else 1 << goal)
+    if not lacking:
+        return True
+    if lacking & (lacking - 1):
+        return False  # two rows or more lacking
+    row = lacking.bit_length() - 1
+    for o, a, b in blocks:
+        if o == seat and a != mine and b != mine and row_of[a] - 1 <= row <= row_of[b] + 1:
+            return True
+    return False
+
+
+def _between(r: int, g: int) -> int:
+    """The bit set of the rows strictly between rows r and g."""
+    lo, hi = (r, g) if r < g else (g, r)
+    return ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
 
 
 def reaches_row(bd, blocks, cell, seat: int, start: int, other, row: int, region: set | None = None) -> bool:

@@ -127,11 +127,15 @@ class Searcher:
         v, threat = hit
         return (WIN - ply - 1 if v == WIN else v), threat
 
-    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int, extend: bool = True) -> int:
+    def count(self) -> None:
+        """One node more; raises Timeout past the deadline or the node budget (read every 64 nodes)."""
         self.nodes += 1
         if (self.nodes & 63) == 0 and (self.clock() > self.deadline
                                        or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise Timeout
+
+    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int, extend: bool = True) -> int:
+        self.count()
         if st.phase != PLAY:
             return self.setup_node(st, depth, alpha, beta, ply)
         if depth == 0:
@@ -182,11 +186,18 @@ class Searcher:
 
     def child(self, st, end: tuple, depth: int, alpha: int, beta: int, ply: int, extend: bool) -> int:
         """The value for the player to move of the turn `end` (a `turn_ends` entry) from `st`."""
-        plan, _, winner, _ = end
-        c = None if winner is not None else end_of(st, plan, None)
-        if c is None or c.phase == OVER:  # the opponent's meeple carried home, or a player stuck (BA-13)
-            me = st.current
-            return WIN - ply if (winner or c.winner) == me else -WIN + ply
+        plan, k, winner, _ = end
+        me = st.current
+        if winner is not None:  # BA-12: a meeple carried home
+            return WIN - ply if winner == me else -WIN + ply
+        if depth == 1 and not st.bga:  # a leaf: its value, if kept, needs no position (its key is the end's)
+            hit = self.memory.leaves.get(k + (3 - me, False, False, PLAY))
+            if hit is not None and not (hit[1] and extend):
+                self.count()  # as negamax would
+                return -(WIN - ply - 2 if hit[0] == WIN else hit[0])
+        c = end_of(st, plan, None)
+        if c.phase == OVER:  # a player stuck (BA-13)
+            return WIN - ply if c.winner == me else -WIN + ply
         return -self.negamax(c, depth - 1, -beta, -alpha, ply + 1, extend)
 
     def setup_node(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:

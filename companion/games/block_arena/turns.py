@@ -52,13 +52,17 @@ def turn_ends(st, rows_for: int | None = None) -> list[tuple]:
     moves = [] if st.block_moved else _moved(st, seat, base, theirs, goal_row(3 - seat, bd.rows))
     first = seat == 1
     found = {}  # (block k, its squares after, own meeple's square) -> the entry: cheaper to hash than the key
-    reach = sorted(st.reach(seat)) if can_go or bga else ()
+    if can_go or bga:
+        reach, region = meeple_region(bd, blocks, cell, seat, here, theirs)
+        reach = sorted(reach)
+    else:
+        reach = region = ()
     w_of = [v + 10 * (row_of[sq] - row_of[here]) for sq in reach]
     under = cell[here]  # BA-5: the block under one's own meeple stays
 
     if bga or not st.block_moved:  # a block move first (in bga, alone)
         then_go = can_go and not bga
-        near = _near(bd, blocks, cell, seat, here, theirs) if then_go else None
+        near = _near(bd, region) if then_go else None
         for move, small, after, other, dv, home in moves:
             if move[0] == under:
                 continue
@@ -124,10 +128,9 @@ def _moved(st, seat: int, base: tuple, theirs: int, other_goal: int) -> list[tup
     return out
 
 
-def _near(bd, blocks, cell, seat: int, here: int, theirs: int) -> set:
-    """The squares where the movement from `here` goes and their neighbours: a block move that neither
-    leaves nor enters one of them leaves the movement's squares as they were."""
-    region = meeple_region(bd, blocks, cell, seat, here, theirs)[1]
+def _near(bd, region: set) -> set:
+    """The squares the movement passes freely (`meeple_region`) and their neighbours: a block move that
+    neither leaves nor enters one of them leaves the movement's squares as they were."""
     near = set(region)
     for sq in region:
         near.update(bd.neighbours[sq])

@@ -318,3 +318,23 @@ def test_the_searchs_quick_no_win_test_never_hides_a_win(options):
                     won += wins
             st.apply(rng.choice(st.legal_actions()))
     assert won > 50 and ruled_out > checked // 3
+
+
+@pytest.mark.parametrize("options", [{"columns": 6, "rows": 6}, {"columns": 5, "rows": 7}, {"columns": 9, "rows": 5}])
+def test_the_searchs_evaluation_is_greedys_plus_its_landing_term_mine_minus_theirs(options):
+    """BA-8: `eval_for` (one pass over the blocks) scores what its parts say, for either seat, on positions
+    from random games, to the end: greedy's evaluation plus `landing` for seat minus `landing` for the other."""
+    from companion.games.block_arena.players import eval_for, landing, simple_eval
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(15):
+        st = GAME(2, options).new_state()
+        while True:
+            if st.phase == "play":
+                for seat in (1, 2):
+                    assert eval_for(st, seat) == simple_eval(st, seat) + landing(st, seat) - landing(st, 3 - seat)
+                    checked += 1
+            if st.is_over():
+                break
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 500

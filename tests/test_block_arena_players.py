@@ -338,3 +338,24 @@ def test_the_searchs_evaluation_is_greedys_plus_its_landing_term_mine_minus_thei
                 break
             st.apply(rng.choice(st.legal_actions()))
     assert checked > 500
+
+
+def test_search_lays_its_blocks_down_lying_while_a_lying_block_fits_and_leaves_room():
+    """BA-3, BA-10: in setup the search puts its blocks down lying (two squares of its own for its meeple to
+    walk on) while one fits and leaves room for the rest, then standing; a random setup often lays one
+    standing first. Its placements are legal ones, whatever the opponent lays down."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = GAME(2, {"columns": 6, "rows": 6}).new_state()
+        lying = 0
+        while st.phase == "setup":
+            if st.current == 1:
+                options = st.legal_actions()
+                a = SearchPlayer(max_nodes=100).choose(st.clone(), 1, rng, 1)
+                assert a in options
+                assert (a.other is not None) == any(p.other is not None for p in options)
+                lying += a.other is not None
+            else:
+                a = rng.choice(st.legal_actions())
+            st.apply(a)
+        assert lying == 2

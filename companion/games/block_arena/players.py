@@ -113,7 +113,8 @@ class GreedyPlayer(ComputerPlayer):
 
 
 def _setup_choice(state, seat: int, rng: random.Random):
-    """Setup for every level: a random legal placement (the search picks its meeple's start itself)."""
+    """Setup for every level: a random legal placement (the search picks its meeple's start itself and lays its
+    blocks lying first: `search.block_setup`)."""
     options = state.legal_actions()
     if not options or state.current != seat:
         refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")

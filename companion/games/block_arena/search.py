@@ -3,7 +3,9 @@
 Why whole turns: a turn is up to three actions by one player, so searching action by action would
 mix "my move" and "your move" levels; a node here is the position when a turn begins, and its
 children are the distinct positions the player can end the turn on (`turns.turn_ends`, made into
-positions only when visited: most are cut off before). At the horizon a player who can win this turn
+positions only when visited: most are cut off before); a node's best turn kept in the table is searched
+before its turns are generated, which a cut-off then saves (45 % of the generations at nodes two or more
+turns above the horizon, in the bench's depth-4 searches). At the horizon a player who can win this turn
 scores as won (`turns.wins_now`); one facing the opponent's threat to win pays `THREAT` and, once a
 line, searches its answers one turn further (a threat it cannot answer is a loss, not a penalty).
 The evaluation is greedy's plus a term for own blocks on the goal row (`players.eval_for`, `landing`).
@@ -21,25 +23,36 @@ the blocks at random (seed 3 remeasured after session 11's speed-ups: 90, the sa
 last block's placement as well measured no better (94 of 100 against greedy either way; the last two
 blocks', 93).
 
-Measured on a shared 2-core machine, CPU-time figures. Speed: 27,300 nodes a second of CPU at load 4-11
-(2,000 a wall-clock second at load 10), but 14,600-19,000 at load 21 (a crowded machine's CPU second does
-less), so 0.2 s of CPU reached a mean depth of 3.3 turns then and 3.0-3.1 at load 21 (`python -m
-tools.bench_block_arena --only speed --cpu --seconds 0.2`); a full depth 4 takes ~7,000 nodes on the
-bench's positions from random games, more in the middle game. The deadline is wall-clock (`seconds`, 90 % of
-it), so a loaded machine gives a move less. Strength: `python -m tools.bench_block_arena --only greedy
---seconds 0.2 --games 100 --jobs 2 --cpu --seed S` (the budget in CPU time) beat greedy 92, 90 and 92 of 100
-for seeds 1, 3, 7 (274/300 = 91 %, 95 % 88-94 %; load 15-18), against 92, 87 and 91 (270/300) for the search
-before its turn generator was sped up, on the same seeds (load 11-18); random 100 of 100 (`--only random`).
-At a fixed 4000 nodes a turn (`--nodes 4000`, about 0.2 s of CPU, the same games whatever the load): 94, 88
-and 92 of 100 for seeds 1, 3, 7 (274/300). At 5500 nodes (`--only greedy --games 100 --jobs 1 --nodes 5500
---seed S`), with the evaluation's `landing` term: 97, 90 and 92 of 100 for seeds 1, 3, 7 (279/300 = 93 %,
-95 % 89-95 %), against 97, 88 (remeasured) and 91 (276/300) without it: within the noise of 300 games.
-Random: 100 of 100 (`--only random --nodes 5500 --seed 1`, load 5-6). At equal CPU (`--only greedy --games
-100 --jobs 1 --cpu --seconds 0.2 --seed S`, with and without `landing` run side by side, load 1.6-5.3):
-96, 89, 87 of 100 for seeds 1, 3, 7 (272/300 = 91 %, 95 % 87-94 %) against 95, 82, 85 (262/300 = 87 %,
-83-91 %). The speed part with `landing` (`--only speed --cpu --seconds 0.2 --depth 4`, load 0.4): 24,700
-nodes a CPU second, depth 3.3, 7,027 nodes to finish depth 4 (6,730 without; 20,300 a second, depth 3.2,
-load 0.5: the positions' trees differ, so the rate is no like-for-like figure).
+Measured on a shared 2-core machine, CPU-time figures. Speed (session 11): 54,200 nodes a second of CPU and a
+mean depth of 4.0 turns in 0.2 s, against 22,000 and 3.1 for the search before session 11, the two run side by
+side (`python -m tools.bench_block_arena --only speed --cpu --seconds 0.2 --depth 4`, load 5.4-5.9; at load
+1.2-2.2, before the last two speed-ups, 46,200 against 19,900), with the same 7,027 nodes to finish depth 4:
+the same search, faster (the kept best turn first; `turns.may_reach_row` before `wins_now`'s path searches;
+`turn_ends` with no scratch position, each block move's blocks made once; quiet ends of turns; a kept leaf
+value read by the end's key; `eval_for` in one pass). Strength at equal CPU (`--only greedy --games 100 --jobs
+1 --cpu --seconds 0.2 --seed S`): with all but the last two speed-ups, the blocks set at random, 91, 95 and 95
+of 100 for seeds 1, 3, 7 (281/300 = 94 %, 95 % 90-96 %; load 2.9-4.6), against 96, 89 and 87 (272/300 = 91 %,
+87-94 %) before (below); with the lying-first setup as well (`block_setup`), 96, 95 and 92 (283/300 = 94 %,
+91-96 %; load 3.6-5.5). Random: 100 of 100 (`--only random --cpu --seconds 0.2 --seed 1`, load 5.5-5.9).
+Earlier figures follow. Speed: 27,300 nodes a second of CPU at load 4-11 (2,000 a wall-clock second at load
+10), but 14,600-19,000 at load 21 (a crowded machine's CPU second does less), so 0.2 s of CPU reached a mean
+depth of 3.3 turns then and 3.0-3.1 at load 21 (`python -m tools.bench_block_arena --only speed --cpu
+--seconds 0.2`); a full depth 4 takes ~7,000 nodes on the bench's positions from random games, more in the
+middle game. The deadline is wall-clock (`seconds`, 90 % of it), so a loaded machine gives a move less.
+Strength: `python -m tools.bench_block_arena --only greedy --seconds 0.2 --games 100 --jobs 2 --cpu --seed S`
+(the budget in CPU time) beat greedy 92, 90 and 92 of 100 for seeds 1, 3, 7 (274/300 = 91 %, 95 % 88-94 %;
+load 15-18), against 92, 87 and 91 (270/300) for the search before its turn generator was sped up, on the same
+seeds (load 11-18); random 100 of 100 (`--only random`). At a fixed 4000 nodes a turn (`--nodes 4000`, about
+0.2 s of CPU, the same games whatever the load): 94, 88 and 92 of 100 for seeds 1, 3, 7 (274/300). At 5500
+nodes (`--only greedy --games 100 --jobs 1 --nodes 5500 --seed S`), with the evaluation's `landing` term: 97,
+90 and 92 of 100 for seeds 1, 3, 7 (279/300 = 93 %, 95 % 89-95 %), against 97, 88 (remeasured) and 91
+(276/300) without it: within the noise of 300 games. Random: 100 of 100 (`--only random --nodes 5500 --seed
+1`, load 5-6). At equal CPU (`--only greedy --games 100 --jobs 1 --cpu --seconds 0.2 --seed S`, with and
+without `landing` run side by side, load 1.6-5.3): 96, 89, 87 of 100 for seeds 1, 3, 7 (272/300 = 91 %, 95 %
+87-94 %) against 95, 82, 85 (262/300 = 87 %, 83-91 %). The speed part with `landing` (`--only speed --cpu
+--seconds 0.2 --depth 4`, load 0.4): 24,700 nodes a CPU second, depth 3.3, 7,027 nodes to finish depth 4
+(6,730 without; 20,300 a second, depth 3.2, load 0.5: the positions' trees differ, so the rate is no
+like-for-like figure).
 
 Where it loses (`--lost`, replays): horizon effects. A quiet turn after which the opponent wins by force
 three or four turns later, mostly once both first rows are bare and a meeple walks onto a block its side
@@ -82,9 +95,9 @@ class Timeout(Exception):
 
 class Memory:
     """What searches of one game learn and the next turn's search reuses: the transposition table and each
-    leaf's value (a leaf's `wins_now` checks are most of a search's time, and positions recur from one
-    iteration and one turn to the next). Emptied when full (a few MB). Each position's whole turns are not
-    kept: measured, that saved no time and tripled the memory."""
+    leaf's value (a leaf's two `wins_now` checks and its evaluation are a third of a search's time, profiled,
+    and positions recur from one iteration and one turn to the next). Emptied when full (a few MB). Each
+    position's whole turns are not kept: measured, that saved no time and tripled the memory."""
 
     LIMIT = 50_000  # entries of each part
 

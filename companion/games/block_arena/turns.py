@@ -34,8 +34,8 @@ def turn_ends(st, rows_for: int | None = None) -> list[tuple]:
     next player's BA-13 check, only for the ends the search visits, most being cut off first). A turn is
     a block move then `end` or a meeple movement, or a movement then a block move (BA-6, BA-11: none
     after it, none then); in the bga variant either alone (BA-9). Each block move's blocks after it are
-    made once, whichever movement goes with it, and the movement's squares are searched again after a
-    block move only if the block touches where the meeple goes (`_moved`). With `rows_for` (a seat) the
+    made once (`_moved`), whichever movement goes with it, and the movement's squares are searched again
+    after a block move only if the block touches where the meeple goes (`_near`). With `rows_for` (a seat) the
     score is `rows(end, rows_for)` (greedy's evaluation) kept up move by move, with no pass over the
     blocks; else None. The key is `(blocks, meeple 1, meeple 2)`."""
     if st.phase != "play":

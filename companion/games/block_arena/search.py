@@ -12,16 +12,17 @@ The evaluation is greedy's plus a term for own blocks on the goal row (`players.
 The plan of the chosen turn is remembered, so the next `choose` of the same turn answers its next action
 without searching again.
 
-What carries over between the turns of a game (`Memory`): the table and each leaf's value. A win or
-loss is kept counted from the node it was found at (`to_table`), since the position recurs at other
-depths and in the next turn's search. Setup: the blocks go down lying while a lying block fits and leaves
-room for the rest (BA-3, BA-10: two of the four on a 6-wide row), at random among those placements, then
-standing at random (`block_setup`); where the meeple starts is searched (`placed`: each placement, then the
-play ahead). Lying first, at 5500 nodes a turn (`--only greedy --games 100 --jobs 1 --nodes 5500 --seed S`):
-96, 94 and 96 of 100 for seeds 1, 3, 7 (286/300 = 95 %, 95 % 92-97 %), against 97, 90 and 92 (279/300) with
-the blocks at random (seed 3 remeasured after session 11's speed-ups: 90, the same games). Searching the
-last block's placement as well measured no better (94 of 100 against greedy either way; the last two
-blocks', 93).
+What carries over between the turns of a game (`Memory`): the table and each leaf's value. A win or loss is
+kept counted from the node it was found at (`to_table`), since the position recurs at other depths and in the
+next turn's search. Setup: the blocks go down lying while a lying block fits and leaves room for the rest
+(BA-3, BA-10: two of the four on a 6-wide row), at random among those placements, then standing at random
+(`block_setup`); where the meeple starts is searched (`placed`: each placement, then the play ahead). Lying
+first, at 5500 nodes a turn (`--only greedy --games 100 --jobs 1 --nodes 5500 --seed S`): 96, 94 and 96 of 100
+for seeds 1, 3, 7 (286/300 = 95 %, 95 % 92-97 %), against 97, 90 and 92 (279/300) with the blocks at random
+(seed 3 remeasured after session 11's speed-ups: 90, the same games); seeds 11 and 13, 93 and 97 against 90
+and 96: over the five seeds 476/500 (95 %, 93-97 %) against 465/500 (93 %, 90-95 %), a small gain, within the
+noise of each. Searching the last block's placement as well measured no better (94 of 100 against greedy
+either way; the last two blocks', 93).
 
 Measured on a shared 2-core machine, CPU-time figures. Speed (session 11): 54,200 nodes a second of CPU and a
 mean depth of 4.0 turns in 0.2 s, against 22,000 and 3.1 for the search before session 11, the two run side by

@@ -290,3 +290,72 @@ def test_search_values_its_block_on_its_goal_row_beside_its_meeple_above_one_out
     assert simple_eval(near, 1) == simple_eval(far, 1)
     assert eval_for(near, 1) > eval_for(far, 1)
     assert eval_for(near, 2) < eval_for(far, 2)
+
+
+@pytest.mark.parametrize("options", [{"columns": 6, "rows": 6}, {"columns": 5, "rows": 7}, {"columns": 9, "rows": 5}])
+def test_the_searchs_quick_no_win_test_never_hides_a_win(options):
+    """BA-4, BA-5, BA-7, BA-12: `may_reach_row` lets the search skip `wins_now`'s path searches; it must never
+    say "no" where one of the whole turns (the referee's own: see above) brings the meeple home, for either seat
+    (as if its turn began now), on positions from random games; and it does rule out most (else it saves
+    nothing)."""
+    from companion.games.block_arena.board import goal_row
+    from companion.games.block_arena.turns import may_reach_row, turn_ends
+    rng = random.Random(11)
+    game = GAME(2, options)
+    checked = ruled_out = won = 0
+    for _ in range(25):
+        st = game.new_state()
+        while not st.is_over():
+            if st.phase == "play" and not st.block_moved and not st.meeple_moved:
+                for seat in (1, 2):
+                    s = st.clone()
+                    s.current = seat  # as if seat's turn began now
+                    wins = any(winner == seat for _, _, winner, _ in turn_ends(s))
+                    quick = may_reach_row(s.bd, s.blocks, s.cell, seat, s.meeple[seat], goal_row(seat, s.bd.rows))
+                    assert quick or not wins, s.to_dict()
+                    checked += 1
+                    ruled_out += not quick
+                    won += wins
+            st.apply(rng.choice(st.legal_actions()))
+    assert won > 50 and ruled_out > checked // 3
+
+
+@pytest.mark.parametrize("options", [{"columns": 6, "rows": 6}, {"columns": 5, "rows": 7}, {"columns": 9, "rows": 5}])
+def test_the_searchs_evaluation_is_greedys_plus_its_landing_term_mine_minus_theirs(options):
+    """BA-8: `eval_for` (one pass over the blocks) scores what its parts say, for either seat, on positions
+    from random games, to the end: greedy's evaluation plus `landing` for seat minus `landing` for the other."""
+    from companion.games.block_arena.players import eval_for, landing, simple_eval
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(15):
+        st = GAME(2, options).new_state()
+        while True:
+            if st.phase == "play":
+                for seat in (1, 2):
+                    assert eval_for(st, seat) == simple_eval(st, seat) + landing(st, seat) - landing(st, 3 - seat)
+                    checked += 1
+            if st.is_over():
+                break
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked > 500
+
+
+def test_search_lays_its_blocks_down_lying_while_a_lying_block_fits_and_leaves_room():
+    """BA-3, BA-10: in setup the search puts its blocks down lying (two squares of its own for its meeple to
+    walk on) while one fits and leaves room for the rest, then standing; a random setup often lays one
+    standing first. Its placements are legal ones, whatever the opponent lays down."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = GAME(2, {"columns": 6, "rows": 6}).new_state()
+        lying = 0
+        while st.phase == "setup":
+            if st.current == 1:
+                options = st.legal_actions()
+                a = SearchPlayer(max_nodes=100).choose(st.clone(), 1, rng, 1)
+                assert a in options
+                assert (a.other is not None) == any(p.other is not None for p in options)
+                lying += a.other is not None
+            else:
+                a = rng.choice(st.legal_actions())
+            st.apply(a)
+        assert lying == 2

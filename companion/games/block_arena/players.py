@@ -30,7 +30,8 @@ def simple_eval(st, seat: int) -> int:
 
 
 def eval_for(st, seat: int) -> int:
-    """The search's static evaluation: greedy's, plus `landing` (mine minus theirs).
+    """The search's static evaluation: greedy's, plus `landing` (mine minus theirs), counted in one pass
+    over the blocks (the search's leaves: a hot path; `landing` is the readable form).
 
     A richer one (how far each meeple could get next turn, free goal squares next to it) measured worse:
     138 of 160 games against greedy at 3000 nodes a turn, against 149 of 160 with greedy's alone, which
@@ -40,10 +41,34 @@ def eval_for(st, seat: int) -> int:
     movements (no block moves, a flood more each leaf): 90 as well, but slower (17,100 nodes a CPU second
     against 20,800, `--only speed --cpu --seconds 0.2`, loads 6.2 and 4.5: partly the load; 20,200 with
     `landing`, load 5.4)."""
-    v = simple_eval(st, seat)
     if st.phase == OVER:
-        return v
-    return v + landing(st, seat) - landing(st, 3 - seat)
+        return WIN if st.winner == seat else -WIN
+    # rows(st, 1) plus landing(st, 1) minus landing(st, 2), negated for seat 2
+    bd = st.bd
+    row_of, columns, top = bd.row_of, bd.columns, bd.rows - 1
+    m1, m2 = st.meeple[1], st.meeple[2]
+    r1, r2 = row_of[m1], row_of[m2]
+    c1, c2 = m1 % columns, m2 % columns
+    v = 10 * (r1 + r2 - top)
+    for owner, a, b in st.blocks:
+        ra, rb = row_of[a], row_of[b]
+        if owner == 1:  # seat 1's goal is the last row, its block's nearest square `b`
+            v += rb
+            if rb == top:
+                v += ON_GOAL
+                if abs(top - r1) + abs((a if ra == top else b) % columns - c1) <= 2:
+                    v += NEAR_MEEPLE
+            elif rb == top - 1:
+                v += ONE_SHORT
+        else:  # seat 2's goal is the first row, its block's nearest square `a`
+            v += ra - top
+            if ra == 0:
+                v -= ON_GOAL
+                if r2 + abs(a % columns - c2) <= 2:
+                    v -= NEAR_MEEPLE
+            elif ra == 1:
+                v -= ONE_SHORT
+    return v if seat == 1 else -v
 
 
 def landing(st, seat: int) -> int:
@@ -88,7 +113,8 @@ class GreedyPlayer(ComputerPlayer):
 
 
 def _setup_choice(state, seat: int, rng: random.Random):
-    """Setup for every level: a random legal placement (the search picks its meeple's start itself)."""
+    """Setup for every level: a random legal placement (the search picks its meeple's start itself and lays its
+    blocks lying first: `search.block_setup`)."""
     options = state.legal_actions()
     if not options or state.current != seat:
         refuse("no-move", f"Seat {seat} has nothing to play now.", "protocol/hint")

@@ -3,38 +3,57 @@
 Why whole turns: a turn is up to three actions by one player, so searching action by action would
 mix "my move" and "your move" levels; a node here is the position when a turn begins, and its
 children are the distinct positions the player can end the turn on (`turns.turn_ends`, made into
-positions only when visited: most are cut off before). At the horizon a player who can win this turn
+positions only when visited: most are cut off before); a node's best turn kept in the table is searched
+before its turns are generated, which a cut-off then saves (45 % of the generations at nodes two or more
+turns above the horizon, in the bench's depth-4 searches). At the horizon a player who can win this turn
 scores as won (`turns.wins_now`); one facing the opponent's threat to win pays `THREAT` and, once a
 line, searches its answers one turn further (a threat it cannot answer is a loss, not a penalty).
 The evaluation is greedy's plus a term for own blocks on the goal row (`players.eval_for`, `landing`).
 The plan of the chosen turn is remembered, so the next `choose` of the same turn answers its next action
 without searching again.
 
-What carries over between the turns of a game (`Memory`): the table and each leaf's value. A win or
-loss is kept counted from the node it was found at (`to_table`), since the position recurs at other
-depths and in the next turn's search. Setup: the blocks go down at random, but where the meeple starts
-is searched (`placed`: each placement, then the play ahead); searching the last block's placement as
-well measured no better (94 of 100 against greedy either way; the last two blocks', 93).
+What carries over between the turns of a game (`Memory`): the table and each leaf's value. A win or loss is
+kept counted from the node it was found at (`to_table`), since the position recurs at other depths and in the
+next turn's search. Setup: the blocks go down lying while a lying block fits and leaves room for the rest
+(BA-3, BA-10: two of the four on a 6-wide row), at random among those placements, then standing at random
+(`block_setup`); where the meeple starts is searched (`placed`: each placement, then the play ahead). Lying
+first, at 5500 nodes a turn (`--only greedy --games 100 --jobs 1 --nodes 5500 --seed S`): 96, 94 and 96 of 100
+for seeds 1, 3, 7 (286/300 = 95 %, 95 % 92-97 %), against 97, 90 and 92 (279/300) with the blocks at random
+(seed 3 remeasured after session 11's speed-ups: 90, the same games); seeds 11 and 13, 93 and 97 against 90
+and 96: over the five seeds 476/500 (95 %, 93-97 %) against 465/500 (93 %, 90-95 %), a small gain, within the
+noise of each. Searching the last block's placement as well measured no better (94 of 100 against greedy
+either way; the last two blocks', 93).
 
-Measured on a shared 2-core machine, CPU-time figures. Speed: 27,300 nodes a second of CPU at load 4-11
-(2,000 a wall-clock second at load 10), but 14,600-19,000 at load 21 (a crowded machine's CPU second does
-less), so 0.2 s of CPU reached a mean depth of 3.3 turns then and 3.0-3.1 at load 21 (`python -m
-tools.bench_block_arena --only speed --cpu --seconds 0.2`); a full depth 4 takes ~7,000 nodes on the
-bench's positions from random games, more in the middle game. The deadline is wall-clock (`seconds`, 90 % of
-it), so a loaded machine gives a move less. Strength: `python -m tools.bench_block_arena --only greedy
---seconds 0.2 --games 100 --jobs 2 --cpu --seed S` (the budget in CPU time) beat greedy 92, 90 and 92 of 100
-for seeds 1, 3, 7 (274/300 = 91 %, 95 % 88-94 %; load 15-18), against 92, 87 and 91 (270/300) for the search
-before its turn generator was sped up, on the same seeds (load 11-18); random 100 of 100 (`--only random`).
-At a fixed 4000 nodes a turn (`--nodes 4000`, about 0.2 s of CPU, the same games whatever the load): 94, 88
-and 92 of 100 for seeds 1, 3, 7 (274/300). At 5500 nodes (`--only greedy --games 100 --jobs 1 --nodes 5500
---seed S`), with the evaluation's `landing` term: 97, 90 and 92 of 100 for seeds 1, 3, 7 (279/300 = 93 %,
-95 % 89-95 %), against 97, 88 (remeasured) and 91 (276/300) without it: within the noise of 300 games.
-Random: 100 of 100 (`--only random --nodes 5500 --seed 1`, load 5-6). At equal CPU (`--only greedy --games
-100 --jobs 1 --cpu --seconds 0.2 --seed S`, with and without `landing` run side by side, load 1.6-5.3):
-96, 89, 87 of 100 for seeds 1, 3, 7 (272/300 = 91 %, 95 % 87-94 %) against 95, 82, 85 (262/300 = 87 %,
-83-91 %). The speed part with `landing` (`--only speed --cpu --seconds 0.2 --depth 4`, load 0.4): 24,700
-nodes a CPU second, depth 3.3, 7,027 nodes to finish depth 4 (6,730 without; 20,300 a second, depth 3.2,
-load 0.5: the positions' trees differ, so the rate is no like-for-like figure).
+Measured on a shared 2-core machine, CPU-time figures. Speed (session 11): 54,200 nodes a second of CPU and a
+mean depth of 4.0 turns in 0.2 s, against 22,000 and 3.1 for the search before session 11, the two run side by
+side (`python -m tools.bench_block_arena --only speed --cpu --seconds 0.2 --depth 4`, load 5.4-5.9; at load
+1.2-2.2, before the last two speed-ups, 46,200 against 19,900), with the same 7,027 nodes to finish depth 4:
+the same search, faster (the kept best turn first; `turns.may_reach_row` before `wins_now`'s path searches;
+`turn_ends` with no scratch position, each block move's blocks made once; quiet ends of turns; a kept leaf
+value read by the end's key; `eval_for` in one pass). Strength at equal CPU (`--only greedy --games 100 --jobs
+1 --cpu --seconds 0.2 --seed S`): with all but the last two speed-ups, the blocks set at random, 91, 95 and 95
+of 100 for seeds 1, 3, 7 (281/300 = 94 %, 95 % 90-96 %; load 2.9-4.6), against 96, 89 and 87 (272/300 = 91 %,
+87-94 %) before (below); with the lying-first setup as well (`block_setup`), 96, 95 and 92 (283/300 = 94 %,
+91-96 %; load 3.6-5.5). Random: 100 of 100 (`--only random --cpu --seconds 0.2 --seed 1`, load 5.5-5.9).
+Earlier figures follow. Speed: 27,300 nodes a second of CPU at load 4-11 (2,000 a wall-clock second at load
+10), but 14,600-19,000 at load 21 (a crowded machine's CPU second does less), so 0.2 s of CPU reached a mean
+depth of 3.3 turns then and 3.0-3.1 at load 21 (`python -m tools.bench_block_arena --only speed --cpu
+--seconds 0.2`); a full depth 4 takes ~7,000 nodes on the bench's positions from random games, more in the
+middle game. The deadline is wall-clock (`seconds`, 90 % of it), so a loaded machine gives a move less.
+Strength: `python -m tools.bench_block_arena --only greedy --seconds 0.2 --games 100 --jobs 2 --cpu --seed S`
+(the budget in CPU time) beat greedy 92, 90 and 92 of 100 for seeds 1, 3, 7 (274/300 = 91 %, 95 % 88-94 %;
+load 15-18), against 92, 87 and 91 (270/300) for the search before its turn generator was sped up, on the same
+seeds (load 11-18); random 100 of 100 (`--only random`). At a fixed 4000 nodes a turn (`--nodes 4000`, about
+0.2 s of CPU, the same games whatever the load): 94, 88 and 92 of 100 for seeds 1, 3, 7 (274/300). At 5500
+nodes (`--only greedy --games 100 --jobs 1 --nodes 5500 --seed S`), with the evaluation's `landing` term: 97,
+90 and 92 of 100 for seeds 1, 3, 7 (279/300 = 93 %, 95 % 89-95 %), against 97, 88 (remeasured) and 91
+(276/300) without it: within the noise of 300 games. Random: 100 of 100 (`--only random --nodes 5500 --seed
+1`, load 5-6). At equal CPU (`--only greedy --games 100 --jobs 1 --cpu --seconds 0.2 --seed S`, with and
+without `landing` run side by side, load 1.6-5.3): 96, 89, 87 of 100 for seeds 1, 3, 7 (272/300 = 91 %, 95 %
+87-94 %) against 95, 82, 85 (262/300 = 87 %, 83-91 %). The speed part with `landing` (`--only speed --cpu
+--seconds 0.2 --depth 4`, load 0.4): 24,700 nodes a CPU second, depth 3.3, 7,027 nodes to finish depth 4
+(6,730 without; 20,300 a second, depth 3.2, load 0.5: the positions' trees differ, so the rate is no
+like-for-like figure).
 
 Where it loses (`--lost`, replays): horizon effects. A quiet turn after which the opponent wins by force
 three or four turns later, mostly once both first rows are bare and a meeple walks onto a block its side
@@ -60,7 +79,7 @@ from typing import ClassVar
 from companion.core import ComputerPlayer, refuse
 
 from .players import WIN, _setup_choice, eval_for
-from .state import MEEPLES, OVER, PLAY
+from .state import MEEPLES, OVER, PLAY, SETUP
 from .turns import action_of, apply_step, end_of, turn_ends, whole_turns, wins_now
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -77,9 +96,9 @@ class Timeout(Exception):
 
 class Memory:
     """What searches of one game learn and the next turn's search reuses: the transposition table and each
-    leaf's value (a leaf's `wins_now` checks are most of a search's time, and positions recur from one
-    iteration and one turn to the next). Emptied when full (a few MB). Each position's whole turns are not
-    kept: measured, that saved no time and tripled the memory."""
+    leaf's value (a leaf's two `wins_now` checks and its evaluation are a third of a search's time, profiled,
+    and positions recur from one iteration and one turn to the next). Emptied when full (a few MB). Each
+    position's whole turns are not kept: measured, that saved no time and tripled the memory."""
 
     LIMIT = 50_000  # entries of each part
 
@@ -127,11 +146,15 @@ class Searcher:
         v, threat = hit
         return (WIN - ply - 1 if v == WIN else v), threat
 
-    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int, extend: bool = True) -> int:
+    def count(self) -> None:
+        """One node more; raises Timeout past the deadline or the node budget (read every 64 nodes)."""
         self.nodes += 1
         if (self.nodes & 63) == 0 and (self.clock() > self.deadline
                                        or (self.max_nodes is not None and self.nodes > self.max_nodes)):
             raise Timeout
+
+    def negamax(self, st, depth: int, alpha: int, beta: int, ply: int, extend: bool = True) -> int:
+        self.count()
         if st.phase != PLAY:
             return self.setup_node(st, depth, alpha, beta, ply)
         if depth == 0:
@@ -141,13 +164,22 @@ class Searcher:
             return v
         key = st.key()
         hit = self.table.get(key)
-        best_key = None
+        alpha0, best, best_end = alpha, -WIN - 1, None
         if hit is not None:
-            d, v, flag, best_key = hit
+            d, v, flag, kept = hit
             v = from_table(v, ply)
             if d >= depth:
                 if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                     return v
+            if kept is not None:
+                # The kept best turn first, before the turns are generated (most cut-offs need no others). No
+                # win-in-one is missed: a node with one returns before it is stored, and its key is the position.
+                best, best_end = self.child(st, kept, depth, alpha, beta, ply, extend), kept
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        self.table[key] = (depth, to_table(best, ply), LOWER, kept)
+                        return best
         me = st.current
         ends = turn_ends(st, rows_for=me)  # ordered by greedy's evaluation, kept up move by move
         if not ends:  # cannot happen in play (BA-13 ends the game first); score as lost
@@ -155,23 +187,37 @@ class Searcher:
         for end in ends:
             if end[2] == me:
                 return WIN - ply
-        ends.sort(key=lambda e: (e[1] != best_key, -e[3]))
-        alpha0, best, best_child = alpha, -WIN - 1, None
-        for plan, k, winner, _ in ends:
-            c = None if winner is not None else end_of(st, plan, None)
-            if c is None or c.phase == OVER:  # the opponent's meeple carried home, or a player stuck (BA-13)
-                v = WIN - ply if (winner or c.winner) == me else -WIN + ply
-            else:
-                v = -self.negamax(c, depth - 1, -beta, -alpha, ply + 1, extend)
+        ends.sort(key=_by_score)
+        kept_key = None if best_end is None else best_end[1]
+        for end in ends:
+            if end[1] == kept_key:
+                continue  # searched first, above
+            v = self.child(st, end, depth, alpha, beta, ply, extend)
             if v > best:
-                best, best_child = v, k
+                best, best_end = v, end
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.table[key] = (depth, to_table(best, ply), flag, best_child)
+        self.table[key] = (depth, to_table(best, ply), flag, best_end)
         return best
+
+    def child(self, st, end: tuple, depth: int, alpha: int, beta: int, ply: int, extend: bool) -> int:
+        """The value for the player to move of the turn `end` (a `turn_ends` entry) from `st`."""
+        plan, k, winner, _ = end
+        me = st.current
+        if winner is not None:  # BA-12: a meeple carried home
+            return WIN - ply if winner == me else -WIN + ply
+        if depth == 1 and not st.bga:  # a leaf: its value, if kept, needs no position (its key is the end's)
+            hit = self.memory.leaves.get(k + (3 - me, False, False, PLAY))
+            if hit is not None and not (hit[1] and extend):
+                self.count()  # as negamax would
+                return -(WIN - ply - 2 if hit[0] == WIN else hit[0])
+        c = end_of(st, plan, None)
+        if c.phase == OVER:  # a player stuck (BA-13)
+            return WIN - ply if c.winner == me else -WIN + ply
+        return -self.negamax(c, depth - 1, -beta, -alpha, ply + 1, extend)
 
     def setup_node(self, st, depth: int, alpha: int, beta: int, ply: int) -> int:
         """A meeple placement (BA-3) before play: each placement in turn, counted in no depth (the positions
@@ -239,6 +285,8 @@ class SearchPlayer(ComputerPlayer):
     def choose(self, state, seat: int, rng: random.Random, seconds: float):
         if state.phase == MEEPLES and state.current == seat:  # where the meeple starts is searched
             return self.search(state, seat, rng, seconds)
+        if state.phase == SETUP and state.current == seat:
+            return block_setup(state, rng)
         if state.phase != PLAY:
             return _setup_choice(state, seat, rng)
         if state.current != seat:
@@ -272,6 +320,19 @@ def to_table(v: int, ply: int) -> int:
 def from_table(v: int, ply: int) -> int:
     """A kept score as seen from `ply` turns below the root (undoes `to_table`)."""
     return v - ply if v >= WIN - 200 else v + ply if v <= -WIN + 200 else v
+
+
+def _by_score(end: tuple) -> int:
+    """Greedy's order: the best-scoring end of a turn first (`turn_ends`' score for the player to move)."""
+    return -end[3]
+
+
+def block_setup(state, rng: random.Random):
+    """A block placement (BA-3): a lying block where one fits and leaves room for the rest (BA-10), at
+    random among those, else a standing one: two squares of own block for the meeple to walk on."""
+    options = state.legal_actions()
+    lying = [p for p in options if p.other is not None]
+    return rng.choice(lying or options)
 
 
 def placed(st) -> list[tuple]:

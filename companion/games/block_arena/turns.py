@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .actions import END, Flip, Go, Slide
 from .board import goal_row
-from .moves import block_moves, flood, meeple_region
-from .state import GOAL
+from .moves import block_moves, flood, meeple_reach, meeple_region
+from .state import GOAL, STUCK
 
 
 def apply_step(st, step) -> None:
@@ -30,76 +30,122 @@ def turn_ends(st, rows_for: int | None = None) -> list[tuple]:
     """(plan, end key, winner, score) for each distinct position the player in turn can end on;
     the winner is the seat whose meeple the turn brings home (BA-12), else None.
 
-    The search's hot path: the moves are played quietly (no events, `quiet_step`) on one scratch copy
-    and taken back; a position is made (`end_of`: copied, its turn ended, the next player's BA-13
-    check) only for the ends the search visits, most being cut off first. A turn is a block move then
-    `end` or a meeple movement, or a movement then a block move (BA-6, BA-11: none after it, none
-    then); in the bga variant either alone (BA-9). With `rows_for` (a seat) the score is `rows(end,
-    rows_for)` (greedy's evaluation) kept up move by move, with no pass over the blocks; else None. The
-    key is `(blocks, meeple 1, meeple 2)`."""
+    The search's hot path: no position is made here (`end_of` makes one, copied, its turn ended, the
+    next player's BA-13 check, only for the ends the search visits, most being cut off first). A turn is
+    a block move then `end` or a meeple movement, or a movement then a block move (BA-6, BA-11: none
+    after it, none then); in the bga variant either alone (BA-9). Each block move's blocks after it are
+    made once (`_moved`), whichever movement goes with it, and the movement's squares are searched again
+    after a block move only if the block touches where the meeple goes (`_near`). With `rows_for` (a seat) the
+    score is `rows(end, rows_for)` (greedy's evaluation) kept up move by move, with no pass over the
+    blocks; else None. The key is `(blocks, meeple 1, meeple 2)`."""
     if st.phase != "play":
         raise ValueError("whole turns are planned only during play")
     seat, bd = st.current, st.bd
-    row_of, goal, other_goal = bd.row_of, goal_row(seat, bd.rows), goal_row(3 - seat, bd.rows)
-    s = st.clone()
-    meeple, found, cell = s.meeple, {}, s.cell
+    row_of, goal = bd.row_of, goal_row(seat, bd.rows)
+    blocks, cell = st.blocks, st.cell
+    here, theirs = st.meeple[seat], st.meeple[3 - seat]
     can_go, bga = not st.meeple_moved, st.bga
-    sign = 1 if rows_for == 1 else -1
+    sign = (1 if rows_for == 1 else -1) if rows_for else 0
+    v = rows(st, 1) if rows_for else 0
+    base = tuple(blocks)
     # every block move with the meeple anywhere: a movement changes no block, only which one it stands on (BA-5)
-    moves = block_moves(bd, s.blocks, cell, seat, None, meeple[3 - seat])
+    moves = [] if st.block_moved else _moved(st, seat, base, theirs, goal_row(3 - seat, bd.rows))
+    first = seat == 1
+    found = {}  # (block k, its squares after, own meeple's square) -> the entry: cheaper to hash than the key
+    if can_go or bga:
+        reach, region = meeple_region(bd, blocks, cell, seat, here, theirs)
+        reach = sorted(reach)
+    else:
+        reach = region = ()
+    w_of = [v + 10 * (row_of[sq] - row_of[here]) for sq in reach]
+    under = cell[here]  # BA-5: the block under one's own meeple stays
 
-    def end(plan, winner, v):
-        k = (tuple(s.blocks), meeple[1], meeple[2])
-        if k not in found:
-            found[k] = (plan, k, winner, sign * v if rows_for else None)
-
-    def goes(plan, then_block: bool, v):
-        """Each movement from here (`plan` before it), then each block move if `then_block`."""
-        here = meeple[seat]
-        for sq in sorted(s.reach(seat)):
-            meeple[seat] = sq
-            p = plan + (("g", sq),)
-            w = v + 10 * (row_of[sq] - row_of[here])
-            if row_of[sq] == goal or not then_block:
-                end(p, seat if row_of[sq] == goal else None, w)
-            else:
-                block_moves_then(p, False, w)  # BA-11: none (no block move) is no turn
-        meeple[seat] = here
-
-    def block_moves_then(plan, then_go: bool, v):
-        under = cell[meeple[seat]]  # BA-5: the block under one's own meeple stays
-        for move in moves:
+    if bga or not st.block_moved:  # a block move first (in bga, alone)
+        then_go = can_go and not bga
+        near = _near(bd, region) if then_go else None
+        for move, small, after, other, dv, home in moves:
             if move[0] == under:
                 continue
-            step = ("b", move)
-            owner, a, b = s.blocks[move[0]]
-            undo = quiet_step(s, step)
-            w = v + (row_of[move[2]] - row_of[b] if owner == 1 else row_of[move[1]] - row_of[a])
-            if undo[1] != meeple[3 - seat]:  # the opponent's meeple rode along
-                w += 10 * (row_of[meeple[3 - seat]] - row_of[undo[1]])
-            p = plan + (step,)
-            if row_of[meeple[3 - seat]] == other_goal:  # BA-12: a slide carried the opponent home
-                end(p, 3 - seat, w)
-            elif then_go:
-                end(p + (("e",),), None, w)
-                goes(p, False, w)
+            p = (("b", move),)
+            w = v + dv
+            m1, m2 = (here, other) if first else (other, here)
+            if home:  # BA-12: a slide carried the opponent home
+                found.setdefault(small + (here,), (p, (after, m1, m2), 3 - seat, sign * w))
+                continue
+            if not then_go:
+                found.setdefault(small + (here,), (p, (after, m1, m2), None, sign * w))
+                continue
+            found.setdefault(small + (here,), (p + (("e",),), (after, m1, m2), None, sign * w))
+            k, na, nb = small
+            _, a, b = blocks[k]
+            if a in near or b in near or na in near or nb in near:  # where the meeple goes may change
+                squares = sorted(_reach_after(bd, blocks, cell, seat, here, other, move))
+                ws = [w + 10 * (row_of[sq] - row_of[here]) for sq in squares]
             else:
-                end(p, None, w)
-            take_back(s, step, undo)
-
-    v = rows(s, 1) if rows_for else 0
-    if bga:
-        block_moves_then((), False, v)
-        goes((), False, v)
-    elif not st.block_moved:
-        block_moves_then((), can_go, v)
-        if can_go:
-            goes((), True, v)
+                squares, ws = reach, [x + dv for x in w_of]
+            for sq, x in zip(squares, ws):
+                m1, m2 = (sq, other) if first else (other, sq)
+                found.setdefault(small + (sq,), (p + (("g", sq),), (after, m1, m2), seat if row_of[sq] == goal
+                                                 else None, sign * x))
     else:
-        end((("e",),), None, v)
-        if can_go:
-            goes((), False, v)
+        found[(-1, -1, -1, here)] = ((("e",),), (base, *st.meeple[1:]), None, sign * v)
+    if bga or can_go:  # a movement first (then a block move, unless bga or the block has moved)
+        then_block = not bga and not st.block_moved
+        for sq, w in zip(reach, w_of):
+            p = (("g", sq),)
+            if row_of[sq] == goal or not then_block:
+                m1, m2 = (sq, theirs) if first else (theirs, sq)
+                found.setdefault((-1, -1, -1, sq), (p, (base, m1, m2), seat if row_of[sq] == goal else None,
+                                                    sign * w))
+                continue
+            on = cell[sq]
+            for move, small, after, other, dv, home in moves:  # BA-11: none (no block move) is no turn
+                if move[0] == on:
+                    continue
+                key = small + (sq,)
+                if key not in found:
+                    m1, m2 = (sq, other) if first else (other, sq)
+                    found[key] = (p + (("b", move),), (after, m1, m2), 3 - seat if home else None, sign * (w + dv))
+    if not rows_for:
+        return [(plan, k, winner, None) for plan, k, winner, _ in found.values()]
     return list(found.values())
+
+
+def _moved(st, seat: int, base: tuple, theirs: int, other_goal: int) -> list[tuple]:
+    """(move, (k, na, nb), blocks after it, the opponent's meeple after it, the change of `rows(., 1)`,
+    whether it carried that meeple home) for each of `seat`'s block moves (its own meeple anywhere)."""
+    row_of, out = st.bd.row_of, []
+    for move in block_moves(st.bd, st.blocks, st.cell, seat, None, theirs):
+        k, na, nb = move[0], move[1], move[2]
+        owner, a, b = base[k]
+        dv = row_of[nb] - row_of[b] if owner == 1 else row_of[na] - row_of[a]
+        other = theirs
+        if theirs == a or theirs == b:  # BA-5: the opponent's meeple rides along a slide
+            other = theirs + (na - a)
+            dv += 10 * (row_of[other] - row_of[theirs])
+        out.append((move, (k, na, nb), base[:k] + ((owner, na, nb),) + base[k + 1:], other, dv,
+                    row_of[other] == other_goal))
+    return out
+
+
+def _near(bd, region: set) -> set:
+    """The squares the movement passes freely (`meeple_region`) and their neighbours: a block move that
+    neither leaves nor enters one of them leaves the movement's squares as they were."""
+    near = set(region)
+    for sq in region:
+        near.update(bd.neighbours[sq])
+    return near
+
+
+def _reach_after(bd, blocks, cell, seat: int, here: int, other: int, move: tuple) -> set:
+    """`meeple_reach` after `move` (the opponent's meeple then on `other`)."""
+    k, na, nb = move[0], move[1], move[2]
+    owner, a, b = blocks[k]
+    blocks, cell = blocks[:], cell[:]
+    cell[a] = cell[b] = -1
+    cell[na] = cell[nb] = k
+    blocks[k] = (owner, na, nb)
+    return meeple_reach(bd, blocks, cell, seat, here, other)
 
 
 def rows(st, seat: int) -> int:
@@ -122,8 +168,15 @@ def end_of(st, plan: tuple, winner: int | None):
         quiet_step(c, step)
     if winner is not None:
         c._finish([], winner, GOAL)
-    else:  # the plan's last step is `end`, or both moves are made, or bga's one step: the turn ends
+    elif c.bga:  # bga's one step: the turn ends, and the game after BA-9's last turn
         c._end_turn([])
+    else:  # the plan's last step is `end`, or both moves are made: the turn ends (`_end_turn` without events)
+        seat = c.current
+        c.turns[seat] += 1
+        c.block_moved = c.meeple_moved = False
+        c.current = 3 - seat
+        if not c.can_take_turn(c.current):  # BA-13
+            c._finish([], seat, STUCK)
     return c
 
 
@@ -187,7 +240,7 @@ def wins_now(st, seat: int | None = None) -> bool:
     goal = goal_row(seat, bd.rows)
     row_of = bd.row_of
     mine, theirs = st.meeple[seat], st.meeple[3 - seat]
-    if meeple_moved:
+    if meeple_moved or not may_reach_row(bd, blocks, cell, seat, mine, goal):
         return False
     if reaches_row(bd, blocks, cell, seat, mine, theirs, goal):
         return True
@@ -224,6 +277,46 @@ def wins_now(st, seat: int | None = None) -> bool:
         if won:
             return True
     return False
+
+
+def may_reach_row(bd, blocks, cell, seat: int, mine: int, goal: int) -> bool:
+    """False when `seat`'s meeple on `mine` cannot get to row `goal` this turn, whatever block move it makes:
+    a cheap test that rules out most positions before `wins_now`'s path searches (it never rules out a win).
+
+    Why it holds: from an opponent's block the movement is one step (BA-7), and an own block move never
+    carries the own meeple (BA-5). Else the path steps row by row over own blocks, its last step onto any
+    block: after the block move, every row strictly between the meeple's and `goal` holds an own block's
+    square, and `goal` a block's square. One block move moves one block (not the meeple's own), and brings
+    a square of it to at most one row it did not cover, next to one it did (a slide moves it one row, a
+    flip stands it up or lays it down toward a neighbour): so at most one row may lack them now, and next
+    to a row of such a block."""
+    row_of = bd.row_of
+    here = row_of[mine]
+    if blocks[cell[mine]][0] != seat:
+        return here - goal == 1 or goal - here == 1
+    own = on_goal = 0  # bit sets of rows
+    for o, a, b in blocks:
+        ra, rb = row_of[a], row_of[b]
+        if o == seat:
+            own |= (1 << ra) | (1 << rb)
+        if ra == goal or rb == goal:
+            on_goal = 1
+    lacking = (_between(here, goal) & ~own) | (0 if on_goal else 1 << goal)
+    if not lacking:
+        return True
+    if lacking & (lacking - 1):
+        return False  # two rows or more lacking
+    row = lacking.bit_length() - 1
+    for o, a, b in blocks:
+        if o == seat and a != mine and b != mine and row_of[a] - 1 <= row <= row_of[b] + 1:
+            return True
+    return False
+
+
+def _between(r: int, g: int) -> int:
+    """The bit set of the rows strictly between rows r and g."""
+    lo, hi = (r, g) if r < g else (g, r)
+    return ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
 
 
 def reaches_row(bd, blocks, cell, seat: int, start: int, other, row: int, region: set | None = None) -> bool:

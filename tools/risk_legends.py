@@ -1,5 +1,5 @@
 """A low-variance measure of the computer Legend's risk against the random picker (issue 30):
-`python -m tools.risk_legends collect|measure ...`.
+`python -m tools.risk_legends collect|measure|floor ...`.
 
 A loss to the random picker is rare (2 of 100 games), so games cannot tell two search variants apart in
 the time there is. This measures each pick instead. `collect` plays the bench's games (`bench_legends`'s
@@ -12,7 +12,9 @@ the share of rollouts where the cpu is Knocked Out is that pick's risk. It print
 divided by the games (Knock Outs suffered a game, expected) and the Knock Outs given, each with a 95 %
 interval over positions; `--save` keeps each position's figures and `--against` a saved run prints the
 paired difference (the same positions, so the positions' own spread cancels). `--set NAME=VALUE` sets a
-constant of `search.py` (a variant) before measuring.
+constant of `search.py` (a variant) before measuring. `floor --against RUN` takes each position where RUN's pick
+had any risk and measures every readable pick the cpu had there (`--rollouts` each against the random foe): the
+safest one's risk, re-measured on fresh rollouts, is what a pick-by-pick safest choice would have suffered.
 
 Measured (2-core machine shared with other work): `collect --seats 1|2 --games 120` (two runs at once, 550 s,
 load 4.9) saved 1305 and 1304 positions; the cpu (search as before issue 30's change, FOE_EDGE_TURN 0) did not
@@ -35,7 +37,7 @@ import time
 from companion.games.legends import search
 from companion.games.legends.actions import Pick
 from companion.games.legends.game import Legends
-from companion.games.legends.heuristic import answer, pick_value
+from companion.games.legends.heuristic import answer, own_options, pick_value
 from tools.bench_legends import RandomPicker, cpu_player, load, pair_of, table_turn
 
 
@@ -109,13 +111,38 @@ def play_sequence(start, cpu_seat: int, pick, rng: random.Random) -> tuple[int, 
     return suffered, given
 
 
-def decide(start, cpu_seat: int, seconds: float, seed: str):
-    """The cpu's pick at a sequence's start (as seat 2 after a random foe pick it cannot see)."""
-    rng = random.Random(seed)
+def to_pick(start, cpu_seat: int, rng: random.Random):
+    """The position when the cpu picks (as seat 2 after a random foe pick it cannot see)."""
     st = start.clone()
     while st.turn().seats[0] != cpu_seat:
         st.apply(RandomPicker().choose(st, st.turn().seats[0], rng, 0.0))
-    return cpu_player("cpu").choose(st, cpu_seat, rng, seconds)
+    return st
+
+
+def decide(start, cpu_seat: int, seconds: float, seed: str):
+    """The cpu's pick at a sequence's start."""
+    rng = random.Random(seed)
+    return cpu_player("cpu").choose(to_pick(start, cpu_seat, rng), cpu_seat, rng, seconds)
+
+
+def risk_of(start, cpu_seat: int, pick, rollouts: int, seed: str) -> tuple[float, float]:
+    """(Knock Outs suffered, given) a rollout with `pick` against the random foe."""
+    rng = random.Random(seed)
+    ko = given = 0
+    for _ in range(rollouts):
+        s, g = play_sequence(start, cpu_seat, pick, rng)
+        ko, given = ko + s, given + g
+    return ko / rollouts, given / rollouts
+
+
+def safest(start, cpu_seat: int, rollouts: int, seed: str) -> tuple[object, float, float]:
+    """The cpu's readable pick least often Knocked Out against the random foe (then the one giving most), and its
+    risk and gain re-measured on fresh rollouts (the least of many noisy figures is biased low)."""
+    st = to_pick(start, cpu_seat, random.Random(seed))
+    scored = [(risk_of(start, cpu_seat, a, rollouts, seed), str(a), a)
+              for a in search.readable(st, cpu_seat, own_options(st, cpu_seat))]
+    (_, _), _, pick = min(scored, key=lambda t: (t[0][0], -t[0][1], t[1]))
+    return (pick, *risk_of(start, cpu_seat, pick, rollouts, "fresh:" + seed))
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -138,13 +165,9 @@ def measure(path: str, rollouts: int, seconds: float, save: str | None, against:
     for k, r in enumerate(rows):
         start = game_of(r["pair"]).state_from_dict(r["state"])
         pick = decide(start, r["seat"], seconds, f"{r['game']}:{r['seat']}:{k}")
-        rng = random.Random(f"mc:{r['game']}:{r['seat']}:{r['state']['sequence']}")
-        ko = given = 0
-        for _ in range(rollouts):
-            s, g = play_sequence(start, r["seat"], pick, rng)
-            ko, given = ko + s, given + g
+        risk, gain = risk_of(start, r["seat"], pick, rollouts, f"mc:{r['game']}:{r['seat']}:{r['state']['sequence']}")
         results.append({"game": r["game"], "seat": r["seat"], "sequence": r["state"]["sequence"], "pick": str(pick),
-                        "risk": ko / rollouts, "gain": given / rollouts, "ko": r["ko"], "lost": r["lost"]})
+                        "risk": risk, "gain": gain, "ko": r["ko"], "lost": r["lost"]})
     games = len({(r["game"], r["seat"]) for r in rows})
     risk, risk_h = interval([x["risk"] for x in results])
     gain, gain_h = interval([x["gain"] for x in results])
@@ -171,9 +194,36 @@ def measure(path: str, rollouts: int, seconds: float, save: str | None, against:
               flush=True)
 
 
+def floor(path: str, rollouts: int, against: str) -> None:
+    """For each position where the cpu's pick in a saved run (`against`) had any risk: the safest readable pick
+    there. The sum says how much of the risk a pick-by-pick choice could avoid (not all of it: a safest pick may
+    give fewer Knock Outs, and a longer game meets more risk)."""
+    rows = {(r["game"], r["seat"], r["state"]["sequence"]): r for r in json.load(open(path))}
+    run = json.load(open(against))
+    games = len({(x["game"], x["seat"]) for x in run})
+    if not games:
+        raise SystemExit(f"risk_legends: no positions in {against}")
+    begun, spent = time.monotonic(), time.process_time()
+    risky = [x for x in run if x["risk"] > 0]
+    found = []
+    for x in risky:
+        r = rows[(x["game"], x["seat"], x["sequence"])]
+        start = game_of(r["pair"]).state_from_dict(r["state"])
+        pick, risk, gain = safest(start, r["seat"], rollouts, f"floor:{x['game']}:{x['seat']}:{x['sequence']}")
+        found.append((x["risk"] - risk, x, str(pick), risk, gain))
+    for gap, x, pick, risk, gain in sorted(found, key=lambda t: -t[0])[:15]:
+        print(f"  game {x['game']} sequence {x['sequence']}: {x['pick']} risk {x['risk']:.2f} given {x['gain']:.2f}; "
+              f"safest {pick} risk {risk:.2f} given {gain:.2f}", flush=True)
+    print(f"{len(risky)} of {len(run)} positions had risk, {games} games: Knock Outs suffered a game "
+          f"{sum(x['risk'] for x in run) / games:.4f} as picked, {sum(t[3] for t in found) / games:.4f} with the safest "
+          f"picks there (given there {sum(t[1]['gain'] for t in found) / games:.4f} as picked, "
+          f"{sum(t[4] for t in found) / games:.4f} safest); {time.monotonic() - begun:.0f} s, "
+          f"{time.process_time() - spent:.0f} s CPU; load {load()}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=("collect", "measure"))
+    ap.add_argument("mode", choices=("collect", "measure", "floor"))
     ap.add_argument("--positions", default="/tmp/legends_positions.json")
     ap.add_argument("--seats", default="1,2")
     ap.add_argument("--games", type=int, default=60)
@@ -181,7 +231,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seconds", type=float, default=0.1, help="the cpu's CPU seconds a decision")
     ap.add_argument("--rollouts", type=int, default=200)
     ap.add_argument("--save", help="measure: keep each position's figures in this JSON file")
-    ap.add_argument("--against", help="measure: a saved run to compare with, position by position")
+    ap.add_argument("--against", help="measure: a saved run to compare with, position by position; floor: the run")
     ap.add_argument("--only", help="measure: a Python condition on a position's fields (game, seat, ko, lost)")
     ap.add_argument("--set", action="append", default=[], help="measure: NAME=VALUE, a constant of search.py")
     args = ap.parse_args(argv)
@@ -193,6 +243,10 @@ def main(argv: list[str] | None = None) -> None:
                 else value.lower() in ("1", "true"))
     if args.mode == "collect":
         collect([int(s) for s in args.seats.split(",")], args.games, args.first, args.seconds, args.positions)
+    elif args.mode == "floor":
+        if not args.against:
+            ap.error("floor: --against a saved measure run (its picks' risks) is needed")
+        floor(args.positions, args.rollouts, args.against)
     else:
         measure(args.positions, args.rollouts, args.seconds, args.save, args.against, args.only)
 

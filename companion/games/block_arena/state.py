@@ -327,26 +327,32 @@ class BAState(State):
             return self._end_turn(events)
         return events
 
-    def _end_turn(self, events: list) -> list[dict[str, Any]]:
+    # `events` None is a quiet end: the same rules without their record (the computer's search ends
+    # turns by the million and never shows those events).
+
+    def _end_turn(self, events: list | None) -> list[dict[str, Any]] | None:
         seat = self.current
         self.turns[seat] += 1
         self.block_moved = self.meeple_moved = False
-        events.append(ev.TurnEnded(seat))
+        if events is not None:
+            events.append(ev.TurnEnded(seat))
         if self.bga and self.turns[1] >= BGA_TURNS and self.turns[2] >= BGA_TURNS:
             return self._finish(events, self.limit_winner(), LIMIT)
         self.current = 3 - seat
-        events.append(ev.TurnStarts(self.current))
+        if events is not None:
+            events.append(ev.TurnStarts(self.current))
         return self._check_stuck(events)
 
-    def _check_stuck(self, events: list) -> list[dict[str, Any]]:
+    def _check_stuck(self, events: list | None) -> list[dict[str, Any]] | None:
         if not self.can_take_turn(self.current):
             return self._finish(events, 3 - self.current, STUCK)
         return events
 
-    def _finish(self, events: list, winner: int, reason: str) -> list[dict[str, Any]]:
+    def _finish(self, events: list | None, winner: int, reason: str) -> list[dict[str, Any]] | None:
         self.phase, self.winner, self.reason, self.current = OVER, winner, reason, None
         self.block_moved = self.meeple_moved = False
-        events.append(ev.GameOver(winner, reason))
+        if events is not None:
+            events.append(ev.GameOver(winner, reason))
         return events
 
     def distances(self, seat: int) -> tuple[int, int]:

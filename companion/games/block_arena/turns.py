@@ -9,7 +9,7 @@ from __future__ import annotations
 from .actions import END, Flip, Go, Slide
 from .board import goal_row
 from .moves import block_moves, flood, meeple_reach, meeple_region
-from .state import GOAL, STUCK
+from .state import GOAL
 
 
 def apply_step(st, step) -> None:
@@ -18,7 +18,7 @@ def apply_step(st, step) -> None:
     elif step[0] == "g":
         st.move_meeple(step[1])
     else:
-        st._end_turn([])
+        st._end_turn(None)
 
 
 def whole_turns(st) -> list[tuple[tuple, object]]:
@@ -167,16 +167,9 @@ def end_of(st, plan: tuple, winner: int | None):
     for step in plan:
         quiet_step(c, step)
     if winner is not None:
-        c._finish([], winner, GOAL)
-    elif c.bga:  # bga's one step: the turn ends, and the game after BA-9's last turn
-        c._end_turn([])
-    else:  # the plan's last step is `end`, or both moves are made: the turn ends (`_end_turn` without events)
-        seat = c.current
-        c.turns[seat] += 1
-        c.block_moved = c.meeple_moved = False
-        c.current = 3 - seat
-        if not c.can_take_turn(c.current):  # BA-13
-            c._finish([], seat, STUCK)
+        c._finish(None, winner, GOAL)
+    else:  # the plan's last step is `end`, both moves are made, or bga's one step: the turn ends
+        c._end_turn(None)
     return c
 
 

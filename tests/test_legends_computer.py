@@ -258,3 +258,26 @@ def test_issue_30_the_risk_floor_finds_a_pick_safer_than_diving_back_onto_a_foe_
     dive = next(a for a in st.legal_actions() if st.actor(a) == 1 and getattr(a, "cards", ()) == ("back", "punch", "dive"))
     assert pick != dive and pick in st.legal_actions()
     assert risk < risk_of(st, 1, dive, 200, "dive")[0] / 2
+
+
+def test_issue_30_the_knockout_risk_the_search_weighs_is_what_play_against_the_random_foe_shows():
+    """`search.knockout_risk` counts every pick of the one foe and every answer it may give: in game 29's
+    position 'back punch dive' is Knocked Out as often as 600 sequences against the bench's random picker show
+    (within three standard errors), and 'back step defensive-pivot' far less often."""
+    import math
+    from companion.games.legends import search
+    from tools.risk_legends import risk_of
+    st = tired_sabo_sharing_a_space_with_lucius()
+    view = search.SeatView(st, 1)
+    orders = search.foe_orders(view)
+    options = {a.cards: a for a in st.legal_actions() if st.actor(a) == 1}
+
+    def exact(cards):
+        risk, met = search.knockout_risk(view, 1, options[cards], st.sequence, orders, random.Random(1), math.inf)
+        assert met == len(orders) == 60  # Lucius's five basics, three in order
+        return risk
+
+    dive = exact(("back", "punch", "dive"))
+    played = risk_of(st, 1, options[("back", "punch", "dive")], 600, "risk")[0]
+    assert abs(dive - played) < 3 * math.sqrt(played * (1 - played) / 600)
+    assert exact(("back", "step", "defensive-pivot")) < dive / 3

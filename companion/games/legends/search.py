@@ -59,6 +59,9 @@ MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
 FOE_EDGE_TURN = 0.3  # how often a foe turning in a space shared with the seat's Legend faces the nearer Edge
+RISK_COST = 1000.0  # a Knock Out's chance against a random foe, weighed in the choice (`screen`; 0 = off)
+SEARCH_SHARE = 0.5  # of the time before the stop, facing one foe, for the guesses (the rest: `screen`)
+RISK_BRANCH, RISK_DEPTH = 3, 6  # a foe's choices branched on in `risk_tree`: of so many answers at most, so deep
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
 
@@ -210,22 +213,25 @@ def shortlist(st, seat: int, options: list) -> list:
 
 def search(state, seat: int, options: list, rng: random.Random, stop: float, hard: float,
            guesses: int | None = None, clock=time.monotonic) -> dict:
-    """Each surviving option's average score over the guesses it met ({} when not one guess fitted), the
-    options in the order of the heuristic's liking (ties go to the first). A guess starts only before `stop`
-    and when its estimated cost fits; no rollout starts after `hard` (both read on `clock`). The worse half
-    is dropped after HALVING guesses, or when the time runs short: each halving owns an equal share of the
-    time, so a starved search (a loaded machine, a Pi) still ends comparing its best few with most guesses.
+    """Each chosen-among option's value ({} when not one guess fitted), the options in the order of the
+    heuristic's liking (ties go to the first). A guess starts only before its stop and when its estimated
+    cost fits; no rollout starts after `hard` (both read on `clock`). The worse half is dropped after
+    HALVING guesses, or when the time runs short: each halving owns an equal share of the time, so a starved
+    search (a loaded machine, a Pi) still ends comparing its best few with most guesses. Facing one foe, the
+    search stops at SEARCH_SHARE of the time and `screen` weighs the best options' Knock-Out risk with the rest.
     `guesses`: exactly that many (a fixed seed then gives a fixed choice), else as many as fit."""
     start = clock()
     view = SeatView(state, seat)
     alive = shortlist(state, seat, options)
     rank = {a: i for i, a in enumerate(alive)}
-    totals = {a: 0.0 for a in alive}
+    totals, met = {a: 0.0 for a in alive}, {a: 0 for a in alive}
+    orders = foe_orders(view) if RISK_COST else None
+    until = stop if orders is None else start + (stop - start) * SEARCH_SHARE
     halvings = max(0, math.ceil(math.log2(len(alive) / MIN_ALIVE)))
     per, done, halved = 0.0, 0, 0  # seconds a rollout, measured; guesses finished; halvings done
     while done < (guesses or MAX_GUESSES):
         begun = clock()
-        if guesses is None and begun + per * len(alive) > stop:
+        if guesses is None and begun + per * len(alive) > until:
             break
         seed = rng.random()
         base = view.guess(random.Random(seed))
@@ -238,16 +244,112 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
             column[a] = rollout(sim, seat, random.Random(seed), state.sequence)
         for a, v in column.items():
             totals[a] += v
+            met[a] += 1
         done += 1
         now = clock()
         per = max(per, (now - begun) / len(alive))
-        late = guesses is None and halved < halvings and (now - start) * (halvings + 1) > (halved + 1) * (stop - start)
+        late = guesses is None and halved < halvings and (now - start) * (halvings + 1) > (halved + 1) * (until - start)
         if len(alive) > MIN_ALIVE and (done in HALVING or late):
             alive = sorted(alive, key=lambda a: (-totals[a], rank[a]))[:max(MIN_ALIVE, len(alive) // 2)]
             alive.sort(key=rank.get)
             halved += 1
-    return averages(alive, totals, done)
+    values = averages(alive, totals, done)
+    if orders is None or not values:
+        return values
+    # the options dropped on fewer guesses come after the survivors, valued no higher than the last of them
+    # (their means are noisy): weighed only when time is left and every survivor is at risk
+    floor = min(values.values())
+    dropped = sorted((a for a in rank if a not in values and met[a]), key=lambda a: -totals[a] / met[a])
+    value = {**{a: min(floor, totals[a] / met[a]) for a in dropped}, **values}
+    ranked = sorted(values, key=lambda a: -values[a]) + ([] if guesses else dropped)
+    return screen(view, seat, state.sequence, ranked, value, orders, random.Random(rng.random()),
+                  stop if guesses is None else math.inf, hard if guesses is None else math.inf, clock, len(values))
+
+
+def screen(view, seat: int, sequence: int, ranked: list, value: dict, orders: list, rng: random.Random,
+           stop: float, hard: float, clock, least: int) -> dict:
+    """The options in `ranked` (best first) whose Knock-Out risk against a foe picking and answering at random
+    was weighed, each valued `value - RISK_COST * risk`: the rollouts' guesses lean on the heuristic's liking
+    and rarely meet the one random pick that pushes a tired Legend off an Edge; this counts every pick. Risks
+    are weighed best first while time is left (at least `least` of them, the search's survivors, each cut short by
+    `hard` if need be), and none after one with no risk at all: nothing ranked below it can beat it."""
+    weighed = {}
+    for a in ranked:
+        if len(weighed) >= least and clock() > stop:
+            break
+        risk, seen = knockout_risk(view, seat, a, sequence, orders, rng, hard, clock)
+        if not seen:
+            break
+        weighed[a] = value[a] - RISK_COST * risk
+        if risk == 0.0 and len(weighed) >= least:
+            break
+    return {a: weighed[a] for a in ranked if a in weighed} or {a: value[a] for a in ranked[:least]}
 
 
 def averages(alive: list, totals: dict, done: int) -> dict:
     return {a: totals[a] / done for a in alive} if done else {}
+
+
+def knocked_out(sim, me: int, before: int) -> bool:
+    return sim.received[me - 1] > before or (sim.phase == "over" and me not in sim.winner)
+
+
+def risk_tree(sim, me: int, sequence: int, before: int, rng: random.Random, depth: int = 0) -> float:
+    """The chance seat `me` is Knocked Out before the sequence ends, every foe answering uniformly at random:
+    a choice of a few answers (RISK_BRANCH at most, the first RISK_DEPTH choices) is a branch of equal weight
+    for each, a wider one is one answer drawn at random; `me`'s side answers as the heuristic, and a card only
+    the table resolves (LA-4) is declared done."""
+    guard = 0
+    while sim.phase != "over" and sim.sequence == sequence and guard < 400:
+        guard += 1
+        if sim.ask is not None:
+            s = sim.ask.seat
+            options = [a for a in sim.legal_actions() if sim.actor(a) == s]
+            if sim.team(s) == sim.team(me) or sim.ask.panel:  # a table's card: declared done, as a table would
+                sim.apply(answer(sim, s, options))
+                continue
+        elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card: any action left
+            t = edits.to_pick(sim)[0]
+            options = [Pick(t, (c,)) for c in edits.actions_of(sim, t, sim.piles[t - 1].hand)]
+        else:
+            break
+        if len(options) == 1 or len(options) > RISK_BRANCH or depth >= RISK_DEPTH:
+            sim.apply(rng.choice(options))
+            continue
+        total = 0.0
+        for a in options:
+            c = sim.clone()
+            c.apply(a)
+            total += risk_tree(c, me, sequence, before, rng, depth + 1)
+        return total / len(options)
+    return 1.0 if knocked_out(sim, me, before) else 0.0
+
+
+def foe_orders(view) -> list[tuple[str, ...]] | None:
+    """The one foe's possible picks (its known cards, then each order of the rest of its pool), or None when
+    there is not exactly one foe (more would multiply the orders)."""
+    if len(view.others) != 1:
+        return None
+    t = view.others[0]
+    known, pool = view.pool[t]
+    left = max(0, min(view.size[t] - len(known), len(pool)))
+    return [tuple(known) + o for o in itertools.permutations(pool, left)]
+
+
+def knockout_risk(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
+                  clock=time.monotonic) -> tuple[float, int]:
+    """(chance, orders met): how often `option` gets seat's Legend Knocked Out this sequence against the one foe
+    picking uniformly at random among `orders` and answering at random (exact when every order is met; they
+    are met in a random order, so an estimate cut short by `hard` is unbiased)."""
+    t = view.others[0]
+    total, met = 0.0, 0
+    for order in rng.sample(orders, len(orders)):
+        if clock() > hard:
+            break
+        sim = view.public.clone()
+        sim.picks[t] = list(order) + ["step"] * (view.size[t] - len(order))
+        sim.piles[t - 1].hand = [c for c in view.pool[t][1] if c not in order]
+        sim.apply(option)
+        total += risk_tree(sim, seat, sequence, view.public.received[seat - 1], rng)
+        met += 1
+    return (total / met if met else 0.0), met

@@ -11,6 +11,23 @@ guess is started only when its estimated cost fits the budget, each rollout chec
 left unfinished is dropped, and the options falling behind are dropped along the way (successive
 halving, by guesses met or by time spent) so the survivors see more guesses.
 
+Facing one foe, the search then weighs its best options' Knock-Out risk (`screen`): against that foe picking
+uniformly among the orders of its pool and answering at random (each of a few answers a branch), the chance
+the seat's Legend is Knocked Out this sequence, counted over every order (`knockout_risk`, exact but for
+wide choices and deep answers, which are drawn), costs RISK_COST points; the guesses get SEARCH_SHARE of the
+time, the screen the rest, the survivors first, then the dropped options (valued no higher than the last
+survivor) while time is left, stopping at the first with no risk. The guesses lean on the heuristic's liking
+and met the one random pick that pushes a tired Legend off an Edge too rarely to count (issue 30's losses):
+this counts every pick. In most positions no option has any risk (174 of the first 200 of seat 1), and the
+screen costs one option's 30-200 ms (mean 60 ms on this machine, idle) there. Measured at the product's budget (`python -m tools.risk_legends measure
+--positions P --rollouts 100 --seconds 1.0`, positions of games 0-59 made with `collect --seats N --games 60`,
+683 and 767; paired against the search without the screen, `--set RISK_COST=0`, load 2-4): Knock Outs suffered
+a game, seat 1: 0.0170 without, 0.0098 at RISK_COST 1000 (paired -0.0072 +-0.0050), **0.0035 at 3000**
+(-0.0063 +-0.0045 against 1000); seat 2: 0.0553, 0.0343 (-0.0210 +-0.0110), **0.0230** (-0.0113 +-0.0058 against
+1000). Knock Outs given a game: 1.070, 1.059, 1.040 (seat 1); 1.373, 1.329, 1.288 (seat 2). No better: the
+guesses cut to 30 % of the time (SEARCH_SHARE 0.3 at RISK_COST 1000: -0.0007 +-0.0035, -0.0018 +-0.0047, given
+-0.040, -0.073).
+
 Where it loses to the random picker (`python -m tools.bench_legends --clock cpu --seconds 0.1 --rivals
 random --trace`, games 0-299 a seat, load 11-21, before issue 30's change): each of the 14 games not won of
 600 left the cpu on a space next to an Edge (1 or 5) beside the foe: 10 times its own Dive onto a foe
@@ -59,7 +76,7 @@ MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
 FOE_EDGE_TURN = 0.3  # how often a foe turning in a space shared with the seat's Legend faces the nearer Edge
-RISK_COST = 1000.0  # a Knock Out's chance against a random foe, weighed in the choice (`screen`; 0 = off)
+RISK_COST = 3000.0  # a Knock Out's chance against a random foe, weighed in the choice (`screen`; 0 = off)
 SEARCH_SHARE = 0.5  # of the time before the stop, facing one foe, for the guesses (the rest: `screen`)
 RISK_BRANCH, RISK_DEPTH = 3, 6  # a foe's choices branched on in `risk_tree`: of so many answers at most, so deep
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)

@@ -230,7 +230,7 @@ def shortlist(st, seat: int, options: list) -> list:
 
 def search(state, seat: int, options: list, rng: random.Random, stop: float, hard: float,
            guesses: int | None = None, clock=time.monotonic) -> dict:
-    """Each chosen-among option's value ({} when not one guess fitted), the options in the order of the
+    """The value of each option left to choose from ({} when not one guess fitted), in the order of the
     heuristic's liking (ties go to the first). A guess starts only before its stop and when its estimated
     cost fits; no rollout starts after `hard` (both read on `clock`). The worse half is dropped after
     HALVING guesses, or when the time runs short: each halving owns an equal share of the time, so a starved
@@ -279,8 +279,9 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
     dropped = sorted((a for a in rank if a not in values and met[a]), key=lambda a: -totals[a] / met[a])
     value = {**{a: min(floor, totals[a] / met[a]) for a in dropped}, **values}
     ranked = sorted(values, key=lambda a: -values[a]) + ([] if guesses else dropped)
-    return screen(view, seat, state.sequence, ranked, value, orders, random.Random(rng.random()),
-                  stop if guesses is None else math.inf, hard if guesses is None else math.inf, clock, len(values))
+    weighed = screen(view, seat, state.sequence, ranked, value, orders, random.Random(rng.random()),
+                     stop if guesses is None else math.inf, hard if guesses is None else math.inf, clock, len(values))
+    return {a: weighed[a] for a in sorted(weighed, key=rank.get)}
 
 
 def screen(view, seat: int, sequence: int, ranked: list, value: dict, orders: list, rng: random.Random,

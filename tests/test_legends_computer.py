@@ -301,3 +301,16 @@ def test_issue_30_facing_one_foe_the_computer_prefers_the_pick_a_random_foe_knoc
     weighed = risks()
     monkeypatch.setattr(search, "RISK_COST", 0.0)
     assert sum(weighed) < sum(risks())
+
+
+def test_issue_30_the_risk_counts_each_edit_a_foe_tikkit_may_have_put_first_until_it_is_revealed():
+    """LA-12: Tikkit puts one of his Edits under his three actions, unseen until exchange 1. The picks whose risk
+    the computer counts are each Edit he may hold with each order of three of his six actions (2 x 120); once
+    revealed, his Edit is public and no longer multiplies them."""
+    from companion.games.legends import search
+    st = drawn(Legends(2, {"legends": ["sabo", "tikkit"], "values": "{}"}))
+    orders = search.foe_orders(search.SeatView(st, 1))
+    assert len(orders) == len(set(orders)) == 240
+    assert {edit for edit, _ in orders} == {"double-time", "perfect-timing"}
+    st.edits[2], st.history = "double-time", [{"2": ["step"]}]
+    assert {edit for edit, _ in search.foe_orders(search.SeatView(st, 1))} == {None}

@@ -15,8 +15,9 @@ Facing one foe, the search then weighs its best options' Knock-Out risk (`screen
 uniformly among the orders of its pool and answering at random (each of a few answers a branch), the chance
 the seat's Legend is Knocked Out this sequence, counted over every order (`knockout_risk`, exact but for
 wide choices and deep answers, which are drawn), costs RISK_COST points; the guesses get SEARCH_SHARE of the
-time, the screen the rest, the survivors first, then the dropped options (valued no higher than the last
-survivor) while time is left, stopping at the first with no risk. The guesses lean on the heuristic's liking
+time, the screen the rest: best valued first, the survivors then the dropped options (valued no higher than
+the last survivor) while time is left, a branch and bound (an option valued below the best weighed so far
+is not counted, and a count stops once its Knock Outs sink the option). The guesses lean on the heuristic's liking
 and met the one random pick that pushes a tired Legend off an Edge too rarely to count (issue 30's losses):
 this counts every pick. In most positions no option has any risk (174 of the first 200 of seat 1), and the
 screen costs one option's 30-200 ms (mean 60 ms on this machine, idle) there. Measured at the product's budget (`python -m tools.risk_legends measure
@@ -26,7 +27,12 @@ a game, seat 1: 0.0170 without, 0.0098 at RISK_COST 1000 (paired -0.0072 +-0.005
 (-0.0063 +-0.0045 against 1000); seat 2: 0.0553, 0.0343 (-0.0210 +-0.0110), **0.0230** (-0.0113 +-0.0058 against
 1000). Knock Outs given a game: 1.070, 1.059, 1.040 (seat 1); 1.373, 1.329, 1.288 (seat 2). No better: the
 guesses cut to 30 % of the time (SEARCH_SHARE 0.3 at RISK_COST 1000: -0.0007 +-0.0035, -0.0018 +-0.0047, given
--0.040, -0.073).
+-0.040, -0.073). Then a foe Tikkit's secret Edit counted among his picks (his risks had been computed without it)
+and the branch and bound: 0.0032 and 0.0227, given 1.025 and 1.274 (paired against 3000 before them: -0.0003
++-0.0017, -0.0003 +-0.0043; given -0.015, -0.014). What is left as seat 2 (read with the screen's values on the
+riskiest positions): with a foe Tikkit the survivors' 240 orders each fill the time before the last is counted;
+elsewhere a pick 100-150 points better by the guesses keeps a 3-5 % risk, or every pick holds one (Lucius
+beside Alysia at space 1, 5 % at least).
 
 Where it loses to the random picker (`python -m tools.bench_legends --clock cpu --seconds 0.1 --rivals
 random --trace`, games 0-299 a seat, load 11-21, before issue 30's change): each of the 14 games not won of
@@ -108,14 +114,16 @@ class SeatView:
         self.others = [t for t in st.active() if t != seat]
         seers = st.hand_seers(seat)
         self.public = st.clone()  # every other seat's secrets blanked: nothing below can read them
-        self.pool, self.size, self.liked = {}, {}, {}
+        self.pool, self.size, self.liked, self.edits = {}, {}, {}, {}
         for t in self.others:
             cards = st.piles[t - 1].hand + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
             known = known_picks(st, t)
             self.pool[t] = (known, sorted(c for c in set(edits.actions_of(st, t, cards)) if c not in known))
             self.size[t] = 4 if len(st.picks.get(t, [])) == 4 else 3  # Quick Fix's fourth card added (public)
+            self.edits[t] = [None]  # the Edits seat t may have put first, unseen (None: none, or it is public)
             if not st.history:
                 self.public.edits.pop(t, None)  # LA-12: another seat's Edit is secret until exchange 1
+                self.edits[t] = sorted(set(cards) & set(st.legend(t).edits)) or [None]
             self.public.picks.pop(t, None)
             self.public.piles[t - 1].hand = []
             self.public.piles[t - 1].meter = {"specials": [], "ultimates": []}  # a rollout stops at the Recovery
@@ -286,22 +294,22 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
 
 def screen(view, seat: int, sequence: int, ranked: list, value: dict, orders: list, rng: random.Random,
            stop: float, hard: float, clock, least: int) -> dict:
-    """The options in `ranked` (best first) whose Knock-Out risk against a foe picking and answering at random
-    was weighed, each valued `value - RISK_COST * risk`: the rollouts' guesses lean on the heuristic's liking
-    and rarely meet the one random pick that pushes a tired Legend off an Edge; this counts every pick. Risks
-    are weighed best first while time is left (at least `least` of them, the search's survivors, each cut short by
-    `hard` if need be), and none after one with no risk at all: nothing ranked below it can beat it."""
-    weighed = {}
+    """The options in `ranked` (best valued first) whose Knock-Out risk against a foe picking and answering at
+    random was weighed, each valued `value - RISK_COST * risk`: the rollouts' guesses lean on the heuristic's
+    liking and rarely meet the one random pick that pushes a tired Legend off an Edge; this counts every pick.
+    A branch and bound: an option valued no higher than the best weighed so far cannot beat it (nor can any
+    after it), and one's count stops once its risk alone sinks it. Weighed while time is left (at least `least`
+    of them, the search's survivors, each cut short by `hard` if need be)."""
+    weighed, best = {}, -math.inf
     for a in ranked:
-        if len(weighed) >= least and clock() > stop:
+        if value[a] <= best or (len(weighed) >= least and clock() > stop):
             break
-        risk, seen = knockout_risk(view, seat, a, sequence, orders, rng, hard, clock)
+        risk, seen = knockout_risk(view, seat, a, sequence, orders, rng, hard, clock, (value[a] - best) / RISK_COST)
         if not seen:
             break
         weighed[a] = value[a] - RISK_COST * risk
-        if risk == 0.0 and len(weighed) >= least:
-            break
-    return {a: weighed[a] for a in ranked if a in weighed} or {a: value[a] for a in ranked[:least]}
+        best = max(best, weighed[a])
+    return weighed or {a: value[a] for a in ranked[:least]}
 
 
 def averages(alive: list, totals: dict, done: int) -> dict:
@@ -343,31 +351,36 @@ def risk_tree(sim, me: int, sequence: int, before: int, rng: random.Random, dept
     return 1.0 if knocked_out(sim, me, before) else 0.0
 
 
-def foe_orders(view) -> list[tuple[str, ...]] | None:
-    """The one foe's possible picks (its known cards, then each order of the rest of its pool), or None when
-    there is not exactly one foe (more would multiply the orders)."""
+def foe_orders(view) -> list[tuple[str | None, tuple[str, ...]]] | None:
+    """The one foe's possible picks: each Edit it may have put first (LA-12; or None) with its known cards, then
+    each order of the rest of its pool; None when there is not exactly one foe (more would multiply them)."""
     if len(view.others) != 1:
         return None
     t = view.others[0]
     known, pool = view.pool[t]
     left = max(0, min(view.size[t] - len(known), len(pool)))
-    return [tuple(known) + o for o in itertools.permutations(pool, left)]
+    return [(edit, tuple(known) + o) for edit in view.edits[t] for o in itertools.permutations(pool, left)]
 
 
 def knockout_risk(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
-                  clock=time.monotonic) -> tuple[float, int]:
+                  clock=time.monotonic, enough: float = math.inf) -> tuple[float, int]:
     """(chance, orders met): how often `option` gets seat's Legend Knocked Out this sequence against the one foe
     picking uniformly at random among `orders` and answering at random (exact when every order is met; they
-    are met in a random order, so an estimate cut short by `hard` is unbiased)."""
+    are met in a random order, so an estimate cut short by `hard` is unbiased). Once the Knock Outs counted
+    make the chance at least `enough`, that lower bound is returned at once."""
     t = view.others[0]
-    total, met = 0.0, 0
-    for order in rng.sample(orders, len(orders)):
+    total, met, need = 0.0, 0, enough * len(orders)
+    for edit, order in rng.sample(orders, len(orders)):
         if clock() > hard:
             break
         sim = view.public.clone()
+        if edit is not None:
+            sim.edits[t] = edit
         sim.picks[t] = list(order) + ["step"] * (view.size[t] - len(order))
         sim.piles[t - 1].hand = [c for c in view.pool[t][1] if c not in order]
         sim.apply(option)
         total += risk_tree(sim, seat, sequence, view.public.received[seat - 1], rng)
         met += 1
+        if total >= need:
+            return total / len(orders), met
     return (total / met if met else 0.0), met

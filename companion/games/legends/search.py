@@ -15,9 +15,9 @@ Facing one foe, the search then weighs its best options' Knock-Out risk (`screen
 uniformly among the orders of its pool and answering at random (each of a few answers a branch), the chance
 the seat's Legend is Knocked Out this sequence, counted over every order (`knockout_risk`, exact but for
 wide choices and deep answers, which are drawn), costs RISK_COST points; the guesses get SEARCH_SHARE of the
-time, the screen the rest: best valued first, the survivors then the dropped options (valued no higher than
-the last survivor) while time is left, a branch and bound (an option valued below the best weighed so far
-is not counted, and a count stops once its Knock Outs sink the option). The guesses lean on the heuristic's liking
+time, the screen the rest: the best valued is counted in full, and when it holds any risk the options valued above
+its weighed value race (`screen`: the survivors, then the dropped options valued no higher than the last
+survivor). The guesses lean on the heuristic's liking
 and met the one random pick that pushes a tired Legend off an Edge too rarely to count (issue 30's losses):
 this counts every pick. In most positions no option has any risk (174 of the first 200 of seat 1), and the
 screen costs one option's 30-200 ms (mean 60 ms on this machine, idle) there. Measured at the product's budget (`python -m tools.risk_legends measure
@@ -28,11 +28,22 @@ a game, seat 1: 0.0170 without, 0.0098 at RISK_COST 1000 (paired -0.0072 +-0.005
 1000). Knock Outs given a game: 1.070, 1.059, 1.040 (seat 1); 1.373, 1.329, 1.288 (seat 2). No better: the
 guesses cut to 30 % of the time (SEARCH_SHARE 0.3 at RISK_COST 1000: -0.0007 +-0.0035, -0.0018 +-0.0047, given
 -0.040, -0.073). Then a foe Tikkit's secret Edit counted among his picks (his risks had been computed without it)
-and the branch and bound: 0.0032 and 0.0227, given 1.025 and 1.274 (paired against 3000 before them: -0.0003
+and a branch and bound (the best valued counted in full one by one, each cut short once it sank; replaced since
+by the race): 0.0032 and 0.0227, given 1.025 and 1.274 (paired against 3000 before them: -0.0003
 +-0.0017, -0.0003 +-0.0043; given -0.015, -0.014). What is left as seat 2 (read with the screen's values on the
 riskiest positions): with a foe Tikkit the survivors' 240 orders each fill the time before the last is counted;
 elsewhere a pick 100-150 points better by the guesses keeps a 3-5 % risk, or every pick holds one (Lucius
 beside Alysia at space 1, 5 % at least).
+
+The race (session 13). Those positions came from games 0-59, short ones; positions of games 60-179 with the cpu's
+Fatigue 3 or more (`collect --seats N --games 120 --first 60`, then `measure --only "state['legends'][seat-1]
+['fatigue'] >= 3"`: 373 and 408) hold the long games' risk, 0.0302 and 0.0238 a game with the branch and bound
+(load 3-4): nearer what games show (2-3 %). In the riskiest of them every pick holds a few % of risk and the
+safest are valued below the best (tired Zephyr beside Hilda: 1.3 % at least, the best valued 9-15 %); counted in
+full one by one, best valued first, the time ran out before them. Racing instead (the same orders counted for
+each, RACE_FIRST at first and twice as many each round, the better half kept): 0.0287 and 0.0230 (paired
+-0.0015 +-0.0051, -0.0008 +-0.0069; given -0.006, -0.026): at RISK_COST 3000 few options are valued above the
+best's weighed value, so the race seldom has the safest to race.
 
 Where it loses to the random picker (`python -m tools.bench_legends --clock cpu --seconds 0.1 --rivals
 random --trace`, games 0-299 a seat, load 11-21, before issue 30's change): each of the 14 games not won of
@@ -84,6 +95,7 @@ SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a P
 FOE_EDGE_TURN = 0.3  # how often a foe turning in a space shared with the seat's Legend faces the nearer Edge
 RISK_COST = 3000.0  # a Knock Out's chance against a random foe, weighed in the choice (`screen`; 0 = off)
 SEARCH_SHARE = 0.5  # of the time before the stop, facing one foe, for the guesses (the rest: `screen`)
+RACE_WIDTH, RACE_FIRST = 16, 8  # `screen`'s race: options at most, orders each counts in its first round
 RISK_BRANCH, RISK_DEPTH = 3, 6  # a foe's choices branched on in `risk_tree`: of so many answers at most, so deep
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
@@ -148,8 +160,16 @@ class SeatView:
                 rest = list(rng.choices(self.liked[t][0], self.liked[t][1])[0])
             else:
                 rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
-            sim.picks[t] = known + rest + ["step"] * max(0, size - len(known) - len(rest))
-            sim.piles[t - 1].hand = [c for c in pool if c not in rest]
+            self.seat_picks(sim, t, known + rest)
+        return sim
+
+    def seat_picks(self, sim, t: int, picks: list[str], edit: str | None = None):
+        """`sim` with seat t's picks set (made up to its size with Steps), its hand the rest of its pool, and
+        the Edit it put first when one is supposed (LA-12)."""
+        if edit is not None:
+            sim.edits[t] = edit
+        sim.picks[t] = list(picks) + ["step"] * max(0, self.size[t] - len(picks))
+        sim.piles[t - 1].hand = [c for c in self.pool[t][1] if c not in picks]
         return sim
 
 
@@ -286,7 +306,7 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
     floor = min(values.values())
     dropped = sorted((a for a in rank if a not in values and met[a]), key=lambda a: -totals[a] / met[a])
     value = {**{a: min(floor, totals[a] / met[a]) for a in dropped}, **values}
-    ranked = sorted(values, key=lambda a: -values[a]) + ([] if guesses else dropped)
+    ranked = sorted(values, key=lambda a: -values[a]) + dropped
     weighed = screen(view, seat, state.sequence, ranked, value, orders, random.Random(rng.random()),
                      stop if guesses is None else math.inf, hard if guesses is None else math.inf, clock, len(values))
     return {a: weighed[a] for a in sorted(weighed, key=rank.get)}
@@ -297,19 +317,37 @@ def screen(view, seat: int, sequence: int, ranked: list, value: dict, orders: li
     """The options in `ranked` (best valued first) whose Knock-Out risk against a foe picking and answering at
     random was weighed, each valued `value - RISK_COST * risk`: the rollouts' guesses lean on the heuristic's
     liking and rarely meet the one random pick that pushes a tired Legend off an Edge; this counts every pick.
-    A branch and bound: an option valued no higher than the best weighed so far cannot beat it (nor can any
-    after it), and one's count stops once its risk alone sinks it. Weighed while time is left (at least `least`
-    of them, the search's survivors, each cut short by `hard` if need be)."""
-    weighed, best = {}, -math.inf
-    for a in ranked:
-        if value[a] <= best or (len(weighed) >= least and clock() > stop):
+    The best valued is counted in full first: with no risk (most positions) nothing after it can beat it. Else a
+    race among the next RACE_WIDTH valued above its weighed value: each round counts the same further orders of
+    the foe's for each (a paired comparison), RACE_FIRST of them at first, twice as many each round, and keeps the
+    better half, until the last are counted in full or the time is up (their estimates are unbiased: the orders
+    are met in a random order). In a position where every option is at risk, the safest few are often valued
+    well below the best: counting the best valued in full one by one had no time left to reach them."""
+    top = ranked[0]
+    shuffled = rng.sample(orders, len(orders))
+    total, met = count_knockouts(view, seat, top, sequence, shuffled, rng, hard, clock)
+    if not met:
+        return {a: value[a] for a in ranked[:least]}
+    weighed = {top: value[top] - RISK_COST * total / met}
+    if not total:
+        return weighed
+    racing = [a for a in ranked[1:] if value[a] > weighed[top]][:RACE_WIDTH]
+    tally = {a: [0.0, 0] for a in racing}
+    size, last = min(len(orders), RACE_FIRST), {}
+    while racing and clock() <= stop:
+        for a in racing:
+            if clock() > stop:
+                break
+            more, seen = count_knockouts(view, seat, a, sequence, shuffled[tally[a][1]:size], rng, hard, clock)
+            tally[a][0] += more
+            tally[a][1] += seen
+        last = {a: value[a] - RISK_COST * tally[a][0] / tally[a][1] for a in racing if tally[a][1]}
+        if size == len(orders):
             break
-        risk, seen = knockout_risk(view, seat, a, sequence, orders, rng, hard, clock, (value[a] - best) / RISK_COST)
-        if not seen:
-            break
-        weighed[a] = value[a] - RISK_COST * risk
-        best = max(best, weighed[a])
-    return weighed or {a: value[a] for a in ranked[:least]}
+        racing = sorted(last, key=lambda a: -last[a])[:max(1, len(last) // 2)]
+        size = min(len(orders), size * 2)
+    weighed.update(last)  # the last round's racers (the ones dropped before had fewer orders: noisier)
+    return weighed
 
 
 def averages(alive: list, totals: dict, done: int) -> dict:
@@ -362,25 +400,26 @@ def foe_orders(view) -> list[tuple[str | None, tuple[str, ...]]] | None:
     return [(edit, tuple(known) + o) for edit in view.edits[t] for o in itertools.permutations(pool, left)]
 
 
-def knockout_risk(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
-                  clock=time.monotonic, enough: float = math.inf) -> tuple[float, int]:
-    """(chance, orders met): how often `option` gets seat's Legend Knocked Out this sequence against the one foe
-    picking uniformly at random among `orders` and answering at random (exact when every order is met; they
-    are met in a random order, so an estimate cut short by `hard` is unbiased). Once the Knock Outs counted
-    make the chance at least `enough`, that lower bound is returned at once."""
+def count_knockouts(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
+                    clock=time.monotonic) -> tuple[float, int]:
+    """(Knock Outs, orders met): `option` played against each of `orders` of the one foe in turn (its answers
+    at random, `risk_tree`), until `hard`."""
     t = view.others[0]
-    total, met, need = 0.0, 0, enough * len(orders)
-    for edit, order in rng.sample(orders, len(orders)):
+    total, met = 0.0, 0
+    for edit, order in orders:
         if clock() > hard:
             break
-        sim = view.public.clone()
-        if edit is not None:
-            sim.edits[t] = edit
-        sim.picks[t] = list(order) + ["step"] * (view.size[t] - len(order))
-        sim.piles[t - 1].hand = [c for c in view.pool[t][1] if c not in order]
+        sim = view.seat_picks(view.public.clone(), t, order, edit)
         sim.apply(option)
         total += risk_tree(sim, seat, sequence, view.public.received[seat - 1], rng)
         met += 1
-        if total >= need:
-            return total / len(orders), met
+    return total, met
+
+
+def knockout_risk(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
+                  clock=time.monotonic) -> tuple[float, int]:
+    """(chance, orders met): how often `option` gets seat's Legend Knocked Out this sequence against the one foe
+    picking uniformly at random among `orders` and answering at random (exact when every order is met; they
+    are met in a random order, so an estimate cut short by `hard` is unbiased)."""
+    total, met = count_knockouts(view, seat, option, sequence, rng.sample(orders, len(orders)), rng, hard, clock)
     return (total / met if met else 0.0), met

@@ -45,6 +45,21 @@ each, RACE_FIRST at first and twice as many each round, the better half kept): 0
 -0.0015 +-0.0051, -0.0008 +-0.0069; given -0.006, -0.026): at RISK_COST 3000 few options are valued above the
 best's weighed value, so the race seldom has the safest to race.
 
+RISK_COST 30000. Against a foe it beats 97 times in 100, a Knock Out given ends a game the cpu would win anyway
+(it gains some 3 % of a game) while one suffered loses it (some 97 %): the screen's price of the risk, against the
+rollouts' 1000 a game, should be some thirty times a Knock Out's worth, not three. Measured as above, paired against
+the race at 3000: at 10000, -0.0023 +-0.0078 and -0.0098 +-0.0066 (given -0.058 +-0.044, -0.055 +-0.034); **at
+30000, -0.0104 +-0.0069 and -0.0107 +-0.0070: 0.0183 and 0.0123 a game** (given -0.123 +-0.056, -0.072 +-0.047:
+some 7-12 % longer games, so about a third fewer Knock Outs suffered a game in all). Not more passive against the
+heuristic picker (`python -m tools.bench_legends --clock cpu --seconds 1 --rivals heuristic --seats N --games
+24`, load 1-3): 23 and 24 of 24, where 3000 won 21 and 22 last session. What is left is mostly positions where
+every pick holds risk (tired punchers, Zephyr, Sabo and Alysia, who must share the foe's space to strike: their
+games last twice as long, 17-20 sequences against 7-9 with a Shot, and hold 9 of the 10 games lost while these
+240 were collected, at 0.1 s).
+Tried and worse: the guesses playing the Edit a foe Tikkit may have put first (his Double Time or Perfect Timing,
+drawn for each guess as the screen counts them): on the positions with a foe Tikkit (77, 81) +0.068 +-0.044 and
++0.039 +-0.037 Knock Outs suffered a game, so the guesses leave his Edit out, as before.
+
 Where it loses to the random picker (`python -m tools.bench_legends --clock cpu --seconds 0.1 --rivals
 random --trace`, games 0-299 a seat, load 11-21, before issue 30's change): each of the 14 games not won of
 600 left the cpu on a space next to an Edge (1 or 5) beside the foe: 10 times its own Dive onto a foe
@@ -93,7 +108,7 @@ MAX_GUESSES = 256  # enough: a choice between two facings needs no more
 SHORTLIST = 48  # picks searched at most: the heuristic's best, spread over the Edits held
 SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a Push token past the Edge (`evaluate`)
 FOE_EDGE_TURN = 0.3  # how often a foe turning in a space shared with the seat's Legend faces the nearer Edge
-RISK_COST = 3000.0  # a Knock Out's chance against a random foe, weighed in the choice (`screen`; 0 = off)
+RISK_COST = 30000.0  # a Knock Out's chance against a random foe, weighed in the choice (`screen`; 0 = off)
 SEARCH_SHARE = 0.5  # of the time before the stop, facing one foe, for the guesses (the rest: `screen`)
 RACE_WIDTH, RACE_FIRST = 16, 8  # `screen`'s race: options at most, orders each counts in its first round
 RISK_BRANCH, RISK_DEPTH = 3, 6  # a foe's choices branched on in `risk_tree`: of so many answers at most, so deep

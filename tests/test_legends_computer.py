@@ -226,15 +226,20 @@ def test_speed_order_the_search_values_holding_the_initiative_that_wins_equal_sp
     assert evaluate(held, 1) > evaluate(lost, 1) and evaluate(lost, 2) > evaluate(held, 2)
 
 
+def sharing_space_4(legends: list[str], fatigues: tuple[int, int], initiative: int):
+    """A 1v1 sequence start where seat 1's Legend (facing right) and seat 2's (facing left) share space 4, next
+    to the Edge, with these Fatigues."""
+    st = drawn(Legends(2, {"legends": legends, "values": "{}"}))
+    for s, facing in ((1, "right"), (2, "left")):
+        st.fig(s).space, st.fig(s).facing, st.fig(s).fatigue = 4, facing, fatigues[s - 1]
+    st.initiative = initiative
+    return st
+
+
 def tired_sabo_sharing_a_space_with_lucius():
     """Sabo (seat 1, Fatigue 7, facing right, holding the Initiative) and Lucius (seat 2, Fatigue 4, facing left)
     share space 4, next to the Edge: game 29 of `python -m tools.risk_legends collect` (seat 1)."""
-    st = drawn(Legends(2, {"legends": ["sabo", "lucius"], "values": "{}"}))
-    sabo, lucius = st.fig(1), st.fig(2)
-    sabo.space, sabo.facing, sabo.fatigue = 4, "right", 7
-    lucius.space, lucius.facing, lucius.fatigue = 4, "left", 4
-    st.initiative = 1
-    return st
+    return sharing_space_4(["sabo", "lucius"], (7, 4), 1)
 
 
 def test_issue_30_a_tired_computer_legend_beside_the_edge_does_not_dive_back_onto_a_foe_whose_shot_may_turn_it_there():
@@ -319,12 +324,7 @@ def test_issue_30_the_risk_counts_each_edit_a_foe_tikkit_may_have_put_first_unti
 def tired_zephyr_sharing_a_space_with_hilda():
     """Zephyr (seat 1, Fatigue 7, facing right) and Hilda (seat 2, Fatigue 6, facing left, holding the Initiative)
     share space 4: the position before the bench's game 84 (cpu seat 1) ended with both off the right Edge."""
-    st = drawn(Legends(2, {"legends": ["zephyr", "hilda"], "values": "{}"}))
-    zephyr, hilda = st.fig(1), st.fig(2)
-    zephyr.space, zephyr.facing, zephyr.fatigue = 4, "right", 7
-    hilda.space, hilda.facing, hilda.fatigue = 4, "left", 6
-    st.initiative = 2
-    return st
+    return sharing_space_4(["zephyr", "hilda"], (7, 6), 2)
 
 
 class Ticks:

@@ -355,3 +355,31 @@ def test_issue_30_where_every_pick_is_at_risk_the_computer_finds_one_of_the_safe
     risks = [search.knockout_risk(view, 1, a, st.sequence, orders, random.Random(1), math.inf)[0] for a in picks]
     assert max(risks) < 0.03, list(zip(picks, risks))
 
+
+
+def test_issue_30_the_bench_saves_the_last_positions_of_each_game_it_did_not_win_for_the_risk_measure(tmp_path):
+    """`python -m tools.bench_legends --losses F` keeps the last three sequence starts of each game the cpu did not
+    win (with no time to search it plays the heuristic's pick, and loses some of six to the heuristic picker), so a
+    loss can be measured again from its exact position (`python -m tools.risk_legends measure --positions F`);
+    the game's last one is where the Knock Out came."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    from tools.risk_legends import game_of, sequence_start
+    root, out = Path(__file__).resolve().parents[1], tmp_path / "losses.json"
+    bench = subprocess.run([sys.executable, "-m", "tools.bench_legends", "--clock", "cpu", "--seconds", "0", "--rivals",
+                            "heuristic", "--seats", "1", "--games", "6", "--losses", str(out)],
+                           cwd=root, capture_output=True, text=True, timeout=300)
+    assert bench.returncode == 0, bench.stderr
+    unwon = bench.stdout.split("not won: games ")[1].splitlines()[0].split(", ")
+    rows = json.loads(out.read_text())
+    assert sorted({str(r["game"]) for r in rows}) == sorted(unwon)
+    for game in unwon:
+        mine = [r for r in rows if str(r["game"]) == game]
+        assert 1 <= len(mine) <= 3 and [r["ko"] for r in mine] == [False] * (len(mine) - 1) + [True]
+        assert all(sequence_start(game_of(r["pair"]).state_from_dict(r["state"])) for r in mine)
+    measured = subprocess.run([sys.executable, "-m", "tools.risk_legends", "measure", "--positions", str(out),
+                               "--rollouts", "5", "--seconds", "0.01"], cwd=root, capture_output=True, text=True,
+                              timeout=300)
+    assert measured.returncode == 0 and f"{len(rows)} positions of {len(unwon)} games" in measured.stdout, measured.stderr

@@ -6,7 +6,9 @@ line prints the games won, drawn and lost, the score (a draw counts half) with i
 the slowest `cpu` decision and how many went over the budget. `--six` plays a 2v2v2 table of six `cpu`
 seats to its end. The bench stands in for the table: a card only the table resolves (LA-4) it declares
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
-quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures.
+quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures. `--losses F`
+saves the last sequence starts of each game not won, exact positions for `python -m tools.risk_legends measure|floor`
+(a game at the CPU clock does not replay the same, so its trace alone cannot be measured again).
 
 Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of CPU a
 decision), games 0-299 a seat, with the search of issue 30 (a foe sharing a space turns toward the nearer Edge in
@@ -32,6 +34,7 @@ the machine did not run). `--trace` prints each game not won, event by event, wi
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -45,6 +48,7 @@ from companion.games.legends.heuristic import HeuristicPicker
 TABLE_CARDS = ("Cards only the table resolves (LA-4: every Special and Ultimate; Tikkit's Edits the engine resolves) "
                "the bench declares done, with no effect, for every player alike (the heuristic counts them 0, random "
                "picks them as any card, the cpu never while it holds basics): Specials are not benched.")
+LOSS_STARTS = 3  # sequence starts kept of a game not won (`--losses`)
 LEGENDS = ("alysia", "fitz", "hilda", "lucius", "zephyr", "sabo", "lord-grym", "tikkit")
 
 
@@ -81,10 +85,16 @@ def table_turn(st, rng: random.Random, choose) -> list:
     return st.apply(action if action is not None else choose(seat))
 
 
+def sequence_start(st) -> bool:
+    """Every seat still to pick its cards of a new sequence (not Quick Fix's fourth card)."""
+    return st.phase == "pick" and st.ask is None and not st.history and not st.picks
+
+
 def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: float = 1.0,
-             log: list[str] | None = None) -> list[float]:
+             log: list[str] | None = None, starts: list[dict] | None = None) -> list[float]:
     """Play `st` to its end (or `turns` decisions) with a player a seat; the `cpu` decisions' times, each
-    (seconds on the cpu's clock, CPU seconds this process spent). `log`: gets each event's sentence."""
+    (seconds on the cpu's clock, CPU seconds this process spent). `log`: gets each event's sentence; `starts`:
+    the state (JSON) at each sequence's start."""
     times = []
     names = Names([st.legend(s).name for s in st.seats], st.game)
 
@@ -101,6 +111,8 @@ def play_out(st, players: dict, rng: random.Random, turns: int = 5000, seconds: 
     for _ in range(turns):
         if st.is_over():
             break
+        if starts is not None and sequence_start(st):
+            starts.append(st.to_dict())
         events = table_turn(st, rng, choose)
         if log is not None:
             log.extend(e.sentence(names) for e in events)
@@ -135,7 +147,8 @@ def cpu_player(clock: str):
 
 
 def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall",
-          trace: bool = False) -> None:
+          trace: bool = False, losses: list[dict] | None = None) -> None:
+    """`losses`: gets the last LOSS_STARTS sequence starts of each game not won (`tools.risk_legends`' rows)."""
     won = drawn = lost = 0
     times: list[tuple[float, float]] = []
     unwon = []  # the games not won, by number (to replay one)
@@ -147,11 +160,16 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()
         log: list[str] = []
-        times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds, log=log)
+        starts: list[dict] = []
+        times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds, log=log, starts=starts)
         winners = st.outcome().winners if st.is_over() else ()
         won, drawn, lost = won + (winners == (cpu_seat,)), drawn + (not winners), lost + (bool(winners) and cpu_seat not in winners)
         if winners != (cpu_seat,):
             unwon.append(i)
+            if losses is not None:
+                last = starts[-LOSS_STARTS:]
+                losses += [{"game": i, "seat": cpu_seat, "pair": pair, "state": state, "ko": k == len(last) - 1,
+                            "lost": bool(winners)} for k, state in enumerate(last)]
             if trace:
                 print(f"-- game {i} not won ({pair[0]} v {pair[1]}, cpu seat {cpu_seat}):\n  " + "\n  ".join(log), flush=True)
         tally = mine.setdefault(pair[cpu_seat - 1], [0, 0])
@@ -196,6 +214,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seats", default="1,2", help="the cpu's seats to measure (default 1,2)")
     ap.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
     ap.add_argument("--trace", action="store_true", help="print each game not won, event by event")
+    ap.add_argument("--losses", help="save the last sequence starts of each game not won to this JSON file "
+                                     "(positions for `python -m tools.risk_legends measure|floor`)")
     ap.add_argument("--six", action="store_true", help="also play a 2v2v2 table of six cpu seats")
     ap.add_argument("--pi", action="store_true", help="run under a quarter of one core (cgroup CPU quota)")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
@@ -206,9 +226,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.pi:
         from tools.bench_cpu import quarter_core
         print(quarter_core(), flush=True)
+    losses: list[dict] | None = [] if args.losses else None
     for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):
-            match(rival, seat, args.games, args.seconds, args.first, args.clock, args.trace)
+            match(rival, seat, args.games, args.seconds, args.first, args.clock, args.trace, losses)
+    if args.losses:
+        with open(args.losses, "w") as f:
+            json.dump(losses, f)
+        print(f"{len(losses)} positions of games not won to {args.losses}", flush=True)
     if args.six:
         six(args.seconds, clock=args.clock)
 

@@ -38,16 +38,11 @@ from companion.games.legends import search
 from companion.games.legends.actions import Pick
 from companion.games.legends.game import Legends
 from companion.games.legends.heuristic import answer, own_options, pick_value
-from tools.bench_legends import RandomPicker, cpu_player, load, pair_of, table_turn
+from tools.bench_legends import RandomPicker, cpu_player, load, pair_of, sequence_start, table_turn
 
 
 def game_of(pair: list[str]) -> Legends:
     return Legends(2, {"legends": list(pair), "values": "{}"})
-
-
-def sequence_start(st) -> bool:
-    """Every seat still to pick its cards of a new sequence (not Quick Fix's fourth card)."""
-    return st.phase == "pick" and st.ask is None and not st.history and not st.picks
 
 
 def collect(seats: list[int], games: int, first: int, seconds: float, out: str) -> None:

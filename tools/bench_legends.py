@@ -10,6 +10,9 @@ quarter of one core (`tools/bench_cpu.py`). The machine's load average is printe
 saves the last sequence starts of each game not won, exact positions for `python -m tools.risk_legends measure|floor`
 (a game at the CPU clock does not replay the same, so its trace alone cannot be measured again).
 
+At the product's budget with the risk screen's race and RISK_COST 30000 (`--clock cpu --seconds 1 --rivals random
+--games 50 --first K`, games 0-449 a seat, load 2-4): as seat 1 won 446, drew 1, lost 3 of 450 (99.2 %, 95 %
+97.9-99.7 %), as seat 2 won 443, lost 7 (98.4 %, 96.8-99.2 %); `search.py`'s docstring reads the games not won.
 Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of CPU a
 decision), games 0-299 a seat, with the search of issue 30 (a foe sharing a space turns toward the nearer Edge in
 30 % of the rollouts; runs of `--games 120 --first 0|120` and `--games 60 --first 240`, two at a time, load

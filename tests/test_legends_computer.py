@@ -383,3 +383,15 @@ def test_issue_30_the_bench_saves_the_last_positions_of_each_game_it_did_not_win
                                "--rollouts", "5", "--seconds", "0.01"], cwd=root, capture_output=True, text=True,
                               timeout=300)
     assert measured.returncode == 0 and f"{len(rows)} positions of {len(unwon)} games" in measured.stdout, measured.stderr
+
+
+def test_issue_30_the_bench_refuses_a_losses_file_in_a_missing_folder_before_playing(tmp_path):
+    """The games take hours: a `--losses` path that cannot be written is refused at once, in one line."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    bench = subprocess.run([sys.executable, "-m", "tools.bench_legends", "--games", "1", "--losses",
+                            str(tmp_path / "no" / "losses.json")], cwd=Path(__file__).resolve().parents[1],
+                           capture_output=True, text=True, timeout=120)
+    assert bench.returncode == 2 and "no such folder" in bench.stderr and "Traceback" not in bench.stderr, bench.stderr
+    assert "cpu as seat" not in bench.stdout

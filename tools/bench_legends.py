@@ -163,7 +163,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()
         log: list[str] = []
-        starts: list[dict] = []
+        starts: list[dict] | None = [] if losses is not None else None
         times += play_out(st, players, random.Random(f"{rival}:{cpu_seat}:{i}"), seconds=seconds, log=log, starts=starts)
         winners = st.outcome().winners if st.is_over() else ()
         won, drawn, lost = won + (winners == (cpu_seat,)), drawn + (not winners), lost + (bool(winners) and cpu_seat not in winners)
@@ -225,6 +225,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="the clock the cpu's budget is read on: wall (as played) or this process's CPU time "
                          "(strength that does not depend on the machine's load; 'over' then counts CPU seconds)")
     args = ap.parse_args(argv)
+    if args.losses and not os.path.isdir(os.path.dirname(os.path.abspath(args.losses))):
+        ap.error(f"--losses {args.losses}: no such folder (checked before the games, not after them)")
     print(TABLE_CARDS, flush=True)
     if args.pi:
         from tools.bench_cpu import quarter_core

@@ -357,6 +357,32 @@ def test_issue_30_where_every_pick_is_at_risk_the_computer_finds_one_of_the_safe
 
 
 
+def tired_alysia_beside_tikkit():
+    """Tikkit (seat 1, Fatigue 9, on 4 facing left) and Alysia (seat 2, Fatigue 10, on 3 facing left, holding the
+    Initiative): the position before the bench's game 424 (cpu seat 2) ended with Alysia Knocked Out."""
+    st = drawn(Legends(2, {"legends": ["tikkit", "alysia"], "values": "{}"}))
+    for s, space, fatigue in ((1, 4, 9), (2, 3, 10)):
+        st.fig(s).space, st.fig(s).facing, st.fig(s).fatigue = space, "left", fatigue
+    st.initiative = 2
+    return st
+
+
+def test_issue_30_facing_tikkit_on_half_the_budget_the_race_still_reaches_the_safer_picks():
+    """Tikkit's secret Edit doubles his orders (240): counting the best valued in full took most of the screen's
+    time, and on half the budget (a loaded machine, a Pi) the race behind it barely began. The best valued is
+    now counted only until its first Knock Out, and races on the orders it counted: over six seeds of its
+    sampling the computer's picks risk under 5 % on average (1.6 % is the safest, the median pick 10.6 %; before
+    this change 10.7 %)."""
+    import math
+    from companion.games.legends import search
+    st = tired_alysia_beside_tikkit()
+    view = search.SeatView(st, 2)
+    orders = search.foe_orders(view)
+    picks = [LegendsComputer(clock=Ticks()).choose(st.clone(), 2, random.Random(seed), 0.5) for seed in range(6)]
+    risks = [search.knockout_risk(view, 2, a, st.sequence, orders, random.Random(1), math.inf)[0] for a in picks]
+    assert sum(risks) / len(risks) < 0.05, list(zip(picks, risks))
+
+
 def test_issue_30_the_bench_saves_the_last_positions_of_each_game_it_did_not_win_for_the_risk_measure(tmp_path):
     """`python -m tools.bench_legends --losses F` keeps the last three sequence starts of each game the cpu did not
     win (with no time to search it plays the heuristic's pick, and loses some of six to the heuristic picker), so a

@@ -12,15 +12,15 @@ left unfinished is dropped, and the options falling behind are dropped along the
 halving, by guesses met or by time spent) so the survivors see more guesses.
 
 Facing one foe, the search then weighs its best options' Knock-Out risk (`screen`): against that foe picking
-uniformly among the orders of its pool and answering at random (each of a few answers a branch), the chance
-the seat's Legend is Knocked Out this sequence, counted over every order (`knockout_risk`, exact but for
-wide choices and deep answers, which are drawn), costs RISK_COST points; the guesses get SEARCH_SHARE of the
-time, the screen the rest: the best valued is counted in full, and when it holds any risk the options valued above
-its weighed value race (`screen`: the survivors, then the dropped options valued no higher than the last
-survivor). The guesses lean on the heuristic's liking
-and met the one random pick that pushes a tired Legend off an Edge too rarely to count (issue 30's losses):
-this counts every pick. In most positions no option has any risk (174 of the first 200 of seat 1), and the
-screen costs one option's 30-200 ms (mean 60 ms on this machine, idle) there. Measured at the product's budget (`python -m tools.risk_legends measure
+uniformly among the orders of its pool and answering at random (each of a few answers a branch), the chance the
+seat's Legend is Knocked Out this sequence, counted over every order (`knockout_risk`, exact but for wide choices
+and deep answers, which are drawn), costs RISK_COST points; the guesses get SEARCH_SHARE of the time, the screen the
+rest: the best valued is counted until its first Knock Out (in full when none), then it races the options valued
+above its weighed value (`screen`: the survivors, then the dropped options valued no higher than the last survivor).
+The guesses lean on the heuristic's liking and met the one random pick that pushes a tired Legend off an Edge too
+rarely to count (issue 30's losses): this counts every pick. In most positions no option has any risk (174 of the
+first 200 of seat 1), and the screen costs one option's 30-200 ms (mean 60 ms on this machine, idle) there.
+Measured at the product's budget (`python -m tools.risk_legends measure
 --positions P --rollouts 100 --seconds 1.0`, positions of games 0-59 made with `collect --seats N --games 60`,
 683 and 767; paired against the search without the screen, `--set RISK_COST=0`, load 2-4): Knock Outs suffered
 a game, seat 1: 0.0170 without, 0.0098 at RISK_COST 1000 (paired -0.0072 +-0.0050), **0.0035 at 3000**
@@ -56,6 +56,15 @@ heuristic picker (`python -m tools.bench_legends --clock cpu --seconds 1 --rival
 every pick holds risk (tired punchers, Zephyr, Sabo and Alysia, who must share the foe's space to strike: their
 games last twice as long, 17-20 sequences against 7-9 with a Shot, and hold 9 of the 10 games lost while these
 240 were collected, at 0.1 s).
+The best valued counted until its first Knock Out (session 14). Counting it in full before the race took most of
+the screen's time against a foe Tikkit (240 orders: some 0.28 s here, idle; more than the whole screen's share on a
+quarter core). It now stops at the first order holding a Knock Out and races on the orders it counted. Measured on
+the same positions (`measure ... --seconds 0.25`: a quarter of the budget, a Pi's share of a core; paired against
+the code before, load 4-5): 0.0479 against 0.0650 Knock Outs suffered a game as seat 1 (-0.0171 +-0.0149), 0.0360
+against 0.0460 as seat 2 (-0.0100 +-0.0115); with a foe Tikkit -0.042 +-0.034 and -0.035 +-0.030. At 1 s (load
+1-2): 0.0179 and 0.0093 (-0.0004 +-0.0052, -0.0030 +-0.0048), no change shown. Those long games' positions with a
+foe Tikkit still hold most of the risk (0.049 a game as seat 1, 0.008 without him): in one game Zephyr, Fatigue
+8, never wore Tikkit (Fatigue 2) down and every pick held 3-6 % of risk: not a choice the screen can mend.
 Tried and worse: the guesses playing the Edit a foe Tikkit may have put first (his Double Time or Perfect Timing,
 drawn for each guess as the screen counts them): on the positions with a foe Tikkit (77, 81) +0.068 +-0.044 and
 +0.039 +-0.037 Knock Outs suffered a game, so the guesses leave his Edit out, as before.
@@ -339,37 +348,36 @@ def screen(view, seat: int, sequence: int, ranked: list, value: dict, orders: li
     """The options in `ranked` (best valued first) whose Knock-Out risk against a foe picking and answering at
     random was weighed, each valued `value - RISK_COST * risk`: the rollouts' guesses lean on the heuristic's
     liking and rarely meet the one random pick that pushes a tired Legend off an Edge; this counts every pick.
-    The best valued is counted in full first: with no risk (most positions) nothing after it can beat it. Else a
-    race among the next RACE_WIDTH valued above its weighed value: each round counts the same further orders of
-    the foe's for each (a paired comparison), RACE_FIRST of them at first, twice as many each round, and keeps the
-    better half, until the last are counted in full or the time is up (their estimates are unbiased: the orders
-    are met in a random order). In a position where every option is at risk, the safest few are often valued
-    well below the best: counting the best valued in full one by one had no time left to reach them."""
+    The best valued is counted first, until its first Knock Out: with none in every order (most positions)
+    nothing after it can beat it. Else it races the next RACE_WIDTH - 1 valued above its weighed value so far:
+    each round counts the same first orders of the foe's for each (a paired comparison; the best valued keeps
+    those it counted), RACE_FIRST of them at first, twice as many each round, and keeps the better half, until
+    the last are counted in full or the time is up (their estimates are unbiased: the orders are met in a random
+    order, and each is weighed on the same first ones, wherever the best valued stopped). In a position where
+    every option is at risk, the safest few are often valued well below the best: counting the best valued in
+    full, then the race, left the race little time against a foe with many orders (Tikkit's 240)."""
     top = ranked[0]
     shuffled = rng.sample(orders, len(orders))
-    total, met = count_knockouts(view, seat, top, sequence, shuffled, rng, hard, clock)
-    if not met:
+    seen = {top: count_knockouts(view, seat, top, sequence, shuffled, rng, hard, clock, until_one=True)}
+    if not seen[top]:
         return {a: value[a] for a in ranked[:least]}
-    weighed = {top: value[top] - RISK_COST * total / met}
-    if not total:
-        return weighed
-    racing = [a for a in ranked[1:] if value[a] > weighed[top]][:RACE_WIDTH]
-    tally = {a: [0.0, 0] for a in racing}
-    size, last = min(len(orders), RACE_FIRST), {}
-    while racing and clock() <= stop:
+    if not any(seen[top]):
+        return {top: value[top]}
+    weighed = {top: value[top] - RISK_COST * sum(seen[top]) / len(seen[top])}
+    racing = [top] + [a for a in ranked[1:] if value[a] > weighed[top]][:RACE_WIDTH - 1]
+    size = min(len(orders), RACE_FIRST)
+    while len(racing) > 1 and clock() <= stop:
         for a in racing:
             if clock() > stop:
                 break
-            more, seen = count_knockouts(view, seat, a, sequence, shuffled[tally[a][1]:size], rng, hard, clock)
-            tally[a][0] += more
-            tally[a][1] += seen
-        last = {a: value[a] - RISK_COST * tally[a][0] / tally[a][1] for a in racing if tally[a][1]}
+            counted = seen.setdefault(a, [])
+            counted += count_knockouts(view, seat, a, sequence, shuffled[len(counted):size], rng, hard, clock)
+        weighed = {a: value[a] - RISK_COST * sum(seen[a][:size]) / len(seen[a][:size]) for a in racing if seen.get(a)}
         if size == len(orders):
             break
-        racing = sorted(last, key=lambda a: -last[a])[:max(1, len(last) // 2)]
+        racing = sorted(weighed, key=lambda a: -weighed[a])[:max(1, len(weighed) // 2)]
         size = min(len(orders), size * 2)
-    weighed.update(last)  # the last round's racers (the ones dropped before had fewer orders: noisier)
-    return weighed
+    return weighed  # the last round's racers (the ones dropped before had fewer orders: noisier)
 
 
 def averages(alive: list, totals: dict, done: int) -> dict:
@@ -423,19 +431,20 @@ def foe_orders(view) -> list[tuple[str | None, tuple[str, ...]]] | None:
 
 
 def count_knockouts(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
-                    clock=time.monotonic) -> tuple[float, int]:
-    """(Knock Outs, orders met): `option` played against each of `orders` of the one foe in turn (its answers
-    at random, `risk_tree`), until `hard`."""
+                    clock=time.monotonic, until_one: bool = False) -> list[float]:
+    """The chance of a Knock Out in each of `orders` of the one foe met in turn by `option` (its answers at
+    random, `risk_tree`), until `hard`, or (`until_one`) the first order that holds one."""
     t = view.others[0]
-    total, met = 0.0, 0
+    counted = []
     for edit, order in orders:
         if clock() > hard:
             break
         sim = view.seat_picks(view.public.clone(), t, order, edit)
         sim.apply(option)
-        total += risk_tree(sim, seat, sequence, view.public.received[seat - 1], rng)
-        met += 1
-    return total, met
+        counted.append(risk_tree(sim, seat, sequence, view.public.received[seat - 1], rng))
+        if until_one and counted[-1]:
+            break
+    return counted
 
 
 def knockout_risk(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
@@ -443,5 +452,5 @@ def knockout_risk(view, seat: int, option, sequence: int, orders: list, rng: ran
     """(chance, orders met): how often `option` gets seat's Legend Knocked Out this sequence against the one foe
     picking uniformly at random among `orders` and answering at random (exact when every order is met; they
     are met in a random order, so an estimate cut short by `hard` is unbiased)."""
-    total, met = count_knockouts(view, seat, option, sequence, rng.sample(orders, len(orders)), rng, hard, clock)
-    return (total / met if met else 0.0), met
+    counted = count_knockouts(view, seat, option, sequence, rng.sample(orders, len(orders)), rng, hard, clock)
+    return (sum(counted) / len(counted) if counted else 0.0), len(counted)

@@ -1,4 +1,5 @@
 """Computer Legends (LA-16): a seat the companion plays in digital mode, from its own view only."""
+import collections
 import random
 
 import pytest
@@ -274,7 +275,7 @@ def test_issue_30_the_knockout_risk_the_search_weighs_is_what_play_against_the_r
     from tools.risk_legends import risk_of
     st = tired_sabo_sharing_a_space_with_lucius()
     view = search.SeatView(st, 1)
-    orders = search.foe_orders(view)
+    orders = search.foe_orders(view, random.Random(0))
     options = {a.cards: a for a in st.legal_actions() if st.actor(a) == 1}
 
     def exact(cards):
@@ -297,7 +298,7 @@ def test_issue_30_facing_one_foe_the_computer_prefers_the_pick_a_random_foe_knoc
     from companion.games.legends import search
     st = tired_sabo_sharing_a_space_with_lucius()
     view = search.SeatView(st, 1)
-    orders = search.foe_orders(view)
+    orders = search.foe_orders(view, random.Random(0))
 
     def risks():
         picks = [LegendsComputer(guesses=32).choose(st.clone(), 1, random.Random(seed), 60.0) for seed in range(6)]
@@ -308,17 +309,70 @@ def test_issue_30_facing_one_foe_the_computer_prefers_the_pick_a_random_foe_knoc
     assert sum(weighed) < sum(risks())
 
 
+def tikkit_holding(st, t: int, drawn_cards: list[str]):
+    """Tikkit (seat t) with his basics and `drawn_cards` in hand, the rest of his Specials and Ultimate in his Meter."""
+    lg, cards = st.legend(t), st.piles[t - 1]
+    cards.hand = list(lg.basics) + drawn_cards
+    cards.meter = {"specials": [c for c in lg.specials if c not in drawn_cards],
+                   "ultimates": [c for c in lg.ultimates if c not in drawn_cards]}
+    return st
+
+
 def test_issue_30_the_risk_counts_each_edit_a_foe_tikkit_may_have_put_first_until_it_is_revealed():
     """LA-12: Tikkit puts one of his Edits under his three actions, unseen until exchange 1. The picks whose risk
     the computer counts are each Edit he may hold with each order of three of his six actions (2 x 120); once
     revealed, his Edit is public and no longer multiplies them."""
     from companion.games.legends import search
-    st = drawn(Legends(2, {"legends": ["sabo", "tikkit"], "values": "{}"}))
-    orders = search.foe_orders(search.SeatView(st, 1))
+    st = tikkit_holding(drawn(Legends(2, {"legends": ["sabo", "tikkit"], "values": "{}"})), 2, [])
+    orders = search.foe_orders(search.SeatView(st, 1), random.Random(0))
     assert len(orders) == len(set(orders)) == 240
     assert {edit for edit, _ in orders} == {"double-time", "perfect-timing"}
     st.edits[2], st.history = "double-time", [{"2": ["step"]}]
-    assert {edit for edit, _ in search.foe_orders(search.SeatView(st, 1))} == {None}
+    assert {edit for edit, _ in search.foe_orders(search.SeatView(st, 1), random.Random(0))} == {None}
+
+
+def test_issue_30_the_risk_counts_the_edits_tikkit_may_have_drawn_from_his_meter_as_far_as_the_table_can_tell():
+    """Quick Fix (a Special) and Let's Do That Again (his Ultimate, under the Specials, R-12) are Edits too, the
+    engine plays them, and his Meter's size is public (LA-6). His Meter empty, he holds both: 4 Edits x 120 orders
+    counted. One card drawn of three Specials over the Ultimate: Quick Fix a third of the time, the Ultimate never;
+    the picks are then drawn as a random picker would pick them (ORDER_DRAWS). Where he holds it is never read."""
+    from companion.games.legends import search
+    game = Legends(2, {"legends": ["sabo", "tikkit"], "values": "{}"})
+    lg = drawn(game).legend(2)
+    everything = tikkit_holding(drawn(game), 2, [*lg.specials, *lg.ultimates])
+    orders = search.foe_orders(search.SeatView(everything, 1), random.Random(0))
+    assert len(orders) == len(set(orders)) == 480
+    assert {edit for edit, _ in orders} == {"double-time", "perfect-timing", "quick-fix", "lets-do-that-again"}
+    counts = []
+    for drawn_card in ("quick-fix", "bullet-time"):  # what he drew is never read: the same picks either way
+        one = tikkit_holding(drawn(game), 2, [drawn_card])
+        orders = search.foe_orders(search.SeatView(one, 1), random.Random(0))
+        counts.append(collections.Counter(edit for edit, _ in orders))
+        assert len(orders) == search.ORDER_DRAWS
+    assert counts[0] == counts[1]
+    assert counts[0]["lets-do-that-again"] == 0 and 0 < counts[0]["quick-fix"] < counts[0]["double-time"]
+
+
+def test_issue_30_a_foe_tikkit_who_drew_his_ultimate_may_replay_the_sequence_and_the_count_sees_it():
+    """Game 389 of the bench (cpu seat 2): Sabo (Fatigue 3, on 3) steps and Dives onto Tikkit (on 2), who holds his
+    whole Meter, Let's Do That Again among it: the exchanges played again backward pushed Sabo off. Counted with
+    Tikkit's basic Edits only, that pick had no risk; with the Edits he may hold from his Meter it has some, and
+    play against the random picker shows it is real."""
+    import math
+    from companion.games.legends import search
+    from tools.risk_legends import risk_of
+    st = drawn(Legends(2, {"legends": ["tikkit", "sabo"], "values": "{}"}))
+    tikkit_holding(st, 1, [*st.legend(1).specials, *st.legend(1).ultimates])
+    for s, space, facing, fatigue in ((1, 2, "right", 4), (2, 3, "left", 3)):
+        st.fig(s).space, st.fig(s).facing, st.fig(s).fatigue = space, facing, fatigue
+    st.initiative = 1
+    view = search.SeatView(st, 2)
+    orders = search.foe_orders(view, random.Random(0))
+    dive = next(a for a in st.legal_actions() if st.actor(a) == 2 and a.cards == ("step", "dive", "punch"))
+    basic = [o for o in orders if o[0] in st.legend(1).basics]
+    assert search.knockout_risk(view, 2, dive, st.sequence, basic, random.Random(1), math.inf)[0] == 0
+    assert search.knockout_risk(view, 2, dive, st.sequence, orders, random.Random(1), math.inf)[0] > 0.005
+    assert risk_of(st, 2, dive, 600, "replay")[0] > 0
 
 
 def tired_zephyr_sharing_a_space_with_hilda():
@@ -350,7 +404,7 @@ def test_issue_30_where_every_pick_is_at_risk_the_computer_finds_one_of_the_safe
     from companion.games.legends import search
     st = tired_zephyr_sharing_a_space_with_hilda()
     view = search.SeatView(st, 1)
-    orders = search.foe_orders(view)
+    orders = search.foe_orders(view, random.Random(0))
     picks = [LegendsComputer(clock=Ticks()).choose(st.clone(), 1, random.Random(seed), 1.0) for seed in range(4)]
     risks = [search.knockout_risk(view, 1, a, st.sequence, orders, random.Random(1), math.inf)[0] for a in picks]
     assert max(risks) < 0.03, list(zip(picks, risks))
@@ -377,7 +431,7 @@ def test_issue_30_facing_tikkit_on_half_the_budget_the_race_still_reaches_the_sa
     from companion.games.legends import search
     st = tired_alysia_beside_tikkit()
     view = search.SeatView(st, 2)
-    orders = search.foe_orders(view)
+    orders = search.foe_orders(view, random.Random(0))
     picks = [LegendsComputer(clock=Ticks()).choose(st.clone(), 2, random.Random(seed), 0.5) for seed in range(6)]
     risks = [search.knockout_risk(view, 2, a, st.sequence, orders, random.Random(1), math.inf)[0] for a in picks]
     assert sum(risks) / len(risks) < 0.05, list(zip(picks, risks))

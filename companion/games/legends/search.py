@@ -65,6 +65,13 @@ against 0.0460 as seat 2 (-0.0100 +-0.0115); with a foe Tikkit -0.042 +-0.034 an
 1-2): 0.0179 and 0.0093 (-0.0004 +-0.0052, -0.0030 +-0.0048), no change shown. Those long games' positions with a
 foe Tikkit still hold most of the risk (0.049 a game as seat 1, 0.008 without him): in one game Zephyr, Fatigue
 8, never wore Tikkit (Fatigue 2) down and every pick held 3-6 % of risk: not a choice the screen can mend.
+A foe Tikkit's Meter Edits (session 14). Quick Fix (a Special) and Let's Do That Again (his Ultimate) are Edits the
+engine plays, and the count left them out (game 389: a pick it gave no risk, Knocked Out by the replay). Each is now
+among his Edits with the chance the public Meter gives (`drawn_edits`): certain ones enumerated, uncertain ones as
+ORDER_DRAWS picks drawn as a random picker picks. In that position the pick counts 1.35 % (play: 0.7 % of 1000; the
+count leaves out his Specials only the table resolves, which the bench declares done). On the positions with a foe
+Tikkit (88, 97), paired against the code before: at 1 s -0.0162 +-0.0177 and +0.0036 +-0.0148; at 0.25 s -0.0069
++-0.0264 and +0.0007 +-0.0243: no change shown either way.
 Tried and worse: the guesses playing the Edit a foe Tikkit may have put first (his Double Time or Perfect Timing,
 drawn for each guess as the screen counts them): on the positions with a foe Tikkit (77, 81) +0.068 +-0.044 and
 +0.039 +-0.037 Knock Outs suffered a game, so the guesses leave his Edit out, as before.
@@ -126,6 +133,7 @@ SAFETY, FATIGUE, THREAT = 4.0, 3.0, 8.0  # a space from the Edge, a Fatigue, a P
 FOE_EDGE_TURN = 0.3  # how often a foe turning in a space shared with the seat's Legend faces the nearer Edge
 RISK_COST = 30000.0  # a Knock Out's chance against a random foe, weighed in the choice (`screen`; 0 = off)
 SEARCH_SHARE = 0.5  # of the time before the stop, facing one foe, for the guesses (the rest: `screen`)
+ORDER_DRAWS = 240  # a foe's picks drawn when it may hold an Edit from its Meter (as many as Tikkit's basics make)
 RACE_WIDTH, RACE_FIRST = 16, 8  # `screen`'s race: options at most, orders each counts in its first round
 RISK_BRANCH, RISK_DEPTH = 3, 6  # a foe's choices branched on in `risk_tree`: of so many answers at most, so deep
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
@@ -149,6 +157,20 @@ def known_picks(st, t: int) -> list[str]:
     return [c for h in st.history for c in h.get(str(t), [])]
 
 
+def drawn_edits(st, t: int) -> dict[str, float]:
+    """The Edits seat t may hold from its Meter (Tikkit's Quick Fix and Let's Do That Again), each with the chance
+    it does, from what is public (LA-6): the Meter's size, the Specials discarded and the Ultimates removed. The
+    Ultimates lie under the Specials (R-12): they are supposed still in the Meter while it holds any card (after a
+    reshuffle one may be held above new Specials: unseen here); the Specials not left in it are held, any alike."""
+    lg, cards = st.legend(t), st.piles[t - 1]
+    specials = [c for c in lg.specials if c not in cards.discards]
+    ultimates = [c for c in lg.ultimates if c not in cards.removed]
+    left = cards.meter_size()
+    held = len(specials) - (left - min(left, len(ultimates)))
+    chances = {c: held / len(specials) for c in specials} | {c: 0.0 if left else 1.0 for c in ultimates}
+    return {c: chance for c, chance in chances.items() if c in lg.edits}
+
+
 class SeatView:
     """What one seat may know of a state, and copies of it with the unknown picks guessed."""
 
@@ -157,16 +179,20 @@ class SeatView:
         self.others = [t for t in st.active() if t != seat]
         seers = st.hand_seers(seat)
         self.public = st.clone()  # every other seat's secrets blanked: nothing below can read them
-        self.pool, self.size, self.liked, self.edits = {}, {}, {}, {}
+        self.pool, self.size, self.liked, self.edits, self.drawn = {}, {}, {}, {}, {}
         for t in self.others:
             cards = st.piles[t - 1].hand + st.picks.get(t, []) if t in seers else list(st.legend(t).basics)
             known = known_picks(st, t)
             self.pool[t] = (known, sorted(c for c in set(edits.actions_of(st, t, cards)) if c not in known))
             self.size[t] = 4 if len(st.picks.get(t, [])) == 4 else 3  # Quick Fix's fourth card added (public)
             self.edits[t] = [None]  # the Edits seat t may have put first, unseen (None: none, or it is public)
+            self.drawn[t] = []  # and those it may hold from its Meter, with the chance it does
             if not st.history:
                 self.public.edits.pop(t, None)  # LA-12: another seat's Edit is secret until exchange 1
-                self.edits[t] = sorted(set(cards) & set(st.legend(t).edits)) or [None]
+                chances = {} if t in seers else drawn_edits(st, t)
+                held = set(cards) | {e for e, chance in chances.items() if chance == 1}
+                self.edits[t] = sorted(held & set(st.legend(t).edits)) or [None]
+                self.drawn[t] = sorted((e, chance) for e, chance in chances.items() if 0 < chance < 1)
             self.public.picks.pop(t, None)
             self.public.piles[t - 1].hand = []
             self.public.piles[t - 1].meter = {"specials": [], "ultimates": []}  # a rollout stops at the Recovery
@@ -301,7 +327,7 @@ def search(state, seat: int, options: list, rng: random.Random, stop: float, har
     alive = shortlist(state, seat, options)
     rank = {a: i for i, a in enumerate(alive)}
     totals, met = {a: 0.0 for a in alive}, {a: 0 for a in alive}
-    orders = foe_orders(view) if RISK_COST else None
+    orders = foe_orders(view, rng) if RISK_COST else None
     until = stop if orders is None else start + (stop - start) * SEARCH_SHARE
     halvings = max(0, math.ceil(math.log2(len(alive) / MIN_ALIVE)))
     per, done, halved = 0.0, 0, 0  # seconds a rollout, measured; guesses finished; halvings done
@@ -419,15 +445,24 @@ def risk_tree(sim, me: int, sequence: int, before: int, rng: random.Random, dept
     return 1.0 if knocked_out(sim, me, before) else 0.0
 
 
-def foe_orders(view) -> list[tuple[str | None, tuple[str, ...]]] | None:
+def foe_orders(view, rng: random.Random) -> list[tuple[str | None, tuple[str, ...]]] | None:
     """The one foe's possible picks: each Edit it may have put first (LA-12; or None) with its known cards, then
-    each order of the rest of its pool; None when there is not exactly one foe (more would multiply them)."""
+    each order of the rest of its pool; None when there is not exactly one foe (more would multiply them). When
+    it may or may not hold an Edit from its Meter, ORDER_DRAWS picks drawn as a random picker would pick: the
+    Edits it holds drawn first (`rng`), then one of them and an order."""
     if len(view.others) != 1:
         return None
     t = view.others[0]
     known, pool = view.pool[t]
     left = max(0, min(view.size[t] - len(known), len(pool)))
-    return [(edit, tuple(known) + o) for edit in view.edits[t] for o in itertools.permutations(pool, left)]
+    orders = [tuple(known) + o for o in itertools.permutations(pool, left)]
+    if not view.drawn[t]:
+        return [(edit, order) for edit in view.edits[t] for order in orders]
+    picks = []
+    for _ in range(ORDER_DRAWS):
+        held = [e for e in view.edits[t] if e] + [e for e, chance in view.drawn[t] if rng.random() < chance]
+        picks.append((rng.choice(held or [None]), rng.choice(orders)))
+    return picks
 
 
 def count_knockouts(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,

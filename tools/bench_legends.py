@@ -11,8 +11,17 @@ saves the last sequence starts of each game not won, exact positions for `python
 (a game at the CPU clock does not replay the same, so its trace alone cannot be measured again).
 
 At the product's budget with the risk screen's race and RISK_COST 30000 (`--clock cpu --seconds 1 --rivals random
---games 50 --first K`, games 0-449 a seat, load 2-4): as seat 1 won 446, drew 1, lost 3 of 450 (99.2 %, 95 %
-97.9-99.7 %), as seat 2 won 443, lost 7 (98.4 %, 96.8-99.2 %); `search.py`'s docstring reads the games not won.
+--games 50 --first K`, games 0-499 a seat, load 2-4): as seat 1 won 495, drew 1, lost 4 of 500 (99.1 %, 95 %
+97.8-99.6 %), as seat 2 won 493, lost 7 (98.6 %, 97.1-99.3 %). With the best valued counted until its first Knock
+Out and a foe Tikkit's Meter Edits (session 14, chunks one after another, load 2-3.5): seat 2 games 0-499 won 493,
+lost 7 again (98.6 %; with the 500 before, 986 of 1000: 97.7-99.2 %), seat 1 games 0-249 won 248, lost 2 (99.2 %);
+slowest decision 0.82 s CPU of 22,581. Each of those 9 games not won had as the cpu's Legend one that strikes only
+in its foe's space (Alysia, Zephyr, Sabo; Fitz's Smash), tired in a long game: in 7 every pick of the last sequence
+held some risk (0.4-8.7 % at least, counted exactly), in 2 (games 328, 392 of seat 2) picks with none were there and
+fresh decisions of the position find them: the screen was short of time once.
+Against the heuristic picker, games 0-59 (`--clock cpu --seconds 1 --rivals heuristic --games 60`): 54 of 60 as
+seat 1 (90 %, 80-95 %), 59 of 60 as seat 2 (98 %, 91-100 %); on a quarter core (`--pi`, the same games, wall
+clock): 50 and 55 of 60 (83 %, 92 %), slowest 0.88 s wall.
 Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of CPU a
 decision), games 0-299 a seat, with the search of issue 30 (a foe sharing a space turns toward the nearer Edge in
 30 % of the rollouts; runs of `--games 120 --first 0|120` and `--games 60 --first 240`, two at a time, load

@@ -5,6 +5,7 @@ accepted on a clone (all of them, or a sample of the large pick lists), well-for
 refused with nothing changed, notation round-trips, views hold no other seat's secrets, and a replay
 of the actions reproduces the state.
 """
+import dataclasses
 import json
 import random
 
@@ -54,6 +55,32 @@ def check_views(st):
             assert str(t) not in v["team_hands"]
 
 
+def parts_that_change(st) -> set[int]:
+    """The ids of every list, dict and non-frozen object a state's fields hold (the game's own data aside)."""
+    found: set[int] = set()
+
+    def walk(v):
+        if isinstance(v, (str, int, float, bool, type(None))) or v is st.game or id(v) in found:
+            return
+        frozen = isinstance(v, tuple) or getattr(getattr(v, "__dataclass_params__", None), "frozen", False)
+        if not frozen:
+            found.add(id(v))
+        if type(v).__name__ == "Legend":  # the game's card data, shared by design
+            return
+        if isinstance(v, dict):
+            inside = list(v.values())
+        elif isinstance(v, (list, tuple, set)):
+            inside = list(v)
+        else:
+            inside = [getattr(v, f.name) for f in dataclasses.fields(v)]
+        for x in inside:
+            walk(x)
+
+    for name in st.FIELDS:
+        walk(getattr(st, name))
+    return found
+
+
 def check_state(st, rng, probes):
     game = st.game
     d = st.to_dict()
@@ -68,6 +95,8 @@ def check_state(st, rng, probes):
     sample = legal if len(legal) <= 120 else rng.sample(legal, 120)
     for a in sample:
         st.clone().apply(a)
+    assert st.to_dict() == d, "playing on a clone changed the state"
+    assert not parts_that_change(st) & parts_that_change(st.clone()), "a clone shares a list, dict or figure"
     for text in rng.sample(probes, 40):
         if text in texts:
             continue

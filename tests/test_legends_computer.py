@@ -289,6 +289,28 @@ def test_issue_30_the_knockout_risk_the_search_weighs_is_what_play_against_the_r
     assert exact(("back", "step", "defensive-pivot")) < dive / 3
 
 
+def test_issue_30_the_foes_orders_counted_together_each_get_the_chance_they_get_alone(monkeypatch):
+    """The count plays the foe's orders sharing their first cards once (the copy held before exchanges 2 and 3):
+    every order's chance is the one counting it alone gives (every answer branched here, so none is drawn), and
+    the 60 orders together start some 40 % fewer exchanges than one by one."""
+    import math
+    from companion.games.legends import flow, search
+    monkeypatch.setattr(search, "RISK_BRANCH", 9)
+    monkeypatch.setattr(search, "RISK_DEPTH", 99)
+    started = []
+    start_exchange = flow.start_exchange
+    monkeypatch.setattr(flow, "start_exchange", lambda st: (started.append(st.exchange), start_exchange(st)))
+    st = tired_sabo_sharing_a_space_with_lucius()
+    view = search.SeatView(st, 1)
+    orders = search.foe_orders(view, random.Random(0))
+    dive = next(a for a in st.legal_actions() if st.actor(a) == 1 and a.cards == ("back", "punch", "dive"))
+    together = search.count_knockouts(view, 1, dive, st.sequence, orders, random.Random(1), math.inf)
+    exchanges_together = len(started)
+    alone = [search.count_knockouts(view, 1, dive, st.sequence, [o], random.Random(1), math.inf)[0] for o in orders]
+    assert len(orders) == 60 and together == alone and 0 < sum(together)
+    assert exchanges_together < (len(started) - exchanges_together) * 0.7  # 184 against 303 here
+
+
 def test_issue_30_facing_one_foe_the_computer_prefers_the_pick_a_random_foe_knocks_out_less(monkeypatch):
     """Beside the Edge, tired Sabo's best-rated picks differ in how often some pick of Lucius's pushes him off:
     weighing that risk (`search.screen`), the computer's picks over six seeds of its sampling are Knocked Out less

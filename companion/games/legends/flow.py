@@ -50,6 +50,9 @@ def next_exchange(st) -> None:
             return
         if st.exchange < edits.exchanges(st):
             st.exchange += 1
+            if st.hold:  # a count of the search's: it sets the cards of this exchange, then starts it
+                st.phase = "held"
+                return
             start_exchange(st)
             return
         if start_replay(st):

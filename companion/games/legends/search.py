@@ -118,7 +118,7 @@ import math
 import random
 import time
 
-from . import edits
+from . import edits, flow
 from .actions import Face, Pick
 from .heuristic import answer, pick_value
 from .resolve import LEFT, RIGHT
@@ -286,7 +286,7 @@ def rollout(sim, me: int, rng: random.Random, sequence: int) -> float:
         guard += 1
         if sim.ask is not None:
             s = sim.ask.seat
-            sim.apply(rollout_answer(sim, me, s, [a for a in sim.legal_actions() if sim.actor(a) == s], rng))
+            sim.apply(rollout_answer(sim, me, s, sim.legal_actions(), rng))
         elif sim.phase == "pick":  # LA-12 Quick Fix's fourth card
             t = edits.to_pick(sim)[0]
             sim.apply(Pick(t, (rng.choice(edits.actions_of(sim, t, sim.piles[t - 1].hand)),)))
@@ -414,17 +414,22 @@ def knocked_out(sim, me: int, before: int) -> bool:
     return sim.received[me - 1] > before or (sim.phase == "over" and me not in sim.winner)
 
 
-def risk_tree(sim, me: int, sequence: int, before: int, rng: random.Random, depth: int = 0) -> float:
-    """The chance seat `me` is Knocked Out before the sequence ends, every foe answering uniformly at random:
-    a choice of a few answers (RISK_BRANCH at most, the first RISK_DEPTH choices) is a branch of equal weight
-    for each, a wider one is one answer drawn at random; `me`'s side answers as the heuristic, and a card only
-    the table resolves (LA-4) is declared done."""
+def risk_tree(sim, me: int, sequence: int, before: int, rng: random.Random, foe: int, orders: list[tuple],
+              depth: int = 0) -> list[float]:
+    """For each of `orders` (the one foe's cards, alike up to this exchange): the chance seat `me` is Knocked Out
+    before the sequence ends, every foe answering uniformly at random: a choice of a few answers (RISK_BRANCH at
+    most, the first RISK_DEPTH choices) is a branch of equal weight for each, a wider one is one answer drawn at
+    random; `me`'s side answers as the heuristic, and a card only the table resolves (LA-4) is declared done. The
+    copy is held before each exchange after the first (`hold`), and the orders part there by the foe's card
+    (`part`): orders sharing their first cards share those exchanges' play."""
     guard = 0
     while sim.phase != "over" and sim.sequence == sequence and guard < 400:
         guard += 1
+        if sim.phase == "held":
+            return part(sim, me, sequence, before, rng, foe, orders, depth)
         if sim.ask is not None:
             s = sim.ask.seat
-            options = [a for a in sim.legal_actions() if sim.actor(a) == s]
+            options = sim.legal_actions()
             if sim.team(s) == sim.team(me) or sim.ask.panel:  # a table's card: declared done, as a table would
                 sim.apply(answer(sim, s, options))
                 continue
@@ -436,13 +441,36 @@ def risk_tree(sim, me: int, sequence: int, before: int, rng: random.Random, dept
         if len(options) == 1 or len(options) > RISK_BRANCH or depth >= RISK_DEPTH:
             sim.apply(rng.choice(options))
             continue
-        total = 0.0
+        total = [0.0] * len(orders)
         for a in options:
             c = sim.clone()
             c.apply(a)
-            total += risk_tree(c, me, sequence, before, rng, depth + 1)
-        return total / len(options)
-    return 1.0 if knocked_out(sim, me, before) else 0.0
+            total = [x + y for x, y in zip(total, risk_tree(c, me, sequence, before, rng, foe, orders, depth + 1))]
+        return [x / len(options) for x in total]
+    return [1.0 if knocked_out(sim, me, before) else 0.0] * len(orders)
+
+
+def part(sim, me: int, sequence: int, before: int, rng: random.Random, foe: int, orders: list[tuple],
+         depth: int) -> list[float]:
+    """`risk_tree` at a held exchange: the orders by the foe's card there, each card's played on from a copy
+    given them."""
+    k = sim.exchange - 1
+    kinds: dict = {}
+    for i, order in enumerate(orders):
+        kinds.setdefault(order[k] if k < len(order) else None, []).append(i)  # Quick Fix's fourth: picked in play
+    risks = [0.0] * len(orders)
+    for card, members in kinds.items():
+        c = sim.clone() if len(kinds) > 1 else sim
+        if card is not None:  # the cards to come as this kind's first order has them; the rest back in the hand
+            order, picks, cards = orders[members[0]], c.picks[foe], c.piles[foe - 1]
+            left = cards.hand + picks[k:len(order)]
+            for x in order[k:]:
+                left.remove(x)
+            picks[k:len(order)], cards.hand = list(order[k:]), left
+        flow.start_exchange(c)
+        for i, r in zip(members, risk_tree(c, me, sequence, before, rng, foe, [orders[i] for i in members], depth)):
+            risks[i] = r
+    return risks
 
 
 def foe_orders(view, rng: random.Random) -> list[tuple[str | None, tuple[str, ...]]] | None:
@@ -468,18 +496,41 @@ def foe_orders(view, rng: random.Random) -> list[tuple[str | None, tuple[str, ..
 def count_knockouts(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
                     clock=time.monotonic, until_one: bool = False) -> list[float]:
     """The chance of a Knock Out in each of `orders` of the one foe met in turn by `option` (its answers at
-    random, `risk_tree`), until `hard`, or (`until_one`) the first order that holds one."""
+    random, `risk_tree`), until `hard`, or (`until_one`) the first batch of orders that holds one (RACE_FIRST
+    orders at first, twice as many each batch): the orders counted are always the first ones."""
+    counted: list[float] = []
+    batch = RACE_FIRST if until_one else len(orders)
+    while len(counted) < len(orders) and clock() <= hard:
+        chunk = orders[len(counted):len(counted) + batch]
+        risks = count_batch(view, seat, option, sequence, chunk, rng, hard, clock)
+        counted += risks
+        if len(risks) < len(chunk) or (until_one and any(risks)):
+            break
+        batch *= 2
+    return counted
+
+
+def count_batch(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
+                clock) -> list[float]:
+    """`count_knockouts` of a batch at once: the orders by the Edit and first card the foe puts in exchange 1
+    (by all its cards with Perfect Timing or Quick Fix, which tell exchange 1 of every card), each kind played from
+    one copy of the table (`risk_tree` parts them later); those counted before `hard`, as the first ones."""
     t = view.others[0]
-    counted = []
-    for edit, order in orders:
+    before = view.public.received[seat - 1]
+    kinds: dict = {}
+    for i, (edit, order) in enumerate(orders):
+        key = (edit, tuple(order) if edit in (edits.PERFECT_TIMING, edits.QUICK_FIX) else tuple(order[:1]))
+        kinds.setdefault(key, []).append(i)
+    risks: list = [None] * len(orders)
+    for (edit, _), members in kinds.items():
         if clock() > hard:
             break
-        sim = view.seat_picks(view.public.clone(), t, order, edit)
+        sim = view.seat_picks(view.public.clone(), t, orders[members[0]][1], edit)
+        sim.hold = True
         sim.apply(option)
-        counted.append(risk_tree(sim, seat, sequence, view.public.received[seat - 1], rng))
-        if until_one and counted[-1]:
-            break
-    return counted
+        for i, r in zip(members, risk_tree(sim, seat, sequence, before, rng, t, [orders[i][1] for i in members])):
+            risks[i] = r
+    return risks[:risks.index(None)] if None in risks else risks
 
 
 def knockout_risk(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,

@@ -33,6 +33,10 @@ PHASES = ("draw", "pick", "reveal", "resolve", "return", "over")
 
 
 class LAState(State):
+    #: never in play: a copy the search plays on may stop before each exchange after the first (phase "held")
+    #: to be given the cards its foes reveal there (`search.risk_tree` counts the foe's orders sharing their first
+    #: cards once); not a field, so no state read back or shown holds it
+    hold = False
     FIELDS = ("phase", "sequence", "exchange", "legends", "initiative", "stocks", "knockouts", "received", "furthest", "in_play", "ask", "queue", "picks",
               "piles", "eliminated", "winner", "reason",
               "edits", "history", "replaying", "pieces")

@@ -77,8 +77,8 @@ Counts shared (session 15). A count's copy is held before exchanges 2 and 3 (`ho
 by the foe's card (`part`): 60 orders of three cards play 85 exchanges, not 180, with each order's chance what it is
 counted alone (a test); with a state's clone copying each field as its kind needs (62 -> 19 us a clone, busy), 990
 -> 1459 orders counted a CPU second (every order of 4 picks in each of 30 positions with the cpu's Fatigue 3 or
-more; game 445's 240: 0.24 -> 0.12 s). Measured (`measure ... --seconds 0.25`, session 13's long-game positions; paired): the faster
-clone against session 14's code -0.0092 +-0.0117 and -0.0003 +-0.0101 Knock Outs suffered a game, the shared counts
+more; game 445's 240: 0.24 -> 0.12 s). Measured (`measure ... --seconds 0.25`, session 13's long-game positions;
+paired): the faster clone against session 14's code -0.0092 +-0.0117 and -0.0003 +-0.0101 Knock Outs suffered a game, the shared counts
 on top +0.0008 +-0.0115 and +0.0002 +-0.0097: no change shown, at 0.0394 and 0.0358 a game (at 1 s: some 0.015 and
 0.010). No better either (paired, no change shown at 1 s nor at 0.25 s): RACE_FIRST 16 (+0.0044 +-0.0074, +0.0010
 +-0.0057 at 1 s); the race's rounds sized to use an equal share of the time left each (the race ended with 0.1-0.2 s

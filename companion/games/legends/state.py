@@ -195,7 +195,7 @@ class LAState(State):
 
     def clone(self) -> "LAState":
         """A copy that shares nothing that changes (the search makes thousands a second, so each field is copied
-        as its kind needs; `test_a_clone_shares_nothing_that_changes` walks every field)."""
+        as its kind needs; the conformance playouts check after every action that no list, dict or figure is shared)."""
         c = LAState.__new__(LAState)
         c.__dict__.update(self.__dict__)  # the table's values and the fields never changed in place (str, int, Ask)
         c.events = []

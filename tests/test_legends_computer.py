@@ -311,6 +311,31 @@ def test_issue_30_the_foes_orders_counted_together_each_get_the_chance_they_get_
     assert exchanges_together < (len(started) - exchanges_together) * 0.7  # 184 against 303 here
 
 
+def test_issue_30_with_quick_fix_revealed_the_foes_orders_counted_together_each_get_the_chance_they_get_alone(
+        monkeypatch):
+    """LA-12: once Tikkit's Quick Fix is revealed every seat adds a fourth card from its hand, and the foe's hand
+    depends on all its cards: its orders are then counted apart, each with the chance it has alone (shared by their
+    first cards, the count broke on a card already in play: a bench game at 1 s)."""
+    import math
+    from companion.games.legends import search
+    from companion.games.legends.heuristic import own_options
+    from tools.bench_legends import RandomPicker, table_turn
+    monkeypatch.setattr(search, "RISK_BRANCH", 9)
+    monkeypatch.setattr(search, "RISK_DEPTH", 99)
+    st = Legends(2, {"legends": ["zephyr", "tikkit"], "values": "{}"}).new_state()
+    rng = random.Random(4)
+    while not (st.phase == "pick" and st.history and 1 in st.turn().seats):  # random picks to the fourth cards
+        table_turn(st, rng, lambda s: RandomPicker().choose(st, s, rng, 0.0))
+    assert st.edits == {2: "quick-fix"}
+    view = search.SeatView(st, 1)
+    orders = search.foe_orders(view, random.Random(0))
+    for fourth in own_options(st, 1):
+        together = search.count_knockouts(view, 1, fourth, st.sequence, orders, random.Random(1), math.inf)
+        alone = [search.count_knockouts(view, 1, fourth, st.sequence, [o], random.Random(1), math.inf)[0]
+                 for o in orders]
+        assert len(together) == len(orders) == 20 and together == alone
+
+
 def test_issue_30_facing_one_foe_the_computer_prefers_the_pick_a_random_foe_knocks_out_less(monkeypatch):
     """Beside the Edge, tired Sabo's best-rated picks differ in how often some pick of Lucius's pushes him off:
     weighing that risk (`search.screen`), the computer's picks over six seeds of its sampling are Knocked Out less

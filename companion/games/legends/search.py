@@ -526,15 +526,18 @@ def count_knockouts(view, seat: int, option, sequence: int, orders: list, rng: r
 
 def count_batch(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,
                 clock) -> list[float]:
-    """`count_knockouts` of a batch at once: the orders by the Edit and first card the foe puts in exchange 1
-    (by all its cards with Perfect Timing or Quick Fix, which tell exchange 1 of every card), each kind played from
-    one copy of the table (`risk_tree` parts them later); those counted before `hard`, as the first ones."""
+    """`count_knockouts` of a batch at once: the orders by the Edit and first card the foe puts in exchange 1,
+    each kind played from one copy of the table (`risk_tree` parts them later); by all the foe's cards where exchange
+    1 tells them all (its Perfect Timing) or its hand is picked from later (anyone's Quick Fix: a fourth card each).
+    Those counted before `hard`, as the first ones."""
     t = view.others[0]
     before = view.public.received[seat - 1]
+    known = view.public.edits  # the Edits revealed (after exchange 1)
+    fourth = edits.QUICK_FIX in (*known.values(), *getattr(option, "cards", ()))  # every seat adds a card from its hand
     kinds: dict = {}
     for i, (edit, order) in enumerate(orders):
-        key = (edit, tuple(order) if edit in (edits.PERFECT_TIMING, edits.QUICK_FIX) else tuple(order[:1]))
-        kinds.setdefault(key, []).append(i)
+        whole = fourth or (edit or known.get(t)) in (edits.PERFECT_TIMING, edits.QUICK_FIX)
+        kinds.setdefault((edit, tuple(order) if whole else tuple(order[:1])), []).append(i)
     risks: list = [None] * len(orders)
     for (edit, _), members in kinds.items():
         if clock() > hard:

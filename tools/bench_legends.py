@@ -160,14 +160,20 @@ def cpu_player(clock: str):
 
 
 def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall",
-          trace: bool = False, losses: list[dict] | None = None) -> None:
-    """`losses`: gets the last LOSS_STARTS sequence starts of each game not won (`tools.risk_legends`' rows)."""
+          trace: bool = False, losses: list[dict] | None = None, foe: str | None = None) -> None:
+    """`losses`: gets the last LOSS_STARTS sequence starts of each game not won (`tools.risk_legends`' rows).
+    `foe`: only the games among those numbers where the rival plays that Legend."""
+    numbers = [i for i in range(first, first + games) if foe is None or pair_of(i, cpu_seat)[2 - cpu_seat] == foe]
+    games = len(numbers)
+    if not games:
+        print(f"cpu as seat {cpu_seat} vs {rival}: no game of those numbered plays {foe}", flush=True)
+        return
     won = drawn = lost = 0
     times: list[tuple[float, float]] = []
     unwon = []  # the games not won, by number (to replay one)
     mine: dict[str, list[int]] = {}  # the cpu's Legend -> [won, games]
     begun = time.monotonic()
-    for i in range(first, first + games):
+    for i in numbers:
         pair = pair_of(i, cpu_seat)
         game = Legends(2, {"legends": pair, "values": "{}"})
         players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
@@ -189,7 +195,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         tally[0], tally[1] = tally[0] + (winners == (cpu_seat,)), tally[1] + 1
     score = won + drawn / 2
     low, high = wilson(score, games)
-    print(f"cpu as seat {cpu_seat} vs {rival}: won {won}, drawn {drawn}, lost {lost} of {games} = "
+    print(f"cpu as seat {cpu_seat} vs {rival}{' playing ' + foe if foe else ''}: won {won}, drawn {drawn}, lost {lost} of {games} = "
           f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {timing(times, seconds, clock)}; "
           f"{time.monotonic() - begun:.0f} s; load {load()}"
           + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
@@ -226,6 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rivals", default="random,greedy,heuristic", help="comma-separated: random, greedy, heuristic")
     ap.add_argument("--seats", default="1,2", help="the cpu's seats to measure (default 1,2)")
     ap.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
+    ap.add_argument("--foe", choices=LEGENDS, help="only the games (of those numbered) where the rival plays this Legend")
     ap.add_argument("--trace", action="store_true", help="print each game not won, event by event")
     ap.add_argument("--losses", help="save the last sequence starts of each game not won to this JSON file "
                                      "(positions for `python -m tools.risk_legends measure|floor`)")
@@ -244,7 +251,7 @@ def main(argv: list[str] | None = None) -> None:
     losses: list[dict] | None = [] if args.losses else None
     for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):
-            match(rival, seat, args.games, args.seconds, args.first, args.clock, args.trace, losses)
+            match(rival, seat, args.games, args.seconds, args.first, args.clock, args.trace, losses, args.foe)
     if args.losses:
         with open(args.losses, "w") as f:
             json.dump(losses, f)

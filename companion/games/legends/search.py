@@ -149,6 +149,7 @@ RISK_COST = 30000.0  # a Knock Out's chance against a random foe, weighed in the
 SEARCH_SHARE = 0.5  # of the time before the stop, facing one foe, for the guesses (the rest: `screen`)
 ORDER_DRAWS = 240  # a foe's picks drawn when it may hold an Edit from its Meter (as many as Tikkit's basics make)
 RACE_WIDTH, RACE_FIRST = 16, 8  # `screen`'s race: options at most, orders each counts in its first round
+GUESS_EDITS = False  # the guesses give a foe the Edit it may have put first (a foe Tikkit always puts one)
 RISK_BRANCH, RISK_DEPTH = 3, 6  # a foe's choices branched on in `risk_tree`: of so many answers at most, so deep
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
@@ -231,8 +232,14 @@ class SeatView:
                 rest = list(rng.choices(self.liked[t][0], self.liked[t][1])[0])
             else:
                 rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
-            self.seat_picks(sim, t, known + rest)
+            self.seat_picks(sim, t, known + rest, self.edit_guess(t, rng) if GUESS_EDITS else None)
         return sim
+
+    def edit_guess(self, t: int, rng: random.Random) -> str | None:
+        """An Edit seat t may have put first (LA-12), as a random picker's pick would hold one: any of those it
+        holds and of those drawn from its Meter, each with its chance (None: none, or it is public)."""
+        held = [e for e in self.edits[t] if e] + [e for e, chance in self.drawn[t] if rng.random() < chance]
+        return rng.choice(held) if held else None
 
     def seat_picks(self, sim, t: int, picks: list[str], edit: str | None = None):
         """`sim` with seat t's picks set (made up to its size with Steps), its hand the rest of its pool, and
@@ -500,11 +507,7 @@ def foe_orders(view, rng: random.Random) -> list[tuple[str | None, tuple[str, ..
     orders = [tuple(known) + o for o in itertools.permutations(pool, left)]
     if not view.drawn[t]:
         return [(edit, order) for edit in view.edits[t] for order in orders]
-    picks = []
-    for _ in range(ORDER_DRAWS):
-        held = [e for e in view.edits[t] if e] + [e for e, chance in view.drawn[t] if rng.random() < chance]
-        picks.append((rng.choice(held or [None]), rng.choice(orders)))
-    return picks
+    return [(view.edit_guess(t, rng), rng.choice(orders)) for _ in range(ORDER_DRAWS)]
 
 
 def count_knockouts(view, seat: int, option, sequence: int, orders: list, rng: random.Random, hard: float,

@@ -86,6 +86,13 @@ unused against 60 orders: 312 orders counted, then 370; +0.0017 +-0.0055, +0.000
 +-0.0135, +0.0057 +-0.0108 at 0.25 s); at 0.25 s, SEARCH_SHARE 0.3 (-0.0022, -0.0075, given -0.07, -0.08: more
 passive) and SHORTLIST 24 (+0.0052 +-0.0122, -0.0075 +-0.0100). At 1 s the long games' risk left is where every
 pick holds some; at 0.25 s it is some three times as much, and no share of the time tried mends it.
+Against the heuristic picker's Tikkit the cpu wins about half its games (`python -m tools.bench_legends --clock cpu
+--seconds 1 --rivals heuristic --foe tikkit --games 120`, the 15 of games 0-119 a seat: 8 and 8 won): Alysia 0 of 4,
+Sabo 1 of 4, Zephyr 5 of 12 over both this and the next run. The heuristic's own Alysia, Sabo and Zephyr win 1, 2
+and 5 of 80 against its Tikkit (a Legend who must share the foe's space to strike, against one who Shoots and steps
+away), so the pairing may be lost more than played badly. The guesses given the Edit a foe may have put first
+(`SeatView.edit_guess`, as `foe_orders` draws it: a Tikkit always puts one, Double Time or Perfect Timing at
+random as the heuristic's picks do) won no more: 7 and 8 of the same 15.
 Tried and worse: the guesses playing the Edit a foe Tikkit may have put first (his Double Time or Perfect Timing,
 drawn for each guess as the screen counts them): on the positions with a foe Tikkit (77, 81) +0.068 +-0.044 and
 +0.039 +-0.037 Knock Outs suffered a game, so the guesses leave his Edit out, as before.
@@ -149,7 +156,6 @@ RISK_COST = 30000.0  # a Knock Out's chance against a random foe, weighed in the
 SEARCH_SHARE = 0.5  # of the time before the stop, facing one foe, for the guesses (the rest: `screen`)
 ORDER_DRAWS = 240  # a foe's picks drawn when it may hold an Edit from its Meter (as many as Tikkit's basics make)
 RACE_WIDTH, RACE_FIRST = 16, 8  # `screen`'s race: options at most, orders each counts in its first round
-GUESS_EDITS = False  # the guesses give a foe the Edit it may have put first (a foe Tikkit always puts one)
 RISK_BRANCH, RISK_DEPTH = 3, 6  # a foe's choices branched on in `risk_tree`: of so many answers at most, so deep
 INITIATIVE = 6.0  # holding the Initiative: equal Speeds resolve from its holder first (a Strike trade's winner)
 
@@ -232,7 +238,7 @@ class SeatView:
                 rest = list(rng.choices(self.liked[t][0], self.liked[t][1])[0])
             else:
                 rest = rng.sample(pool, max(0, min(size - len(known), len(pool))))
-            self.seat_picks(sim, t, known + rest, self.edit_guess(t, rng) if GUESS_EDITS else None)
+            self.seat_picks(sim, t, known + rest)
         return sim
 
     def edit_guess(self, t: int, rng: random.Random) -> str | None:

@@ -87,8 +87,8 @@ unused against 60 orders: 312 orders counted, then 370; +0.0017 +-0.0055, +0.000
 passive) and SHORTLIST 24 (+0.0052 +-0.0122, -0.0075 +-0.0100). At 1 s the long games' risk left is where every
 pick holds some; at 0.25 s it is some three times as much, and no share of the time tried mends it.
 Against the heuristic picker's Tikkit the cpu wins about half its games (`python -m tools.bench_legends --clock cpu
---seconds 1 --rivals heuristic --foe tikkit --games 120`, the 15 of games 0-119 a seat: 8 and 8 won): Alysia 0 of 4,
-Sabo 1 of 4, Zephyr 5 of 12 over both this and the next run. The heuristic's own Alysia, Sabo and Zephyr win 1, 2
+--seconds 1 --rivals heuristic --foe tikkit --games 120`, the 15 of games 0-119 a seat: 8 and 8 won); over those
+and the two runs of the change below, Alysia won 0 of 8, Sabo 1 of 8, Zephyr 5 of 12. The heuristic's own Alysia, Sabo and Zephyr win 1, 2
 and 5 of 80 against its Tikkit (a Legend who must share the foe's space to strike, against one who Shoots and steps
 away), so the pairing may be lost more than played badly. The guesses given the Edit a foe may have put first
 (`SeatView.edit_guess`, as `foe_orders` draws it: a Tikkit always puts one, Double Time or Perfect Timing at

@@ -195,7 +195,8 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         tally[0], tally[1] = tally[0] + (winners == (cpu_seat,)), tally[1] + 1
     score = won + drawn / 2
     low, high = wilson(score, games)
-    print(f"cpu as seat {cpu_seat} vs {rival}{' playing ' + foe if foe else ''}: won {won}, drawn {drawn}, lost {lost} of {games} = "
+    print(f"cpu as seat {cpu_seat} vs {rival}{' playing ' + foe if foe else ''}: won {won}, drawn {drawn}, "
+          f"lost {lost} of {games} = "
           f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {timing(times, seconds, clock)}; "
           f"{time.monotonic() - begun:.0f} s; load {load()}"
           + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
@@ -232,7 +233,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rivals", default="random,greedy,heuristic", help="comma-separated: random, greedy, heuristic")
     ap.add_argument("--seats", default="1,2", help="the cpu's seats to measure (default 1,2)")
     ap.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
-    ap.add_argument("--foe", choices=LEGENDS, help="only the games (of those numbered) where the rival plays this Legend")
+    ap.add_argument("--foe", choices=LEGENDS,
+                    help="only the games (of those numbered) where the rival plays this Legend")
     ap.add_argument("--trace", action="store_true", help="print each game not won, event by event")
     ap.add_argument("--losses", help="save the last sequence starts of each game not won to this JSON file "
                                      "(positions for `python -m tools.risk_legends measure|floor`)")

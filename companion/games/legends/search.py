@@ -73,26 +73,26 @@ ORDER_DRAWS picks drawn as a random picker picks. In that position the pick coun
 count leaves out his Specials only the table resolves, which the bench declares done). On the positions with a foe
 Tikkit (88, 97), paired against the code before: at 1 s -0.0162 +-0.0177 and +0.0036 +-0.0148; at 0.25 s -0.0069
 +-0.0264 and +0.0007 +-0.0243: no change shown either way.
-Counts shared (session 15). A count's copy is held before exchanges 2 and 3 (`hold`) and the orders part there
-by the foe's card (`part`): 60 orders of three cards play 85 exchanges, not 180, with each order's chance what it is
-counted alone (a test); with a state's clone copying each field as its kind needs (62 -> 19 us a clone, busy), 990
--> 1459 orders counted a CPU second (every order of 4 picks in each of 30 positions with the cpu's Fatigue 3 or
-more; game 445's 240: 0.24 -> 0.12 s). Measured (`measure ... --seconds 0.25`, session 13's long-game positions;
-paired): the faster clone against session 14's code -0.0092 +-0.0117 and -0.0003 +-0.0101 Knock Outs suffered a game, the shared counts
-on top +0.0008 +-0.0115 and +0.0002 +-0.0097: no change shown, at 0.0394 and 0.0358 a game (at 1 s: some 0.015 and
-0.010). No better either (paired, no change shown at 1 s nor at 0.25 s): RACE_FIRST 16 (+0.0044 +-0.0074, +0.0010
+Counts shared (session 15). A count's copy is held before exchanges 2 and 3 (`hold`) and the orders part there by the
+foe's card (`part`): 60 orders of three cards play 85 exchanges, not 180, with each order's chance what it is counted
+alone (a test); with a state's clone copying each field as its kind needs (62 -> 19 us a clone, busy), 990 -> 1459
+orders counted a CPU second (every order of 4 picks in each of 30 positions with the cpu's Fatigue 3 or more; game
+445's 240: 0.24 -> 0.12 s). Measured (`measure ... --seconds 0.25`, session 13's long-game positions; paired): the
+faster clone against session 14's code -0.0092 +-0.0117 and -0.0003 +-0.0101 Knock Outs suffered a game, the shared
+counts on top +0.0008 +-0.0115 and +0.0002 +-0.0097: no change shown, at 0.0394 and 0.0358 a game (at 1 s: some 0.015
+and 0.010). No better either (paired, no change shown at 1 s nor at 0.25 s): RACE_FIRST 16 (+0.0044 +-0.0074, +0.0010
 +-0.0057 at 1 s); the race's rounds sized to use an equal share of the time left each (the race ended with 0.1-0.2 s
-unused against 60 orders: 312 orders counted, then 370; +0.0017 +-0.0055, +0.0002 +-0.0043 at 1 s; -0.0013
-+-0.0135, +0.0057 +-0.0108 at 0.25 s); at 0.25 s, SEARCH_SHARE 0.3 (-0.0022, -0.0075, given -0.07, -0.08: more
-passive) and SHORTLIST 24 (+0.0052 +-0.0122, -0.0075 +-0.0100). At 1 s the long games' risk left is where every
-pick holds some; at 0.25 s it is some three times as much, and no share of the time tried mends it.
+unused against 60 orders: 312 orders counted, then 370; +0.0017 +-0.0055, +0.0002 +-0.0043 at 1 s; -0.0013 +-0.0135,
++0.0057 +-0.0108 at 0.25 s); at 0.25 s, SEARCH_SHARE 0.3 (-0.0022, -0.0075, given -0.07, -0.08: more passive) and
+SHORTLIST 24 (+0.0052 +-0.0122, -0.0075 +-0.0100). At 1 s the long games' risk left is where every pick holds some;
+at 0.25 s it is some three times as much, and no share of the time tried mends it.
 Against the heuristic picker's Tikkit the cpu wins about half its games (`python -m tools.bench_legends --clock cpu
---seconds 1 --rivals heuristic --foe tikkit --games 120`, the 15 of games 0-119 a seat: 8 and 8 won); over those
-and the two runs of the change below, Alysia won 0 of 8, Sabo 1 of 8, Zephyr 5 of 12. The heuristic's own Alysia, Sabo and Zephyr win 1, 2
-and 5 of 80 against its Tikkit (a Legend who must share the foe's space to strike, against one who Shoots and steps
-away), so the pairing may be lost more than played badly. The guesses given the Edit a foe may have put first
-(`SeatView.edit_guess`, as `foe_orders` draws it: a Tikkit always puts one, Double Time or Perfect Timing at
-random as the heuristic's picks do) won no more: 7 and 8 of the same 15.
+--seconds 1 --rivals heuristic --foe tikkit --games 120`, the 15 of games 0-119 a seat: 8 and 8 won); over those and
+the two runs of the change that follows, Alysia won 0 of 8, Sabo 1 of 8, Zephyr 5 of 12. The heuristic's own Alysia, Sabo
+and Zephyr win 1, 2 and 5 of 80 against its Tikkit (a Legend who must share the foe's space to strike, against one
+who Shoots and steps away), so the pairing may be lost more than played badly. The guesses given the Edit a foe may
+have put first (`SeatView.edit_guess`, as `foe_orders` draws it: a Tikkit always puts one, Double Time or Perfect
+Timing at random as the heuristic's picks do) won no more: 7 and 8 of the same 15.
 Tried and worse: the guesses playing the Edit a foe Tikkit may have put first (his Double Time or Perfect Timing,
 drawn for each guess as the screen counts them): on the positions with a foe Tikkit (77, 81) +0.068 +-0.044 and
 +0.039 +-0.037 Knock Outs suffered a game, so the guesses leave his Edit out, as before.

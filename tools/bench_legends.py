@@ -22,7 +22,12 @@ which most fresh decisions find (27 of 30 at game 328): the race's first round, 
 Out most of the time, and its halving by value then drops the safe picks valued lower.
 Against the heuristic picker, games 0-59 (`--clock cpu --seconds 1 --rivals heuristic --games 60`): 54 of 60 as
 seat 1 (90 %, 80-95 %), 59 of 60 as seat 2 (98 %, 91-100 %); on a quarter core (`--pi`, the same games, wall
-clock): 50 and 55 of 60 (83 %, 92 %), slowest 0.88 s wall.
+clock): 50 and 55 of 60 (83 %, 92 %), slowest 0.88 s wall. Session 15 (a faster clone, 3c9e359), games 60-119
+(`--first 60`, the four runs at once, load 2-3.4): 58 and 54 of 60 at 1 s (97 %, 90 %), 49 and 55 of 60 on a quarter
+core (82 %, 92 %; slowest 0.89 s CPU and 0.84 s wall). Games 0-119 of both: at 1 s 112 and 113 of 120 (93 %,
+87-97 %; 94 %, 88-97 %), on a quarter core 99 and 110 (82.5 %, 75-88 %; 92 %, 85-95 %): as seat 1 some 11 points
+weaker on a quarter core, as seat 2 some 2. A foe Tikkit holds most of what is lost (`--foe tikkit`, games 0-119, 15
+a seat, at 1 s: 8 and 8 won; 24 of the 240 games above not won, 15 of them against his 32): see `search.py`.
 Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of CPU a
 decision), games 0-299 a seat, with the search of issue 30 (a foe sharing a space turns toward the nearer Edge in
 30 % of the rollouts; runs of `--games 120 --first 0|120` and `--games 60 --first 240`, two at a time, load

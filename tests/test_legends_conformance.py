@@ -62,11 +62,11 @@ def parts_that_change(st) -> set[int]:
     def walk(v):
         if isinstance(v, (str, int, float, bool, type(None))) or v is st.game or id(v) in found:
             return
+        if type(v).__name__ == "Legend":  # the game's card data, shared by design
+            return
         frozen = isinstance(v, tuple) or getattr(getattr(v, "__dataclass_params__", None), "frozen", False)
         if not frozen:
             found.add(id(v))
-        if type(v).__name__ == "Legend":  # the game's card data, shared by design
-            return
         if isinstance(v, dict):
             inside = list(v.values())
         elif isinstance(v, (list, tuple, set)):

@@ -19,7 +19,13 @@ slowest decision 0.82 s CPU of 22,581. Each of those 9 games not won had as the 
 in its foe's space (Alysia, Zephyr, Sabo; Fitz's Smash), tired in a long game: in 7 every pick of the last sequence
 held some risk (0.4-8.7 % at least, counted exactly), in 2 (games 328, 392 of seat 2) picks with none were there,
 which most fresh decisions find (27 of 30 at game 328): the race's first round, 8 orders, shows a 2 % pick no Knock
-Out most of the time, and its halving by value then drops the safe picks valued lower.
+Out most of the time, and its halving by value then drops the safe picks valued lower. With session 15's faster
+counts (a cheaper clone, the foe's orders sharing their first cards; 1965f9a), new games, chunks of 50 two at a time
+beside other runs (load 2.2-3.9): **seat 2 games 500-799 won 300 of 300** (95 % 98.7-100 %), seat 1 games 250-549
+won 297, drew 1, lost 2 (99.2 %, 97.3-99.7 %); slowest decision 0.83 s CPU of 17,597. Not won: Zephyr drawn with
+Lucius (260), Alysia beside Hilda (440), Sabo against Zephyr (485): the tired punchers again. (At seat 2's old rate,
+1.4 %, 300 games would lose 4 on average and none some 1.5 % of the time; no measure of single picks showed the
+change, so this is the games' word alone.)
 Against the heuristic picker, games 0-59 (`--clock cpu --seconds 1 --rivals heuristic --games 60`): 54 of 60 as
 seat 1 (90 %, 80-95 %), 59 of 60 as seat 2 (98 %, 91-100 %); on a quarter core (`--pi`, the same games, wall
 clock): 50 and 55 of 60 (83 %, 92 %), slowest 0.88 s wall. Session 15 (a faster clone, 3c9e359), games 60-119

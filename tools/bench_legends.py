@@ -24,9 +24,9 @@ counts (a cheaper clone, the foe's orders sharing their first cards; 1965f9a), n
 beside other runs (load 1.9-3.9): **seat 2 games 500-999 won 497 of 500** (99.4 %, 95 % 98.3-99.8 %: 500-799 all
 300, 800-999 197 of 200), seat 1 games 250-549 won 297, drew 1, lost 2 (99.2 %, 97.3-99.7 %); slowest decision
 0.83 s CPU of 23,790. Not won: Zephyr drawn with Lucius (260), Alysia beside Hilda (440, 944), Sabo against Zephyr
-(485), Sabo and Fitz against Tikkit (949, 977): punchers again. Seat 2 over sessions 14-15 (two codes): 1480 of
-1500 (98.7 %); no measure of single picks showed this session's change, so 99.4 % against 98.6 % is the games'
-word alone.
+(485), Sabo and Fitz against Tikkit (949, 977): punchers again. Seat 2 over sessions 13-15 (three codes): 1483 of
+1500 (98.9 %, 98.2-99.3 %); no measure of single picks showed this session's change, so 99.4 % against 98.6 % is
+the games' word alone.
 Against the heuristic picker, games 0-59 (`--clock cpu --seconds 1 --rivals heuristic --games 60`): 54 of 60 as
 seat 1 (90 %, 80-95 %), 59 of 60 as seat 2 (98 %, 91-100 %); on a quarter core (`--pi`, the same games, wall
 clock): 50 and 55 of 60 (83 %, 92 %), slowest 0.88 s wall. Session 15 (a faster clone, 3c9e359), games 60-119

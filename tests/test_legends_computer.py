@@ -522,3 +522,35 @@ def test_issue_30_the_bench_refuses_a_losses_file_in_a_missing_folder_before_pla
                            capture_output=True, text=True, timeout=120)
     assert bench.returncode == 2 and "no such folder" in bench.stderr and "Traceback" not in bench.stderr, bench.stderr
     assert "cpu as seat" not in bench.stdout
+
+
+def test_issue_30_the_bench_par_seats_the_heuristic_picker_where_the_cpu_sat_in_the_same_games():
+    """`--player heuristic` plays the same games with the heuristic picker in the cpu's seat: the par a Legend's
+    score against the heuristic is read beside (the cpu decides nothing there)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    bench = subprocess.run([sys.executable, "-m", "tools.bench_legends", "--player", "heuristic", "--rivals", "heuristic",
+                            "--seats", "2", "--games", "8"], cwd=Path(__file__).resolve().parents[1],
+                           capture_output=True, text=True, timeout=300)
+    assert bench.returncode == 0, bench.stderr
+    assert "heuristic as seat 2 vs heuristic: " in bench.stdout and "0 decisions" in bench.stdout
+    tally = bench.stdout.split("won by the heuristic's Legend: ")[1].splitlines()[0].split(", ")
+    assert sorted(t.split()[0] for t in tally) == sorted(["alysia", "fitz", "hilda", "lucius", "zephyr", "sabo",
+                                                         "lord-grym", "tikkit"])
+    assert all(t.endswith("/1") for t in tally) and "cpu as seat" not in bench.stdout
+
+
+def test_issue_30_the_risk_measure_against_the_heuristic_plays_the_foe_as_the_heuristic_picks():
+    """`risk_legends --rival heuristic`: the foe's hidden pick before the cpu's (seat 2 measured) is the heuristic
+    picker's, the best its walk values, not a random one."""
+    from companion.games.legends.heuristic import own_options, pick_value
+    from tools.risk_legends import play_sequence, to_pick
+    st = drawn(Legends(2, {"legends": ["alysia", "fitz"], "values": "{}"}))
+    best = max(pick_value(st, 1, a.cards) for a in own_options(st, 1))
+    for seed in range(4):
+        picked = to_pick(st, 2, random.Random(seed), "heuristic").picks[1]
+        assert pick_value(st, 1, picked) == best
+    pick = own_options(to_pick(st, 2, random.Random(0), "heuristic"), 2)[0]
+    suffered, given, value = play_sequence(st, 2, pick, random.Random(0), "heuristic")
+    assert suffered in (0, 1) and given in (0, 1) and isinstance(value, float)

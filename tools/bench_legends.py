@@ -172,13 +172,14 @@ def cpu_player(clock: str):
 
 
 def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0, clock: str = "wall",
-          trace: bool = False, losses: list[dict] | None = None, foe: str | None = None) -> None:
+          trace: bool = False, losses: list[dict] | None = None, foe: str | None = None, player: str = "cpu") -> None:
     """`losses`: gets the last LOSS_STARTS sequence starts of each game not won (`tools.risk_legends`' rows).
-    `foe`: only the games among those numbers where the rival plays that Legend."""
+    `foe`: only the games among those numbers where the rival plays that Legend. `player`: who sits in the cpu's
+    seat (`heuristic`: the par of those games, what the heuristic picker itself scores there)."""
     numbers = [i for i in range(first, first + games) if foe is None or pair_of(i, cpu_seat)[2 - cpu_seat] == foe]
     games = len(numbers)
     if not games:
-        print(f"cpu as seat {cpu_seat} vs {rival}: no game of those numbered plays {foe}", flush=True)
+        print(f"{player} as seat {cpu_seat} vs {rival}: no game of those numbered plays {foe}", flush=True)
         return
     won = drawn = lost = 0
     times: list[tuple[float, float]] = []
@@ -188,7 +189,7 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
     for i in numbers:
         pair = pair_of(i, cpu_seat)
         game = Legends(2, {"legends": pair, "values": "{}"})
-        players = {cpu_seat: cpu_player(clock), 3 - cpu_seat: rivals()[rival]()}
+        players = {cpu_seat: cpu_player(clock) if player == "cpu" else rivals()[player](), 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()
         log: list[str] = []
         starts: list[dict] | None = [] if losses is not None else None
@@ -207,12 +208,12 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
         tally[0], tally[1] = tally[0] + (winners == (cpu_seat,)), tally[1] + 1
     score = won + drawn / 2
     low, high = wilson(score, games)
-    print(f"cpu as seat {cpu_seat} vs {rival}{' playing ' + foe if foe else ''}: won {won}, drawn {drawn}, "
+    print(f"{player} as seat {cpu_seat} vs {rival}{' playing ' + foe if foe else ''}: won {won}, drawn {drawn}, "
           f"lost {lost} of {games} = "
           f"{score / games:.0%} (95 % {low:.0%}-{high:.0%}); {timing(times, seconds, clock)}; "
           f"{time.monotonic() - begun:.0f} s; load {load()}"
           + (f"; not won: games {', '.join(map(str, unwon))}" if unwon else ""), flush=True)
-    print("  won by the cpu's Legend: " + ", ".join(f"{k} {w}/{n}" for k, (w, n) in mine.items()), flush=True)
+    print(f"  won by the {player}'s Legend: " + ", ".join(f"{k} {w}/{n}" for k, (w, n) in mine.items()), flush=True)
 
 
 def six(seconds: float, seed: int = 1, clock: str = "wall") -> None:
@@ -247,6 +248,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--first", type=int, default=0, help="the first game's number (to split a run)")
     ap.add_argument("--foe", choices=LEGENDS,
                     help="only the games (of those numbered) where the rival plays this Legend")
+    ap.add_argument("--player", choices=("cpu", "heuristic", "greedy", "random"), default="cpu",
+                    help="who sits in the measured seat (default cpu; heuristic: the par of the same games)")
     ap.add_argument("--trace", action="store_true", help="print each game not won, event by event")
     ap.add_argument("--losses", help="save the last sequence starts of each game not won to this JSON file "
                                      "(positions for `python -m tools.risk_legends measure|floor`)")
@@ -265,7 +268,8 @@ def main(argv: list[str] | None = None) -> None:
     losses: list[dict] | None = [] if args.losses else None
     for rival in args.rivals.split(",") if args.games else ():
         for seat in map(int, args.seats.split(",")):
-            match(rival, seat, args.games, args.seconds, args.first, args.clock, args.trace, losses, args.foe)
+            match(rival, seat, args.games, args.seconds, args.first, args.clock, args.trace, losses, args.foe,
+                  args.player)
     if args.losses:
         with open(args.losses, "w") as f:
             json.dump(losses, f)

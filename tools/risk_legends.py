@@ -37,23 +37,25 @@ import time
 from companion.games.legends import search
 from companion.games.legends.actions import Pick
 from companion.games.legends.game import Legends
-from companion.games.legends.heuristic import answer, own_options, pick_value
+from companion.games.legends.heuristic import HeuristicPicker, answer, own_options, pick_value
 from tools.bench_legends import RandomPicker, cpu_player, load, pair_of, sequence_start, table_turn
+
+RIVALS = {"random": RandomPicker, "heuristic": HeuristicPicker}  # the foe a measure plays against
 
 
 def game_of(pair: list[str]) -> Legends:
     return Legends(2, {"legends": list(pair), "values": "{}"})
 
 
-def collect(seats: list[int], games: int, first: int, seconds: float, out: str) -> None:
+def collect(seats: list[int], games: int, first: int, seconds: float, out: str, rival: str = "random") -> None:
     rows = []
     begun = time.monotonic()
     for cpu_seat in seats:
         for i in range(first, first + games):
             pair = pair_of(i, cpu_seat)
             st = game_of(pair).new_state()
-            players = {cpu_seat: cpu_player("cpu"), 3 - cpu_seat: RandomPicker()}
-            rng = random.Random(f"random:{cpu_seat}:{i}")
+            players = {cpu_seat: cpu_player("cpu"), 3 - cpu_seat: RIVALS[rival]()}
+            rng = random.Random(f"{rival}:{cpu_seat}:{i}")
             mine = []
             for _ in range(5000):
                 if st.is_over():
@@ -81,12 +83,13 @@ def cpu_pick(st, seat: int, rng: random.Random):
     return answer(st, seat, options)
 
 
-def play_sequence(start, cpu_seat: int, pick, rng: random.Random) -> tuple[int, int]:
-    """From a sequence's start, the cpu's `pick` against a random foe to the sequence's end: (Knock Outs the cpu
-    suffered, Knock Outs it gave); a game lost counts one suffered."""
+def play_sequence(start, cpu_seat: int, pick, rng: random.Random, rival: str = "random") -> tuple[int, int, float]:
+    """From a sequence's start, the cpu's `pick` against the rival (a random foe by default) to the sequence's end:
+    (Knock Outs the cpu suffered, Knock Outs it gave, the search's `evaluate` of the end for the cpu); a game lost
+    counts one suffered."""
     st = start.clone()
     sequence = st.sequence
-    foe = RandomPicker()
+    foe = RIVALS[rival]()
 
     def choose(seat: int):
         if seat != cpu_seat:
@@ -103,41 +106,41 @@ def play_sequence(start, cpu_seat: int, pick, rng: random.Random) -> tuple[int, 
     given = st.received[2 - cpu_seat] - start.received[2 - cpu_seat]  # 1v1: the foe's
     if st.is_over() and st.outcome().winners != (cpu_seat,) and not suffered:
         suffered = 1
-    return suffered, given
+    return suffered, given, search.evaluate(st, cpu_seat)
 
 
-def to_pick(start, cpu_seat: int, rng: random.Random):
-    """The position when the cpu picks (as seat 2 after a random foe pick it cannot see)."""
+def to_pick(start, cpu_seat: int, rng: random.Random, rival: str = "random"):
+    """The position when the cpu picks (as seat 2 after the rival's pick it cannot see)."""
     st = start.clone()
     while st.turn().seats[0] != cpu_seat:
-        st.apply(RandomPicker().choose(st, st.turn().seats[0], rng, 0.0))
+        st.apply(RIVALS[rival]().choose(st, st.turn().seats[0], rng, 0.0))
     return st
 
 
-def decide(start, cpu_seat: int, seconds: float, seed: str):
+def decide(start, cpu_seat: int, seconds: float, seed: str, rival: str = "random"):
     """The cpu's pick at a sequence's start."""
     rng = random.Random(seed)
-    return cpu_player("cpu").choose(to_pick(start, cpu_seat, rng), cpu_seat, rng, seconds)
+    return cpu_player("cpu").choose(to_pick(start, cpu_seat, rng, rival), cpu_seat, rng, seconds)
 
 
-def risk_of(start, cpu_seat: int, pick, rollouts: int, seed: str) -> tuple[float, float]:
-    """(Knock Outs suffered, given) a rollout with `pick` against the random foe."""
+def risk_of(start, cpu_seat: int, pick, rollouts: int, seed: str, rival: str = "random") -> tuple[float, float, float]:
+    """(Knock Outs suffered, given, the end's value) a rollout with `pick` against the rival."""
     rng = random.Random(seed)
-    ko = given = 0
+    ko = given = value = 0
     for _ in range(rollouts):
-        s, g = play_sequence(start, cpu_seat, pick, rng)
-        ko, given = ko + s, given + g
-    return ko / rollouts, given / rollouts
+        s, g, v = play_sequence(start, cpu_seat, pick, rng, rival)
+        ko, given, value = ko + s, given + g, value + v
+    return ko / rollouts, given / rollouts, value / rollouts
 
 
 def safest(start, cpu_seat: int, rollouts: int, seed: str) -> tuple[object, float, float]:
     """The cpu's readable pick least often Knocked Out against the random foe (then the one giving most), and its
     risk and gain re-measured on fresh rollouts (the least of many noisy figures is biased low)."""
     st = to_pick(start, cpu_seat, random.Random(seed))
-    scored = [(risk_of(start, cpu_seat, a, rollouts, seed), str(a), a)
+    scored = [(risk_of(start, cpu_seat, a, rollouts, seed)[:2], str(a), a)
               for a in search.readable(st, cpu_seat, own_options(st, cpu_seat))]
     (_, _), _, pick = min(scored, key=lambda t: (t[0][0], -t[0][1], t[1]))
-    return (pick, *risk_of(start, cpu_seat, pick, rollouts, "fresh:" + seed))
+    return (pick, *risk_of(start, cpu_seat, pick, rollouts, "fresh:" + seed)[:2])
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -149,7 +152,7 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 
 def measure(path: str, rollouts: int, seconds: float, save: str | None, against: str | None,
-            only: str | None) -> None:
+            only: str | None, rival: str = "random") -> None:
     rows = json.load(open(path))
     if only:
         rows = [r for r in rows if eval(only, {}, dict(r))]
@@ -159,16 +162,18 @@ def measure(path: str, rollouts: int, seconds: float, save: str | None, against:
     results = []
     for k, r in enumerate(rows):
         start = game_of(r["pair"]).state_from_dict(r["state"])
-        pick = decide(start, r["seat"], seconds, f"{r['game']}:{r['seat']}:{k}")
-        risk, gain = risk_of(start, r["seat"], pick, rollouts, f"mc:{r['game']}:{r['seat']}:{r['state']['sequence']}")
+        pick = decide(start, r["seat"], seconds, f"{r['game']}:{r['seat']}:{k}", rival)
+        risk, gain, value = risk_of(start, r["seat"], pick, rollouts,
+                                    f"mc:{r['game']}:{r['seat']}:{r['state']['sequence']}", rival)
         results.append({"game": r["game"], "seat": r["seat"], "sequence": r["state"]["sequence"], "pick": str(pick),
-                        "risk": risk, "gain": gain, "ko": r["ko"], "lost": r["lost"]})
+                        "risk": risk, "gain": gain, "value": value, "ko": r["ko"], "lost": r["lost"]})
     games = len({(r["game"], r["seat"]) for r in rows})
     risk, risk_h = interval([x["risk"] for x in results])
     gain, gain_h = interval([x["gain"] for x in results])
-    print(f"{len(results)} positions of {games} games, {rollouts} rollouts each: Knock Outs suffered a game "
-          f"{risk / games:.4f} (95 % +-{risk_h / games:.4f}), given {gain / games:.4f} (+-{gain_h / games:.4f}); "
-          f"{time.monotonic() - begun:.0f} s, {time.process_time() - spent:.0f} s CPU; load {load()}", flush=True)
+    value, value_h = interval([x["value"] for x in results])
+    print(f"{len(results)} positions of {games} games, {rollouts} rollouts each against {rival}: Knock Outs suffered "
+          f"a game {risk / games:.4f} (95 % +-{risk_h / games:.4f}), given {gain / games:.4f} (+-{gain_h / games:.4f}), "
+          f"value a position {value / len(results):.1f} (+-{value_h / len(results):.1f}); {time.monotonic() - begun:.0f} s, {time.process_time() - spent:.0f} s CPU; load {load()}", flush=True)
     for label, picked in (("positions where it was Knocked Out in play", [x for x in results if x["ko"]]),
                           ("positions of games it lost", [x for x in results if x["lost"]]),
                           ("other positions", [x for x in results if not x["ko"] and not x["lost"]])):
@@ -179,14 +184,15 @@ def measure(path: str, rollouts: int, seconds: float, save: str | None, against:
             json.dump(results, f)
     if against:
         base = {(x["game"], x["seat"], x["sequence"]): x for x in json.load(open(against))}
-        diffs = [(x["risk"] - base[k]["risk"], x["gain"] - base[k]["gain"]) for x in results
-                 if (k := (x["game"], x["seat"], x["sequence"])) in base]
-        d_risk, h_risk = interval([d for d, _ in diffs])
-        d_gain, h_gain = interval([g for _, g in diffs])
+        diffs = [(x["risk"] - base[k]["risk"], x["gain"] - base[k]["gain"], x["value"] - base[k].get("value", 0.0))
+                 for x in results if (k := (x["game"], x["seat"], x["sequence"])) in base]
+        d_risk, h_risk = interval([d for d, _, _ in diffs])
+        d_gain, h_gain = interval([g for _, g, _ in diffs])
+        d_value, h_value = interval([v for _, _, v in diffs])
         changed = sum(1 for x in results if (k := (x["game"], x["seat"], x["sequence"])) in base and base[k]["pick"] != x["pick"])
         print(f"  against {against} ({len(diffs)} positions, {changed} picks changed): suffered a game "
-              f"{d_risk / games:+.4f} (95 % +-{h_risk / games:.4f}), given {d_gain / games:+.4f} (+-{h_gain / games:.4f})",
-              flush=True)
+              f"{d_risk / games:+.4f} (95 % +-{h_risk / games:.4f}), given {d_gain / games:+.4f} (+-{h_gain / games:.4f}), "
+              f"value a position {d_value / len(diffs):+.1f} (+-{h_value / len(diffs):.1f})", flush=True)
 
 
 def floor(path: str, rollouts: int, against: str) -> None:
@@ -228,6 +234,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--save", help="measure: keep each position's figures in this JSON file")
     ap.add_argument("--against", help="measure: a saved run to compare with, position by position; floor: the run")
     ap.add_argument("--only", help="measure: a Python condition on a position's fields (game, seat, ko, lost)")
+    ap.add_argument("--rival", choices=tuple(RIVALS), default="random",
+                    help="collect: the cpu's foe; measure: the foe each sequence is played out against")
     ap.add_argument("--set", action="append", default=[], help="measure: NAME=VALUE, a constant of search.py")
     args = ap.parse_args(argv)
     for item in args.set:
@@ -237,13 +245,13 @@ def main(argv: list[str] | None = None) -> None:
         setattr(search, name, type(getattr(search, name))(float(value)) if not isinstance(getattr(search, name), bool)
                 else value.lower() in ("1", "true"))
     if args.mode == "collect":
-        collect([int(s) for s in args.seats.split(",")], args.games, args.first, args.seconds, args.positions)
+        collect([int(s) for s in args.seats.split(",")], args.games, args.first, args.seconds, args.positions, args.rival)
     elif args.mode == "floor":
         if not args.against:
             ap.error("floor: --against a saved measure run (its picks' risks) is needed")
         floor(args.positions, args.rollouts, args.against)
     else:
-        measure(args.positions, args.rollouts, args.seconds, args.save, args.against, args.only)
+        measure(args.positions, args.rollouts, args.seconds, args.save, args.against, args.only, args.rival)
 
 
 if __name__ == "__main__":

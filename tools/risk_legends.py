@@ -25,6 +25,13 @@ in play had a mean risk of 0.080 (seat 1, 3 positions) and 0.040 (seat 2, 5), th
 30 riskiest positions of some 640 hold 87 % and 71 % of the sum (a tired Legend sharing a space by the Edge,
 Punching or Diving there). Run again unchanged (A/A, load 6): paired +0.0002 +-0.0054 and -0.0003 +-0.0020,
 about 115 of 640 picks changed by the clock's noise. The variants' figures: `search.py`'s docstring.
+`--rival heuristic` (collect and measure) plays against the heuristic picker instead, and the measure adds each
+position's value (the search's `evaluate` of the sequence's end for the cpu; a game over is +-1000). It does not tell
+the quarter core's budget from the product's (session 16): 994 positions of games 0-39 a seat (`collect --rival
+heuristic --games 40 --seconds 0.25`), `measure --rival heuristic --rollouts 20`: 1 s against 0.25 s, +8.9 +-7.6
+value a position as seat 1, +3.1 +-8.4 as seat 2 (Knock Outs suffered a game -0.066 +-0.071, +0.026 +-0.044); 0.25 s
+against itself (A/A) +2.4 +-10.1 and -0.5 +-6.7, with 86 and 88 of some 500 picks changed by the clock alone. The
+whole measure spent 150 s of CPU a seat at 1 s and 85-90 s at 0.25 s (most decisions at 1 s end at MAX_GUESSES).
 """
 from __future__ import annotations
 

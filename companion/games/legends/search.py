@@ -93,6 +93,14 @@ and Zephyr win 1, 2 and 5 of 80 against its Tikkit (a Legend who must share the 
 who Shoots and steps away), so the pairing may be lost more than played badly. The guesses given the Edit a foe may
 have put first (`SeatView.edit_guess`, as `foe_orders` draws it: a Tikkit always puts one, Double Time or Perfect
 Timing at random as the heuristic's picks do) won no more: 7 and 8 of the same 15.
+What the pairing holds (session 16; heuristic against heuristic, 20 games a seat, Alysia against Tikkit): 2 of 40
+won by her; with his Quick Fix and Let's Do That Again made cards only the table resolves (declared done, as every
+other Legend's Specials are in the bench) 0 of 40, with Double Time and Perfect Timing taken out of his basics 1 of
+40, with neither 1 of 40. The weight is his Shot (Force 1 at any range, his own space too, where it pushes her out
+before her Punch can land) against her Punch (range 0), not his Edits. The cpu's Alysia at 1 s won 2 of 12 against
+him; told to expect the heuristic's very pick (PRIOR_SHARE 1, TEMPERATURE 0.05, FOE_EDGE_TURN 0: a search fitted to
+the bench's foe, not kept) 5 of 12. Over all foes the punchers are the bench's weak Legends (`bench_legends`: the
+heuristic's own Alysia, Zephyr and Sabo win 2, 5 and 6 of 30 in the cpu's games 0-119).
 Tried and worse: the guesses playing the Edit a foe Tikkit may have put first (his Double Time or Perfect Timing,
 drawn for each guess as the screen counts them): on the positions with a foe Tikkit (77, 81) +0.068 +-0.044 and
 +0.039 +-0.037 Knock Outs suffered a game, so the guesses leave his Edit out, as before.

@@ -54,7 +54,17 @@ the heuristic picker (`--games 30`, the search before issue 30, measured at load
 4.9-5.8), games 0-59: 53 of 60 as seat 1 (88 %, 78-94 %), 55.5 of 60 as seat 2 (92.5 %, 83-97 %), where the search
 before won 26 and 28.5 of games 30-59 (this change: 25 and 26.5), load 3.5-4.8. `--games 0 --six` at load 12 (last
 session): the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s: 1.09 s with 0.01 s of CPU, a process
-the machine did not run). `--trace` prints each game not won, event by event, with the board at every pick.
+the machine did not run). `--trace` prints each game not won, event by event, with the board at every pick;
+`--player heuristic` seats the heuristic picker where the cpu sat: the par of the same games.
+Session 16 (1e77da1's search on a fresh machine; `--clock cpu --seconds 1 --rivals heuristic --seats N --games 120`,
+then `--games 240 --first 120`, two at a time beside quarter-core runs, load 1.5-2.9): games 0-359 **won 328 of 360
+as seat 1 (91 %, 95 % 88-94 %) and 340 of 360 as seat 2 (94 %, 92-96 %)**, slowest decision 0.70 s CPU of 23,010.
+By the cpu's Legend, seat 1; seat 2, 45 games each: Alysia 38; 40, Fitz 42; 44, Hilda 43; 44, Lucius 43; 42, Zephyr
+37; 39, Sabo 37; 43, Lord Grym 43; 44, Tikkit 45; 44: every Legend 80 % or more on the point estimates as either seat
+(the lowest, 37 of 45, is 82 %, 95 % 69-91 %). The par (`--player heuristic`, the same games): 172 and 175 won of
+360 (18 drawn each), by Legend Alysia 5; 8, Fitz 31; 30, Hilda 33; 32, Lucius 30; 31, Zephyr 9; 4, Sabo 6; 9, Lord
+Grym 29; 31, Tikkit 29; 30: the punchers (who strike only in the foe's space) are the bench's weak Legends, won
+9-20 % of the time by the heuristic itself, which the cpu turns into 82-96 %.
 """
 from __future__ import annotations
 

@@ -26,7 +26,9 @@ beside other runs (load 1.9-3.9): **seat 2 games 500-999 won 497 of 500** (99.4 
 0.83 s CPU of 23,790. Not won: Zephyr drawn with Lucius (260), Alysia beside Hilda (440, 944), Sabo against Zephyr
 (485), Sabo and Fitz against Tikkit (949, 977): punchers again. Seat 2 over sessions 13-15 (three codes): 1483 of
 1500 (98.9 %, 98.2-99.3 %); no measure of single picks showed this session's change, so 99.4 % against 98.6 % is
-the games' word alone.
+the games' word alone. Session 16 (the same search, a fresh machine, load 2-3.3): seat 1 games 550-699 won 149 of
+150 (Alysia, Fatigue 9, pushed off by Hilda's Shot from range, 664): **seat 1 games 250-699 won 446, drew 1, lost 3
+of 450 (99.2 %, 95 % 97.9-99.7 %)**.
 Against the heuristic picker, games 0-59 (`--clock cpu --seconds 1 --rivals heuristic --games 60`): 54 of 60 as
 seat 1 (90 %, 80-95 %), 59 of 60 as seat 2 (98 %, 91-100 %); on a quarter core (`--pi`, the same games, wall
 clock): 50 and 55 of 60 (83 %, 92 %), slowest 0.88 s wall. Session 15 (a faster clone, 3c9e359), games 60-119
@@ -65,6 +67,11 @@ By the cpu's Legend, seat 1; seat 2, 45 games each: Alysia 38; 40, Fitz 42; 44, 
 360 (18 drawn each), by Legend Alysia 5; 8, Fitz 31; 30, Hilda 33; 32, Lucius 30; 31, Zephyr 9; 4, Sabo 6; 9, Lord
 Grym 29; 31, Tikkit 29; 30: the punchers (who strike only in the foe's space) are the bench's weak Legends, won
 9-20 % of the time by the heuristic itself, which the cpu turns into 82-96 %.
+On a quarter core (`--pi --seconds 1 --rivals heuristic --seats N --games 120 --first 0|120|240`, the wall clock,
+four runs at once, load 1.3-2.9): the same games won 327 of 360 as seat 1 (91 %, 0.3 points below 1 s) and 332 of
+360 as seat 2 (92 %, 2.2 points below; 95 % of such a difference: some +-4 points); slowest decision 1.07 s wall
+(0.27 s of CPU: a pause of the machine's), none else over 0.93 s, of 24,318; every Legend 37 of 45 or more as
+either seat: the same strength within 5 points on the point estimates.
 """
 from __future__ import annotations
 

@@ -70,7 +70,7 @@ Grym 29; 31, Tikkit 29; 30: the punchers (who strike only in the foe's space) ar
 On a quarter core (`--pi --seconds 1 --rivals heuristic --seats N --games 120 --first 0|120|240`, the wall clock,
 four runs at once, load 1.3-2.9): the same games won 327 of 360 as seat 1 (91 %, 0.3 points below 1 s) and 332 of
 360 as seat 2 (92 %, 2.2 points below; 95 % of such a difference: some +-4 points); slowest decision 1.07 s wall
-(0.27 s of CPU: a pause of the machine's), none else over 0.93 s, of 24,318; every Legend 37 of 45 or more as
+(0.27 s of CPU: a pause of the machine's), none else over 0.93 s, of 23,888; every Legend 37 of 45 or more as
 either seat: the same strength within 5 points on the point estimates.
 """
 from __future__ import annotations

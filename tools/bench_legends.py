@@ -8,56 +8,11 @@ seats to its end. The bench stands in for the table: a card only the table resol
 done at once, for every player alike (it cannot read the printed text either). `--pi` runs under a
 quarter of one core (`tools/bench_cpu.py`). The machine's load average is printed with the figures. `--losses F`
 saves the last sequence starts of each game not won, exact positions for `python -m tools.risk_legends measure|floor`
-(a game at the CPU clock does not replay the same, so its trace alone cannot be measured again).
+(a game at the CPU clock does not replay the same, so its trace alone cannot be measured again). `--trace`
+prints each game not won, event by event, with the board at every pick; `--foe LEGEND` keeps the games where the
+rival plays that Legend; `--player heuristic` seats the heuristic picker where the cpu sat: the par of the same
+games.
 
-At the product's budget with the risk screen's race and RISK_COST 30000 (`--clock cpu --seconds 1 --rivals random
---games 50 --first K`, games 0-499 a seat, load 2-4): as seat 1 won 495, drew 1, lost 4 of 500 (99.1 %, 95 %
-97.8-99.6 %), as seat 2 won 493, lost 7 (98.6 %, 97.1-99.3 %). With the best valued counted until its first Knock
-Out and a foe Tikkit's Meter Edits (session 14, chunks one after another, load 2-3.5): seat 2 games 0-499 won 493,
-lost 7 again (98.6 %; with the 500 before, 986 of 1000: 97.7-99.2 %), seat 1 games 0-249 won 248, lost 2 (99.2 %);
-slowest decision 0.82 s CPU of 22,581. Each of those 9 games not won had as the cpu's Legend one that strikes only
-in its foe's space (Alysia, Zephyr, Sabo; Fitz's Smash), tired in a long game: in 7 every pick of the last sequence
-held some risk (0.4-8.7 % at least, counted exactly), in 2 (games 328, 392 of seat 2) picks with none were there,
-which most fresh decisions find (27 of 30 at game 328): the race's first round, 8 orders, shows a 2 % pick no Knock
-Out most of the time, and its halving by value then drops the safe picks valued lower. With session 15's faster
-counts (a cheaper clone, the foe's orders sharing their first cards; 1965f9a), new games, chunks of 50 two at a time
-beside other runs (load 1.9-3.9): **seat 2 games 500-999 won 497 of 500** (99.4 %, 95 % 98.3-99.8 %: 500-799 all
-300, 800-999 197 of 200), seat 1 games 250-549 won 297, drew 1, lost 2 (99.2 %, 97.3-99.7 %); slowest decision
-0.83 s CPU of 23,790. Not won: Zephyr drawn with Lucius (260), Alysia beside Hilda (440, 944), Sabo against Zephyr
-(485), Sabo and Fitz against Tikkit (949, 977): punchers again. Seat 2 over sessions 13-15 (three codes): 1483 of
-1500 (98.9 %, 98.2-99.3 %); no measure of single picks showed this session's change, so 99.4 % against 98.6 % is
-the games' word alone. Session 16 (the same search, a fresh machine, load 2-3.3): seat 1 games 550-699 won 149 of
-150 (Alysia, Fatigue 9, pushed off by Hilda's Shot from range, 664): **seat 1 games 250-699 won 446, drew 1, lost 3
-of 450 (99.2 %, 95 % 97.9-99.7 %)**.
-Against the heuristic picker, games 0-59 (`--clock cpu --seconds 1 --rivals heuristic --games 60`): 54 of 60 as
-seat 1 (90 %, 80-95 %), 59 of 60 as seat 2 (98 %, 91-100 %); on a quarter core (`--pi`, the same games, wall
-clock): 50 and 55 of 60 (83 %, 92 %), slowest 0.88 s wall. Session 15 (a faster clone, 3c9e359), games 60-119
-(`--first 60`, the four runs at once, load 2-3.4): 58 and 54 of 60 at 1 s (97 %, 90 %), 49 and 55 of 60 on a quarter
-core (82 %, 92 %; slowest 0.89 s CPU and 0.84 s wall). Games 0-119 of both: at 1 s 112 and 113 of 120 (93 %,
-87-97 %; 94 %, 88-97 %), on a quarter core 99 and 110 (82.5 %, 75-88 %; 92 %, 85-95 %): as seat 1 some 11 points
-weaker on a quarter core, as seat 2 some 2. A foe Tikkit holds most of what is lost (`--foe tikkit`, games 0-119, 15
-a seat, at 1 s: 8 and 8 won; 24 of the 240 games above not won, 15 of them against his 32): see `search.py`.
-Measured on a 2-core machine shared with other work, `--clock cpu --seconds 0.1 --rivals random` (0.1 s of CPU a
-decision), games 0-299 a seat, with the search of issue 30 (a foe sharing a space turns toward the nearer Edge in
-30 % of the rollouts; runs of `--games 120 --first 0|120` and `--games 60 --first 240`, two at a time, load
-3.5-5.9): as seat 1 won 295, drew 1, lost 4 of 300 (98.5 %, 95 % 96.4-99.4 %), as seat 2 won 291, drew 1, lost 8
-(97.2 %, 94.6-98.5 %; slowest decision 0.12 s CPU, the only one of 17,295 over 0.1 s): still short of 99 %, and no
-different from the search before, whose figures follow. `python -m tools.risk_legends` measures that change's gain
-where games cannot (a third fewer Knock Outs expected). Before issue 30 (a run of `--games 120 --first 0`, two of
-`--games 90 --first 120|210`, load 11-21): as seat 1 won 292, drew 1, lost 7 of 300 (97.5 %, 95 % 95.0-98.8 %), as
-seat 2 won 294, lost 6 (98.0 %, 95.7-99.1 %): short of 99 %. Won by the cpu's Legend (seat 1; seat 2): Alysia
-34/38; 34/38, Fitz 38/38; 38/38, Hilda 38/38; 38/38, Lucius 38/38; 38/38, Zephyr 36/37; 36/37, Sabo 36/37; 37/37,
-Lord Grym 35/37; 37/37, Tikkit 37/37; 36/37. Every game not won, read with `--trace`, is the one weakness that
-`search.py`'s docstring describes (a space next to an Edge shared with the foe, whose Shot turns toward it). At
-`--seconds 0.3` (games 0-89, runs of 30 and 60, load 4-16; slowest decision 0.21 s CPU): 85 of 90 as seat 1 (94 %,
-95 % 88-98 %), 88 of 90 as seat 2 (98 %, 92-99 %), its losses the same: more time does not find that turn. Against
-the heuristic picker (`--games 30`, the search before issue 30, measured at load 7-16): 29 of 30 as seat 1 (97 %,
-95 % 83-99 %) and 27 of 30 as seat 2 (90 %, 74-97 %); with issue 30's change (`--games 30 --first 0|30`, load
-4.9-5.8), games 0-59: 53 of 60 as seat 1 (88 %, 78-94 %), 55.5 of 60 as seat 2 (92.5 %, 83-97 %), where the search
-before won 26 and 28.5 of games 30-59 (this change: 25 and 26.5), load 3.5-4.8. `--games 0 --six` at load 12 (last
-session): the 2v2v2 table of six cpu seats ended (345 decisions, 1 over 1 s: 1.09 s with 0.01 s of CPU, a process
-the machine did not run). `--trace` prints each game not won, event by event, with the board at every pick;
-`--player heuristic` seats the heuristic picker where the cpu sat: the par of the same games.
 Session 16 (1e77da1's search on a fresh machine; `--clock cpu --seconds 1 --rivals heuristic --seats N --games 120`,
 then `--games 240 --first 120`, two at a time beside quarter-core runs, load 1.5-2.9): games 0-359 **won 328 of 360
 as seat 1 (91 %, 95 % 88-94 %) and 340 of 360 as seat 2 (94 %, 92-96 %)**, slowest decision 0.70 s CPU of 23,010.
@@ -72,6 +27,10 @@ four runs at once, load 1.3-2.9): the same games won 327 of 360 as seat 1 (91 %,
 360 as seat 2 (92 %, 2.2 points below; 95 % of such a difference: some +-4 points); slowest decision 1.07 s wall
 (0.27 s of CPU: a pause of the machine's), none else over 0.93 s, of 23,888; every Legend 37 of 45 or more as
 either seat: the same strength within 5 points on the point estimates.
+Against random (`--clock cpu --seconds 1 --rivals random --seats N --games 50 --first K`, chunks, load 2-4, sessions
+15-16's search): seat 1 games 250-699 won 446, drew 1, lost 3 of 450 (99.2 %, 95 % 97.9-99.7 %), seat 2 games
+500-999 won 497 of 500 (99.4 %, 98.3-99.8 %); slowest decision 0.83 s CPU. The games not won: tired punchers
+beside an Edge. Every figure before, session by session: `companion/games/legends/SEARCH.md`.
 """
 from __future__ import annotations
 
@@ -206,7 +165,8 @@ def match(rival: str, cpu_seat: int, games: int, seconds: float, first: int = 0,
     for i in numbers:
         pair = pair_of(i, cpu_seat)
         game = Legends(2, {"legends": pair, "values": "{}"})
-        players = {cpu_seat: cpu_player(clock) if player == "cpu" else rivals()[player](), 3 - cpu_seat: rivals()[rival]()}
+        measured = cpu_player(clock) if player == "cpu" else rivals()[player]()
+        players = {cpu_seat: measured, 3 - cpu_seat: rivals()[rival]()}
         st = game.new_state()
         log: list[str] = []
         starts: list[dict] | None = [] if losses is not None else None

@@ -24,7 +24,7 @@ CPU a seat): Knock Outs suffered a game 0.0362 (95 % +-0.0128) as seat 1, 0.0547
 in play had a mean risk of 0.080 (seat 1, 3 positions) and 0.040 (seat 2, 5), the others 0.002 and 0.005; the
 30 riskiest positions of some 640 hold 87 % and 71 % of the sum (a tired Legend sharing a space by the Edge,
 Punching or Diving there). Run again unchanged (A/A, load 6): paired +0.0002 +-0.0054 and -0.0003 +-0.0020,
-about 115 of 640 picks changed by the clock's noise. The variants' figures: `search.py`'s docstring.
+about 115 of 640 picks changed by the clock's noise. The variants' figures: `companion/games/legends/SEARCH.md`.
 `--rival heuristic` (collect and measure) plays against the heuristic picker instead, and the measure adds each
 position's value (the search's `evaluate` of the sequence's end for the cpu; a game over is +-1000). It does not tell
 the quarter core's budget from the product's (session 16): 994 positions of games 0-39 a seat (`collect --rival

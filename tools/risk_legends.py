@@ -180,7 +180,8 @@ def measure(path: str, rollouts: int, seconds: float, save: str | None, against:
     value, value_h = interval([x["value"] for x in results])
     print(f"{len(results)} positions of {games} games, {rollouts} rollouts each against {rival}: Knock Outs suffered "
           f"a game {risk / games:.4f} (95 % +-{risk_h / games:.4f}), given {gain / games:.4f} (+-{gain_h / games:.4f}), "
-          f"value a position {value / len(results):.1f} (+-{value_h / len(results):.1f}); {time.monotonic() - begun:.0f} s, {time.process_time() - spent:.0f} s CPU; load {load()}", flush=True)
+          f"value a position {value / len(results):.1f} (+-{value_h / len(results):.1f}); "
+          f"{time.monotonic() - begun:.0f} s, {time.process_time() - spent:.0f} s CPU; load {load()}", flush=True)
     for label, picked in (("positions where it was Knocked Out in play", [x for x in results if x["ko"]]),
                           ("positions of games it lost", [x for x in results if x["lost"]]),
                           ("other positions", [x for x in results if not x["ko"] and not x["lost"]])):
@@ -191,7 +192,7 @@ def measure(path: str, rollouts: int, seconds: float, save: str | None, against:
             json.dump(results, f)
     if against:
         base = {(x["game"], x["seat"], x["sequence"]): x for x in json.load(open(against))}
-        diffs = [(x["risk"] - base[k]["risk"], x["gain"] - base[k]["gain"], x["value"] - base[k].get("value", 0.0))
+        diffs = [(x["risk"] - base[k]["risk"], x["gain"] - base[k]["gain"], x["value"] - base[k].get("value", math.nan))
                  for x in results if (k := (x["game"], x["seat"], x["sequence"])) in base]
         d_risk, h_risk = interval([d for d, _, _ in diffs])
         d_gain, h_gain = interval([g for _, g, _ in diffs])
